@@ -1,0 +1,32 @@
+/* Computer players. A bot chooses among the legal actions of the seat to
+ * move. It must decide from that seat's view only: heuristics read the
+ * game's view struct, searchers call game->resample, never the hidden cards. */
+#ifndef CARDHALL_BOT_H
+#define CARDHALL_BOT_H
+
+#include "cardhall/game.h"
+
+typedef struct ch_bot ch_bot;
+typedef ch_action (*ch_bot_fn)(ch_bot *b, const void *st, int seat);
+
+struct ch_bot {
+    const char *name;
+    const ch_game *game;
+    ch_bot_fn act;
+    ch_rng rng; /* the bot's own randomness, never the game's */
+};
+
+/* name: "random", or a bot the game has ("heuristic"). */
+int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch_err *err);
+ch_action ch_bot_act(ch_bot *b, const void *st, int seat);
+/* Bot names available for g, comma-separated, into buf. */
+void ch_bot_list(const ch_game *g, char *buf, size_t cap);
+
+/* Per-game bots register here (src/bots/registry.c). */
+typedef struct ch_bot_entry {
+    const char *game; /* NULL: any game */
+    const char *name;
+    ch_bot_fn act;
+} ch_bot_entry;
+
+#endif

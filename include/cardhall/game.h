@@ -1,0 +1,125 @@
+/* The game interface. Every game implements one ch_game; every bot and front
+ * end drives games only through it.
+ *
+ * A state is a plain fixed-size struct of game->state_size bytes, allocated
+ * by the caller. It holds everything, including the game's RNG, so a clone
+ * is a memcpy and a state replays exactly. Chance events (shuffles,
+ * reshuffles, dealer draws) happen inside setup/apply from that RNG; the
+ * player to move is therefore always a seat, or CH_TERMINAL.
+ *
+ * setup zeroes the whole state first, so two states are equal exactly when
+ * their bytes are (ch_equal). */
+#ifndef CARDHALL_GAME_H
+#define CARDHALL_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+
+#include "cardhall/error.h"
+#include "cardhall/options.h"
+#include "cardhall/rng.h"
+
+#define CH_MAX_PLAYERS 8
+#define CH_MAX_CARDS 256 /* physical cards a census may list */
+#define CH_TERMINAL (-1)
+#define CH_ALL (-1) /* viewer meaning "omniscient": full state */
+
+/* A game-specific action code. Front ends treat it as opaque. */
+typedef uint64_t ch_action;
+
+typedef enum { CH_LANG_EN = 0, CH_LANG_JA = 1, CH_NLANGS } ch_lang;
+
+typedef struct ch_result {
+    int n_players;
+    int terminal;
+    int score[CH_MAX_PLAYERS]; /* cumulative score in the game's own points */
+    int rank[CH_MAX_PLAYERS];  /* 1 = best; equal results share a rank (valid when terminal) */
+    unsigned winners;          /* bit p: seat p won or shares the win; 0 = nobody (e.g. team loss) */
+    int hands;                 /* hands (rounds, deals) completed so far */
+    int hand_score[CH_MAX_PLAYERS]; /* what each seat scored in the last completed hand */
+} ch_result;
+
+/* Where every physical card is, and whether one viewer may know it is there.
+ * Filled by game->census; checked by the test harness (every card in exactly
+ * one place, resampling keeps what the viewer knows). */
+typedef struct ch_census_entry {
+    int16_t zone; /* game-defined: deck, discard, a seat's hand, ... */
+    int16_t pos;  /* position inside the zone */
+    int16_t face; /* the card, as card_text/card_parse know it */
+    uint8_t seen; /* 1 if the viewer knows this face is at (zone, pos) */
+} ch_census_entry;
+
+typedef struct ch_census {
+    int viewer;
+    int n;
+    ch_census_entry e[CH_MAX_CARDS];
+} ch_census;
+
+void ch_census_put(ch_census *c, int zone, int pos, int face, int seen);
+
+typedef struct ch_game {
+    const char *name;              /* registry key, e.g. "racko" */
+    const char *title[CH_NLANGS];  /* "Rack-O", "ラックオー" */
+    const char *summary;           /* one line */
+    int min_players, max_players;
+    const ch_optdesc *opts;        /* opts[0] is always "players" */
+    int n_opts;
+    size_t state_size;
+    int max_actions;               /* bound on legal actions in any state */
+    int n_faces;                   /* card faces are 0..n_faces-1 */
+    const uint8_t *face_copies;    /* physical copies of each face in the full box */
+
+    /* Starts a game. order (may be NULL): the first deal's shuffled order as
+     * faces, top card first, replacing that shuffle; wrong cards or count is
+     * CH_EINVAL. Later shuffles come from the seed. */
+    int (*setup)(void *st, const ch_opts *o, uint64_t seed, const int *order, int n_order,
+                 ch_err *err);
+    int (*num_players)(const void *st);
+    int (*to_move)(const void *st); /* seat, or CH_TERMINAL */
+    const char *(*phase)(const void *st); /* short word, e.g. "draw" */
+    /* Writes the legal actions to out (max_actions room) in a stable order;
+     * returns the count, > 0 unless terminal. */
+    int (*legal)(const void *st, ch_action *out);
+    /* Applies a legal action (checked by ch_apply; asserted here), running
+     * every automatic step that follows: scoring, new rounds, reshuffles. */
+    void (*apply)(void *st, ch_action a);
+    void (*result)(const void *st, ch_result *r);
+
+    /* Notation (docs/notation.md): a short text, unique among the legal
+     * actions of st, that ch_parse_action reads back. */
+    int (*action_text)(const void *st, ch_action a, char *buf, size_t cap);
+    /* A sentence for people, as `viewer` may see it (CH_ALL: everything). */
+    int (*action_name)(const void *st, ch_action a, int viewer, ch_lang lang, char *buf,
+                       size_t cap);
+    int (*card_text)(int face, char *buf, size_t cap);
+    int (*card_parse)(const char *text, int *face); /* CH_OK or CH_EINVAL */
+    /* The board as viewer sees it, as plain text lines for a terminal. */
+    int (*render)(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
+
+    /* Exactly what viewer may know (CH_ALL: the full state), as a new JSON object. */
+    json_t *(*view_json)(const void *st, int viewer);
+    void (*census)(const void *st, int viewer, ch_census *c);
+    /* Replaces everything viewer cannot know (unseen cards, the RNG) by a
+     * random completion consistent with viewer's view, drawn from rng. */
+    void (*resample)(void *st, int viewer, ch_rng *rng);
+} ch_game;
+
+/* Generic operations (src/core/game.c). */
+int ch_setup(const ch_game *g, void *st, const ch_opts *o, uint64_t seed, const int *order,
+             int n_order, ch_err *err);
+int ch_is_legal(const ch_game *g, const void *st, ch_action a);
+/* Applies a if legal; otherwise CH_EILLEGAL and st is unchanged. */
+int ch_apply(const ch_game *g, void *st, ch_action a, ch_err *err);
+/* Finds the legal action whose notation is text (case and spaces ignored). */
+int ch_parse_action(const ch_game *g, const void *st, const char *text, ch_action *out,
+                    ch_err *err);
+/* Parses a card order written as card texts separated by spaces or commas. */
+int ch_parse_order(const ch_game *g, const char *text, int *faces, int cap, int *n, ch_err *err);
+int ch_equal(const ch_game *g, const void *a, const void *b);
+void ch_clone(const ch_game *g, void *dst, const void *src);
+/* Checks c against g's box: every face present exactly face_copies times,
+ * no two cards at one (zone, pos). */
+int ch_census_check(const ch_game *g, const ch_census *c, ch_err *err);
+
+#endif

@@ -1,0 +1,44 @@
+/* Game options: every game describes its options in a table of ch_optdesc;
+ * users give them as "key=value" text. Parsing checks every key and value
+ * against the table, so a game's setup sees only well-formed values. */
+#ifndef CARDHALL_OPTIONS_H
+#define CARDHALL_OPTIONS_H
+
+#include "cardhall/error.h"
+
+#define CH_MAX_OPTS 24
+#define CH_OPT_TEXT 128
+
+typedef enum { CH_OPT_INT, CH_OPT_BOOL, CH_OPT_ENUM, CH_OPT_STR } ch_opt_type;
+
+typedef struct ch_optdesc {
+    const char *key;
+    ch_opt_type type;
+    const char *def;            /* default, as the user would type it */
+    int min, max;               /* CH_OPT_INT: inclusive range */
+    const char *const *choices; /* CH_OPT_ENUM: NULL-terminated list */
+    const char *unset;          /* CH_OPT_INT: a word meaning "not given" (value -1), or NULL */
+    const char *help;           /* one line */
+} ch_optdesc;
+
+/* Parsed values, indexed like the game's ch_optdesc table. */
+typedef struct ch_opts {
+    int n;
+    int val[CH_MAX_OPTS];                /* INT value (-1 = unset), BOOL 0/1, ENUM index */
+    char text[CH_MAX_OPTS][CH_OPT_TEXT]; /* canonical text of every value; STR values live here */
+} ch_opts;
+
+/* Fills o with the defaults of desc[0..n-1]. */
+void ch_opts_defaults(ch_opts *o, const ch_optdesc *desc, int n);
+/* Parses one "key=value"; unknown key or bad value is CH_EINVAL naming it.
+ * On error o is unchanged. */
+int ch_opts_set(ch_opts *o, const ch_optdesc *desc, int n, const char *kv, ch_err *err);
+/* Defaults, then every kv[i] in turn. */
+int ch_opts_parse(ch_opts *o, const ch_optdesc *desc, int n, const char *const *kv, int nkv,
+                  ch_err *err);
+/* Index of key in desc, or -1. */
+int ch_opts_index(const ch_optdesc *desc, int n, const char *key);
+/* Describes the type and range of desc as text, e.g. "int 2..4" or "none|a|b". */
+void ch_opts_describe(const ch_optdesc *desc, char *buf, int cap);
+
+#endif

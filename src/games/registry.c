@@ -1,0 +1,21 @@
+#include <string.h>
+
+#include "cardhall/registry.h"
+#include "cardhall/racko.h"
+
+static const ch_game *const all_games[] = {
+    &rk_game,
+    NULL,
+};
+
+const ch_game *const *ch_games(void)
+{
+    return all_games;
+}
+
+const ch_game *ch_game_find(const char *name)
+{
+    for (int i = 0; all_games[i]; i++)
+        if (strcmp(all_games[i]->name, name) == 0) return all_games[i];
+    return NULL;
+}

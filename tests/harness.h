@@ -1,0 +1,29 @@
+/* The random-simulation harness every game plugs into. It plays seeded games
+ * with uniformly random moves and, at every step, checks the contract of
+ * game.h: clone equals original, undo restores, the record replays, the player
+ * to move has legal actions that all apply, an illegal action is rejected
+ * unchanged, every card is in exactly one place, views leak nothing a
+ * resample could change, and a resample agrees with the view it came from.
+ * Failures are reported through cmocka with the seed and step. */
+#ifndef CARDHALL_TEST_HARNESS_H
+#define CARDHALL_TEST_HARNESS_H
+
+#include <stdint.h>
+
+#include "cardhall/game.h"
+
+typedef struct ch_harness_cfg {
+    const ch_game *game;
+    const char *const *kv; /* options, "key=value" */
+    int nkv;
+    int games;             /* how many seeded games; CH_HARNESS_SCALE env divides it */
+    uint64_t seed;
+    int max_steps;         /* stop a game after this many actions (0: 100000) */
+    int deep_every;        /* run the expensive checks (replay, resample) every k steps (0: 1) */
+} ch_harness_cfg;
+
+/* Runs the harness; fails the current cmocka test on any violation. Returns
+ * the number of actions played (so callers can assert it did work). */
+long ch_harness_run(const ch_harness_cfg *cfg);
+
+#endif
