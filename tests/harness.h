@@ -16,10 +16,10 @@ typedef struct ch_harness_cfg {
     const ch_game *game;
     const char *const *kv; /* options, "key=value" */
     int nkv;
-    int games;             /* how many seeded games; CH_HARNESS_SCALE env divides it */
+    int games; /* how many seeded games; CH_HARNESS_SCALE env divides it */
     uint64_t seed;
-    int max_steps;         /* stop a game after this many actions (0: 100000) */
-    int deep_every;        /* run the expensive checks (replay, resample) every k steps (0: 1) */
+    int max_steps;  /* stop a game after this many actions (0: 100000) */
+    int deep_every; /* run the expensive checks (replay, resample) every k steps (0: 1) */
 } ch_harness_cfg;
 
 /* Runs the harness; fails the current cmocka test on any violation. Returns

@@ -6,12 +6,12 @@
 
 enum {
     CH_OK = 0,
-    CH_EINVAL = -1,  /* bad argument, option, card order, action text */
+    CH_EINVAL = -1,   /* bad argument, option, card order, action text */
     CH_EILLEGAL = -2, /* action not legal in this state */
     CH_ENOMEM = -3,
-    CH_EIO = -4,      /* file could not be read or written */
-    CH_EFORMAT = -5,  /* malformed record, JSON or data file */
-    CH_ESTATE = -6    /* operation impossible now (nothing to undo, game over) */
+    CH_EIO = -4,     /* file could not be read or written */
+    CH_EFORMAT = -5, /* malformed record, JSON or data file */
+    CH_ESTATE = -6   /* operation impossible now (nothing to undo, game over) */
 };
 
 typedef struct ch_err {

@@ -35,8 +35,8 @@ typedef struct ch_result {
     int terminal;
     int score[CH_MAX_PLAYERS]; /* cumulative score in the game's own points */
     int rank[CH_MAX_PLAYERS];  /* 1 = best; equal results share a rank (valid when terminal) */
-    unsigned winners;          /* bit p: seat p won or shares the win; 0 = nobody (e.g. team loss) */
-    int hands;                 /* hands (rounds, deals) completed so far */
+    unsigned winners; /* bit p: seat p won or shares the win; 0 = nobody (e.g. team loss) */
+    int hands;        /* hands (rounds, deals) completed so far */
     int hand_score[CH_MAX_PLAYERS]; /* what each seat scored in the last completed hand */
 } ch_result;
 
@@ -59,16 +59,16 @@ typedef struct ch_census {
 void ch_census_put(ch_census *c, int zone, int pos, int face, int seen);
 
 typedef struct ch_game {
-    const char *name;              /* registry key, e.g. "racko" */
-    const char *title[CH_NLANGS];  /* "Rack-O", "ラックオー" */
-    const char *summary;           /* one line */
+    const char *name;             /* registry key, e.g. "racko" */
+    const char *title[CH_NLANGS]; /* "Rack-O", "ラックオー" */
+    const char *summary;          /* one line */
     int min_players, max_players;
-    const ch_optdesc *opts;        /* opts[0] is always "players" */
+    const ch_optdesc *opts; /* opts[0] is always "players" */
     int n_opts;
     size_t state_size;
-    int max_actions;               /* bound on legal actions in any state */
-    int n_faces;                   /* card faces are 0..n_faces-1 */
-    const uint8_t *face_copies;    /* physical copies of each face in the full box */
+    int max_actions;            /* bound on legal actions in any state */
+    int n_faces;                /* card faces are 0..n_faces-1 */
+    const uint8_t *face_copies; /* physical copies of each face in the full box */
 
     /* Starts a game. order (may be NULL): the first deal's shuffled order as
      * faces, top card first, replacing that shuffle; wrong cards or count is
@@ -76,7 +76,7 @@ typedef struct ch_game {
     int (*setup)(void *st, const ch_opts *o, uint64_t seed, const int *order, int n_order,
                  ch_err *err);
     int (*num_players)(const void *st);
-    int (*to_move)(const void *st); /* seat, or CH_TERMINAL */
+    int (*to_move)(const void *st);       /* seat, or CH_TERMINAL */
     const char *(*phase)(const void *st); /* short word, e.g. "draw" */
     /* Writes the legal actions to out (max_actions room) in a stable order;
      * returns the count, > 0 unless terminal. */

@@ -35,10 +35,12 @@ int ch_match_undo(ch_match *m, ch_err *err);
  * "order":[..]?,"actions":[text..],"hands":[[..]..],"result":{..}}.
  * Returns a new object the caller may extend (players, bots) and must decref. */
 json_t *ch_match_record(const ch_match *m);
-/* Sets m up from a record and replays it. A move that does not replay is an
+/* Sets m up from a record of game g and replays it. A move that does not replay is an
  * error naming its number and text. The record's result, if present, must
  * match. */
-int ch_match_from_record(ch_match *m, const json_t *rec, ch_err *err);
+int ch_match_from_record(ch_match *m, const ch_game *g, const json_t *rec, ch_err *err);
+/* The record's "game" name (look it up with ch_game_find), or NULL. */
+const char *ch_record_game(const json_t *rec);
 int ch_record_load(const char *path, json_t **rec, ch_err *err);
 int ch_record_save(const char *path, const json_t *rec, ch_err *err);
 

@@ -1,10 +1,14 @@
 #include <string.h>
 
 #include "cardhall/registry.h"
+#ifdef CH_HAVE_RACKO
 #include "cardhall/racko.h"
+#endif
 
 static const ch_game *const all_games[] = {
+#ifdef CH_HAVE_RACKO
     &rk_game,
+#endif
     NULL,
 };
 

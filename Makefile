@@ -1,0 +1,38 @@
+# The two commands of the README: `make play` and `make test`.
+# CMake does the real work; this file only strings the steps together.
+
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+GAME ?= racko
+
+.PHONY: all deps build asan play test bench clean
+
+all: build
+
+deps:
+	@sh scripts/install-deps.sh
+
+build: deps
+	@cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc >/dev/null
+	@cmake --build build -j $(JOBS)
+
+# The sanitizer build uses clang, so every test run proves both compilers
+# build the tree warning-free.
+asan: deps
+	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCH_SANITIZE=ON -DCMAKE_C_COMPILER=clang >/dev/null
+	@cmake --build build-asan -j $(JOBS)
+
+play: build
+	@./build/cardhall play $(GAME) $(ARGS)
+
+# The whole suite, then again under AddressSanitizer + UBSan (with fewer
+# simulated games: the harness divides its counts by CH_HARNESS_SCALE).
+test: build asan
+	cd build && ctest --output-on-failure -j $(JOBS)
+	cd build-asan && CH_HARNESS_SCALE=8 ASAN_OPTIONS=detect_leaks=1 \
+		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	@./build/cardhall bench
+
+clean:
+	rm -rf build build-asan

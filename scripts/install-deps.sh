@@ -1,0 +1,25 @@
+#!/bin/sh
+# Installs the Debian packages cardhall needs to build and test, and nothing
+# when they are all there already (so `make` stays quiet and offline).
+set -eu
+
+PKGS="gcc clang libclang-rt-14-dev make cmake pkg-config libjansson-dev libcmocka-dev"
+
+missing=""
+for p in $PKGS; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $p"
+    fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "cardhall: installing$missing" >&2
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { echo "cardhall: need root (or sudo) to install:$missing" >&2; exit 1; }
+    SUDO="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null

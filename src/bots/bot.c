@@ -1,0 +1,53 @@
+/* The bot table: a generic random player and one heuristic per game. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cardhall/bot.h"
+#ifdef CH_HAVE_RACKO
+#include "cardhall/racko.h"
+#endif
+
+ch_action ch_random_act(ch_bot *b, const void *st, int seat);
+
+static const ch_bot_entry bots[] = {
+    {NULL, "random", ch_random_act},
+#ifdef CH_HAVE_RACKO
+    {"racko", "heuristic", rk_heuristic_act},
+#endif
+};
+
+static int applies(const ch_bot_entry *e, const ch_game *g)
+{
+    return e->game == NULL || strcmp(e->game, g->name) == 0;
+}
+
+int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch_err *err)
+{
+    for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++) {
+        if (applies(&bots[i], g) && strcmp(bots[i].name, name) == 0) {
+            b->name = bots[i].name;
+            b->game = g;
+            b->act = bots[i].act;
+            /* A stream of its own, so a bot never shares numbers with the game. */
+            ch_rng_seed(&b->rng, seed, 0xb07u);
+            return CH_OK;
+        }
+    }
+    char names[128];
+    ch_bot_list(g, names, sizeof names);
+    return ch_errf(err, CH_EINVAL, "no bot '%s' for %s (available: %s)", name, g->name, names);
+}
+
+ch_action ch_bot_act(ch_bot *b, const void *st, int seat)
+{
+    return b->act(b, st, seat);
+}
+
+void ch_bot_list(const ch_game *g, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof bots / sizeof bots[0] && len < cap; i++)
+        if (applies(&bots[i], g))
+            len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? "," : "", bots[i].name);
+}

@@ -1,0 +1,21 @@
+/* Uniform over the legal actions, from the bot's own RNG. */
+#include <assert.h>
+#include <stdlib.h>
+
+#include "cardhall/bot.h"
+
+ch_action ch_random_act(ch_bot *b, const void *st, int seat);
+
+ch_action ch_random_act(ch_bot *b, const void *st, int seat)
+{
+    (void)seat;
+    const ch_game *g = b->game;
+    ch_action small[64];
+    ch_action *acts = g->max_actions <= 64 ? small : malloc(sizeof *acts * (size_t)g->max_actions);
+    assert(acts);
+    int n = g->legal(st, acts);
+    assert(n > 0);
+    ch_action a = acts[ch_rng_below(&b->rng, (uint32_t)n)];
+    if (acts != small) free(acts);
+    return a;
+}

@@ -1,0 +1,159 @@
+/* Generic operations over any ch_game: the checked paths front ends use. */
+#include <assert.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cardhall/game.h"
+
+int ch_setup(const ch_game *g, void *st, const ch_opts *o, uint64_t seed, const int *order,
+             int n_order, ch_err *err)
+{
+    /* setup may fail half-way; a scratch copy keeps st unchanged on error. */
+    void *tmp = malloc(g->state_size);
+    if (!tmp) return ch_errf(err, CH_ENOMEM, "out of memory");
+    int rc = g->setup(tmp, o, seed, order, n_order, err);
+    if (rc == CH_OK) memcpy(st, tmp, g->state_size);
+    free(tmp);
+    return rc;
+}
+
+int ch_is_legal(const ch_game *g, const void *st, ch_action a)
+{
+    ch_action *buf = malloc(sizeof *buf * (size_t)g->max_actions);
+    if (!buf) return 0;
+    int n = g->to_move(st) == CH_TERMINAL ? 0 : g->legal(st, buf);
+    int found = 0;
+    for (int i = 0; i < n && !found; i++)
+        found = buf[i] == a;
+    free(buf);
+    return found;
+}
+
+int ch_apply(const ch_game *g, void *st, ch_action a, ch_err *err)
+{
+    if (g->to_move(st) == CH_TERMINAL) return ch_errf(err, CH_ESTATE, "the game is over");
+    if (!ch_is_legal(g, st, a)) return ch_errf(err, CH_EILLEGAL, "action is not legal now");
+    g->apply(st, a);
+    return CH_OK;
+}
+
+/* Lower-cases ASCII and drops white space, so "Swap 25" matches "swap25". */
+static void normalize(const char *in, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (; *in && k + 1 < cap; in++) {
+        unsigned char c = (unsigned char)*in;
+        if (isspace(c)) continue;
+        out[k++] = (char)(c < 128 ? tolower(c) : c);
+    }
+    out[k] = '\0';
+}
+
+int ch_parse_action(const ch_game *g, const void *st, const char *text, ch_action *out, ch_err *err)
+{
+    if (g->to_move(st) == CH_TERMINAL) return ch_errf(err, CH_ESTATE, "the game is over");
+    char want[256], have[256], buf[256];
+    normalize(text, want, sizeof want);
+    if (!want[0]) return ch_errf(err, CH_EINVAL, "empty move");
+    ch_action *acts = malloc(sizeof *acts * (size_t)g->max_actions);
+    if (!acts) return ch_errf(err, CH_ENOMEM, "out of memory");
+    int n = g->legal(st, acts);
+    int rc = ch_errf(err, CH_EILLEGAL, "'%s' is not a legal move now", text);
+    for (int i = 0; i < n; i++) {
+        g->action_text(st, acts[i], buf, sizeof buf);
+        normalize(buf, have, sizeof have);
+        if (strcmp(have, want) == 0) {
+            *out = acts[i];
+            rc = CH_OK;
+            break;
+        }
+    }
+    free(acts);
+    return rc;
+}
+
+int ch_parse_order(const ch_game *g, const char *text, int *faces, int cap, int *n, ch_err *err)
+{
+    int k = 0;
+    const char *p = text;
+    for (;;) {
+        while (*p && (isspace((unsigned char)*p) || *p == ','))
+            p++;
+        if (!*p) break;
+        const char *start = p;
+        while (*p && !isspace((unsigned char)*p) && *p != ',')
+            p++;
+        char tok[32];
+        size_t len = (size_t)(p - start);
+        if (len >= sizeof tok)
+            return ch_errf(err, CH_EINVAL, "card order: token %d is too long", k + 1);
+        memcpy(tok, start, len);
+        tok[len] = '\0';
+        if (k >= cap) return ch_errf(err, CH_EINVAL, "card order: more than %d cards", cap);
+        if (g->card_parse(tok, &faces[k]) != CH_OK)
+            return ch_errf(err, CH_EINVAL, "card order: '%s' (card %d) is not a card of %s", tok,
+                           k + 1, g->name);
+        k++;
+    }
+    *n = k;
+    return CH_OK;
+}
+
+int ch_equal(const ch_game *g, const void *a, const void *b)
+{
+    return memcmp(a, b, g->state_size) == 0;
+}
+
+void ch_clone(const ch_game *g, void *dst, const void *src)
+{
+    memcpy(dst, src, g->state_size);
+}
+
+void ch_census_put(ch_census *c, int zone, int pos, int face, int seen)
+{
+    /* A census that overflows is a game bug that ch_census_check reports. */
+    if (c->n < CH_MAX_CARDS) {
+        c->e[c->n].zone = (int16_t)zone;
+        c->e[c->n].pos = (int16_t)pos;
+        c->e[c->n].face = (int16_t)face;
+        c->e[c->n].seen = (uint8_t)(seen != 0);
+    }
+    c->n++;
+}
+
+static int by_place(const void *pa, const void *pb)
+{
+    const ch_census_entry *a = pa, *b = pb;
+    if (a->zone != b->zone) return a->zone - b->zone;
+    return a->pos - b->pos;
+}
+
+int ch_census_check(const ch_game *g, const ch_census *c, ch_err *err)
+{
+    if (c->n > CH_MAX_CARDS)
+        return ch_errf(err, CH_EINVAL, "census lists %d cards, more than %d", c->n, CH_MAX_CARDS);
+    int count[CH_MAX_CARDS] = {0};
+    for (int i = 0; i < c->n; i++) {
+        int f = c->e[i].face;
+        if (f < 0 || f >= g->n_faces)
+            return ch_errf(err, CH_EINVAL, "census: face %d out of range", f);
+        count[f]++;
+    }
+    for (int f = 0; f < g->n_faces; f++) {
+        if (count[f] != g->face_copies[f]) {
+            char name[32];
+            g->card_text(f, name, sizeof name);
+            return ch_errf(err, CH_EINVAL, "census: card %s is in %d places, expected %d", name,
+                           count[f], g->face_copies[f]);
+        }
+    }
+    ch_census_entry sorted[CH_MAX_CARDS];
+    memcpy(sorted, c->e, sizeof sorted[0] * (size_t)c->n);
+    qsort(sorted, (size_t)c->n, sizeof sorted[0], by_place);
+    for (int i = 1; i < c->n; i++)
+        if (by_place(&sorted[i - 1], &sorted[i]) == 0)
+            return ch_errf(err, CH_EINVAL, "census: two cards at zone %d position %d",
+                           sorted[i].zone, sorted[i].pos);
+    return CH_OK;
+}

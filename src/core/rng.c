@@ -1,0 +1,55 @@
+/* PCG32, XSH-RR variant: https://www.pcg-random.org/ (M. E. O'Neill, 2014).
+ * The constants and the seeding sequence are those of the reference
+ * pcg32_srandom_r, so a seed means the same stream everywhere. */
+#include "cardhall/rng.h"
+
+#define PCG_MULT 6364136223846793005ULL
+
+void ch_rng_seed(ch_rng *r, uint64_t seed, uint64_t stream)
+{
+    r->state = 0;
+    r->inc = (stream << 1) | 1u;
+    ch_rng_next(r);
+    r->state += seed;
+    ch_rng_next(r);
+}
+
+uint32_t ch_rng_next(ch_rng *r)
+{
+    uint64_t old = r->state;
+    r->state = old * PCG_MULT + r->inc;
+    uint32_t xorshifted = (uint32_t)(((old >> 18) ^ old) >> 27);
+    uint32_t rot = (uint32_t)(old >> 59);
+    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31));
+}
+
+uint64_t ch_rng_next64(ch_rng *r)
+{
+    uint64_t hi = ch_rng_next(r);
+    return (hi << 32) | ch_rng_next(r);
+}
+
+/* Lemire's multiply-and-reject: exact, and one multiply in the common case. */
+uint32_t ch_rng_below(ch_rng *r, uint32_t n)
+{
+    uint64_t m = (uint64_t)ch_rng_next(r) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = -n % n;
+        while (low < threshold) {
+            m = (uint64_t)ch_rng_next(r) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+void ch_rng_shuffle_u8(ch_rng *r, uint8_t *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)ch_rng_below(r, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}

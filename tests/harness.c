@@ -1,0 +1,232 @@
+/* See harness.h. Every check names the game, seed and step on failure, so a
+ * failure can be replayed by hand. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cardhall/match.h"
+#include "harness.h"
+
+typedef struct ctx {
+    const ch_game *g;
+    uint64_t seed;
+    int step;
+} ctx;
+
+static void failf(const ctx *c, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fail_msg("%s seed %llu step %d: %s", c->g->name, (unsigned long long)c->seed, c->step, msg);
+}
+
+static int json_same(json_t *a, json_t *b)
+{
+    int same = json_equal(a, b);
+    json_decref(a);
+    json_decref(b);
+    return same;
+}
+
+static void check_census(const ctx *c, const void *st, int viewer, ch_census *out)
+{
+    ch_err err;
+    out->viewer = viewer;
+    out->n = 0;
+    c->g->census(st, viewer, out);
+    if (ch_census_check(c->g, out, &err) != CH_OK) failf(c, "viewer %d: %s", viewer, err.msg);
+}
+
+static int by_place(const void *pa, const void *pb)
+{
+    const ch_census_entry *a = pa, *b = pb;
+    if (a->zone != b->zone) return a->zone - b->zone;
+    return a->pos - b->pos;
+}
+
+/* A resample for viewer keeps every card the viewer has seen where it is,
+ * and only reshuffles unseen cards among the same unseen places. */
+static void check_resample_census(const ctx *c, ch_census *orig, ch_census *res, int viewer)
+{
+    qsort(orig->e, (size_t)orig->n, sizeof orig->e[0], by_place);
+    qsort(res->e, (size_t)res->n, sizeof res->e[0], by_place);
+    if (orig->n != res->n) failf(c, "resample for %d changed the card count", viewer);
+    for (int i = 0; i < orig->n; i++) {
+        ch_census_entry *a = &orig->e[i], *b = &res->e[i];
+        if (a->zone != b->zone || a->pos != b->pos || a->seen != b->seen)
+            failf(c, "resample for %d moved places: zone %d pos %d", viewer, a->zone, a->pos);
+        if (a->seen && a->face != b->face)
+            failf(c, "resample for %d changed a seen card at zone %d pos %d", viewer, a->zone,
+                  a->pos);
+    }
+}
+
+static void check_resample(const ctx *c, const void *st, int viewer, ch_rng *rng, void *scratch)
+{
+    const ch_game *g = c->g;
+    memcpy(scratch, st, g->state_size);
+    g->resample(scratch, viewer, rng);
+    if (!json_same(g->view_json(st, viewer), g->view_json(scratch, viewer)))
+        failf(c,
+              "view of player %d differs after resampling: the view leaks hidden information "
+              "or the resample breaks it",
+              viewer);
+    if (g->to_move(scratch) != g->to_move(st) || strcmp(g->phase(scratch), g->phase(st)) != 0)
+        failf(c, "resample for %d changed the player to move or the phase", viewer);
+    static ch_census a, b;
+    check_census(c, st, viewer, &a);
+    check_census(c, scratch, viewer, &b);
+    check_resample_census(c, &a, &b, viewer);
+    /* A resampled state must be playable: every legal action applies. */
+    if (g->to_move(scratch) != CH_TERMINAL) {
+        ch_action *acts = malloc(sizeof *acts * (size_t)g->max_actions);
+        int n = g->legal(scratch, acts);
+        if (n <= 0) failf(c, "resampled state for %d has no legal action", viewer);
+        void *tmp = malloc(g->state_size);
+        memcpy(tmp, scratch, g->state_size);
+        g->apply(tmp, acts[ch_rng_below(rng, (uint32_t)n)]);
+        free(tmp);
+        free(acts);
+    }
+}
+
+static void check_record(const ctx *c, const ch_match *m)
+{
+    ch_match r;
+    ch_err err;
+    json_t *rec = ch_match_record(m);
+    /* Through text, as a file would carry it. */
+    char *text = json_dumps(rec, 0);
+    json_error_t je;
+    json_t *back = json_loads(text, 0, &je);
+    free(text);
+    json_decref(rec);
+    if (!back) failf(c, "record is not valid JSON: %s", je.text);
+    if (ch_match_from_record(&r, c->g, back, &err) != CH_OK) failf(c, "record: %s", err.msg);
+    json_decref(back);
+    if (!ch_equal(c->g, ch_match_state(&r), ch_match_state(m)))
+        failf(c, "replayed record does not reach the same state");
+    ch_match_free(&r);
+}
+
+static void check_step(const ctx *c, ch_match *m, ch_action *acts, int n, int deep, ch_rng *rng,
+                       void *scratch)
+{
+    const ch_game *g = c->g;
+    const void *st = ch_match_state(m);
+    int np = g->num_players(st);
+    ch_err err;
+    char buf[256];
+
+    /* Clone. */
+    memcpy(scratch, st, g->state_size);
+    if (!ch_equal(g, scratch, st)) failf(c, "clone differs");
+
+    /* An illegal action is rejected and changes nothing. */
+    ch_action bad = (ch_action)ch_rng_next64(rng);
+    int is_legal = 0;
+    for (int i = 0; i < n; i++)
+        is_legal |= acts[i] == bad;
+    if (!is_legal) {
+        if (ch_apply(g, scratch, bad, &err) == CH_OK) failf(c, "illegal action accepted");
+        if (!ch_equal(g, scratch, st)) failf(c, "rejected action changed the state");
+    }
+
+    /* Census from every point of view. */
+    static ch_census cen;
+    check_census(c, st, CH_ALL, &cen);
+    if (!deep) return;
+    for (int p = 0; p < np; p++)
+        check_census(c, st, p, &cen);
+
+    /* Every legal action applies and its text parses back to it. */
+    for (int i = 0; i < n; i++) {
+        ch_action back;
+        g->action_text(st, acts[i], buf, sizeof buf);
+        if (ch_parse_action(g, st, buf, &back, &err) != CH_OK || back != acts[i])
+            failf(c, "action text '%s' does not parse back to its action", buf);
+        g->action_name(st, acts[i], g->to_move(st), CH_LANG_EN, buf, sizeof buf);
+        g->action_name(st, acts[i], CH_ALL, CH_LANG_JA, buf, sizeof buf);
+        memcpy(scratch, st, g->state_size);
+        g->apply(scratch, acts[i]);
+    }
+    for (int i = 1; i < n; i++)
+        for (int j = 0; j < i; j++)
+            if (acts[i] == acts[j]) failf(c, "action listed twice");
+
+    /* Views leak nothing a resample could change; resamples keep the view. */
+    for (int p = 0; p < np; p++)
+        check_resample(c, st, p, rng, scratch);
+    json_decref(g->view_json(st, CH_ALL));
+}
+
+long ch_harness_run(const ch_harness_cfg *cfg)
+{
+    const ch_game *g = cfg->game;
+    int games = cfg->games;
+    const char *scale = getenv("CH_HARNESS_SCALE");
+    if (scale && atoi(scale) > 1) games = (games + atoi(scale) - 1) / atoi(scale);
+    int max_steps = cfg->max_steps > 0 ? cfg->max_steps : 100000;
+    int deep_every = cfg->deep_every > 0 ? cfg->deep_every : 1;
+    long total = 0;
+    ch_action *acts = malloc(sizeof *acts * (size_t)g->max_actions);
+    void *scratch = malloc(g->state_size > 65536 ? g->state_size : 65536);
+    char *text = malloc(65536);
+    assert_non_null(acts);
+    assert_non_null(scratch);
+
+    for (int gi = 0; gi < games; gi++) {
+        ctx c = {g, cfg->seed + (uint64_t)gi, 0};
+        ch_match m;
+        ch_err err;
+        if (ch_match_init(&m, g, cfg->kv, cfg->nkv, c.seed, NULL, 0, &err) != CH_OK)
+            failf(&c, "setup: %s", err.msg);
+        ch_rng rng;
+        ch_rng_seed(&rng, c.seed, 0x4a11u);
+        while (g->to_move(ch_match_state(&m)) != CH_TERMINAL && c.step < max_steps) {
+            const void *st = ch_match_state(&m);
+            int mover = g->to_move(st);
+            if (mover < 0 || mover >= g->num_players(st)) failf(&c, "bad player to move %d", mover);
+            int n = g->legal(st, acts);
+            if (n <= 0 || n > g->max_actions) failf(&c, "%d legal actions", n);
+            int deep = c.step % deep_every == 0;
+            check_step(&c, &m, acts, n, deep, &rng, scratch);
+            g->render(st, mover, c.step % 2 ? CH_LANG_JA : CH_LANG_EN, text, 65536);
+            ch_action a = acts[ch_rng_below(&rng, (uint32_t)n)];
+            memcpy(scratch, st, g->state_size);
+            if (ch_match_apply(&m, a, &err) != CH_OK)
+                failf(&c, "legal action refused: %s", err.msg);
+            /* Undo restores the previous state exactly, then redo. */
+            if (ch_match_undo(&m, &err) != CH_OK || !ch_equal(g, ch_match_state(&m), scratch))
+                failf(&c, "undo does not restore the previous state");
+            if (ch_match_apply(&m, a, &err) != CH_OK) failf(&c, "redo refused: %s", err.msg);
+            c.step++;
+            if (deep && c.step % (deep_every * 50) == 0) check_record(&c, &m);
+        }
+        const void *st = ch_match_state(&m);
+        if (g->to_move(st) == CH_TERMINAL) {
+            ch_result r;
+            g->result(st, &r);
+            if (!r.terminal) failf(&c, "terminal state whose result is not terminal");
+            for (int p = 0; p < r.n_players; p++)
+                if (r.rank[p] < 1 || r.rank[p] > r.n_players) failf(&c, "bad rank %d", r.rank[p]);
+            for (int p = 0; p < r.n_players; p++)
+                check_resample(&c, st, p, &rng, scratch);
+        }
+        check_record(&c, &m);
+        total += c.step;
+        ch_match_free(&m);
+    }
+    free(acts);
+    free(scratch);
+    free(text);
+    return total;
+}
