@@ -6,6 +6,18 @@
 #ifdef CH_HAVE_RACKO
 #include "cardhall/racko.h"
 #endif
+#ifdef CH_HAVE_RAGAMARU
+#include "cardhall/ragamaru.h"
+#endif
+#ifdef CH_HAVE_RUMINO
+#include "cardhall/rumino.h"
+#endif
+#ifdef CH_HAVE_BABASUKI
+#include "cardhall/babasuki.h"
+#endif
+#ifdef CH_HAVE_COMRADE
+#include "cardhall/comrade.h"
+#endif
 
 ch_action ch_random_act(ch_bot *b, const void *st, int seat);
 
@@ -13,6 +25,18 @@ static const ch_bot_entry bots[] = {
     {NULL, "random", ch_random_act},
 #ifdef CH_HAVE_RACKO
     {"racko", "heuristic", rk_heuristic_act},
+#endif
+#ifdef CH_HAVE_RAGAMARU
+    {"ragamaru", "heuristic", rg_heuristic_act},
+#endif
+#ifdef CH_HAVE_RUMINO
+    {"rumino", "heuristic", ru_heuristic_act},
+#endif
+#ifdef CH_HAVE_BABASUKI
+    {"babasuki", "heuristic", db_heuristic_act},
+#endif
+#ifdef CH_HAVE_COMRADE
+    {"comrade", "heuristic", cm_heuristic_act},
 #endif
 };
 

@@ -4,10 +4,34 @@
 #ifdef CH_HAVE_RACKO
 #include "cardhall/racko.h"
 #endif
+#ifdef CH_HAVE_RAGAMARU
+#include "cardhall/ragamaru.h"
+#endif
+#ifdef CH_HAVE_RUMINO
+#include "cardhall/rumino.h"
+#endif
+#ifdef CH_HAVE_BABASUKI
+#include "cardhall/babasuki.h"
+#endif
+#ifdef CH_HAVE_COMRADE
+#include "cardhall/comrade.h"
+#endif
 
 static const ch_game *const all_games[] = {
 #ifdef CH_HAVE_RACKO
     &rk_game,
+#endif
+#ifdef CH_HAVE_RAGAMARU
+    &rg_game,
+#endif
+#ifdef CH_HAVE_RUMINO
+    &ru_game,
+#endif
+#ifdef CH_HAVE_BABASUKI
+    &db_game,
+#endif
+#ifdef CH_HAVE_COMRADE
+    &cm_game,
 #endif
     NULL,
 };
