@@ -110,6 +110,16 @@ static int deck_top(void)
     return S.deck[S.ndeck - 1];
 }
 
+/* The deal of RK-T2: 3 players, seat 0 deals, card 1 on top, 50 at the bottom. */
+static void deal_in_order(void)
+{
+    int d[50];
+    for (int j = 0; j < 50; j++)
+        d[j] = j + 1;
+    const char *kv[] = {"players=3", "first_dealer=0"};
+    start(kv, 2, d, 50, 1);
+}
+
 /* ---- Definitions ---- */
 
 static void rk1_prefix_rk41_scores(void **st)
@@ -269,11 +279,7 @@ static void rk15_shuffle_from_seed(void **st)
 static void rkT2_deal_order_and_slots(void **st)
 {
     (void)st;
-    int d[50];
-    for (int j = 0; j < 50; j++)
-        d[j] = j + 1;
-    const char *kv[] = {"players=3", "first_dealer=0"};
-    start(kv, 2, d, 50, 1);
+    deal_in_order();
     const int s1[] = {28, 25, 22, 19, 16, 13, 10, 7, 4, 1};
     const int s2[] = {29, 26, 23, 20, 17, 14, 11, 8, 5, 2};
     const int s0[] = {30, 27, 24, 21, 18, 15, 12, 9, 6, 3};
@@ -332,11 +338,7 @@ static void rk18_own_rack_only(void **st)
 static void rkT3_take_forces_swap(void **st)
 {
     (void)st;
-    int d[50];
-    for (int j = 0; j < 50; j++)
-        d[j] = j + 1;
-    const char *kv[] = {"players=3", "first_dealer=0"};
-    start(kv, 2, d, 50, 1);
+    deal_in_order();
     act("take");
     char t[RK_NACTIONS][16];
     assert_int_equal(legal_texts(t), 10);
@@ -361,11 +363,7 @@ static void rkT3_take_forces_swap(void **st)
 static void rkT4_draw_from_deck(void **st)
 {
     (void)st;
-    int d[50];
-    for (int j = 0; j < 50; j++)
-        d[j] = j + 1;
-    const char *kv[] = {"players=3", "first_dealer=0"};
-    start(kv, 2, d, 50, 1);
+    deal_in_order();
     act("take");
     act("swap 50");
     act("draw");
@@ -649,6 +647,7 @@ static int declare_with(const int *r, int slot, const int *seat0, const char *co
 
 static const char *const BONUS[] = {"bonus_racko=true"};
 
+/* RK-T8, RK-V1 */
 static void rkT8_bonus_run_of_three(void **st)
 {
     (void)st;
@@ -657,6 +656,7 @@ static void rkT8_bonus_run_of_three(void **st)
     assert_int_equal(declare_with(r, 6, NULL, NULL, 0), 75);   /* RK-40 */
 }
 
+/* RK-T9, RK-V1 */
 static void rkT9_only_one_run_counts(void **st)
 {
     (void)st;
@@ -664,6 +664,7 @@ static void rkT9_only_one_run_counts(void **st)
     assert_int_equal(declare_with(r, 3, NULL, BONUS, 1), 175); /* RK-V1: the longest run */
 }
 
+/* RK-T10, RK-V1 */
 static void rkT10_runs_of_six_or_more(void **st)
 {
     (void)st;
@@ -675,6 +676,7 @@ static void rkT10_runs_of_six_or_more(void **st)
     assert_int_equal(rk_run_bonus(2), 0);
 }
 
+/* RK-T11, RK-V1, RK-41 */
 static void rkT11_no_bonus_for_others_or_gaps(void **st)
 {
     (void)st;
