@@ -183,3 +183,11 @@ void cli_action_name(const ch_game *g, const void *st, ch_action a, int viewer, 
 {
     if (g->action_name(st, a, viewer, lang, buf, cap) < 0) snprintf(buf, cap, "?");
 }
+
+json_t *cli_seed_json(uint64_t seed)
+{
+    if (seed <= (uint64_t)INT64_MAX) return json_integer((json_int_t)seed);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed);
+    return json_string(buf);
+}

@@ -60,6 +60,9 @@ uint64_t cli_time_seed(void);
 /* SplitMix64: decorrelates derived seeds (game i of a run, a seat's bot). */
 uint64_t cli_mix(uint64_t x);
 
+/* A seed as JSON: an integer, or a decimal string above 2^63-1 (as records write it). */
+json_t *cli_seed_json(uint64_t seed);
+
 /* game->render / action_name into a heap string (grown as needed); caller frees. */
 char *cli_render(const ch_game *g, const void *st, int viewer, ch_lang lang);
 void cli_action_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,

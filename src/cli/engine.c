@@ -40,14 +40,6 @@ static int is_fail(json_t *r)
     return json_is_false(json_object_get(r, "ok"));
 }
 
-static json_t *seed_json(uint64_t seed)
-{
-    if (seed <= (uint64_t)INT64_MAX) return json_integer((json_int_t)seed);
-    char buf[32];
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed);
-    return json_string(buf);
-}
-
 /* Where the game stands: who moves, in which phase, how far along. */
 static json_t *status(const engine *e)
 {
@@ -214,7 +206,7 @@ static json_t *cmd_new(engine *e, json_t *req)
         return fail("%s", err.msg);
     replace(e, &m);
     json_t *o = status(e);
-    json_object_set_new(o, "seed", seed_json(seed));
+    json_object_set_new(o, "seed", cli_seed_json(seed));
     return o;
 }
 
@@ -308,7 +300,7 @@ static json_t *cmd_replay(engine *e, json_t *req)
     if (o) return o;
     replace(e, &m);
     o = status(e);
-    json_object_set_new(o, "seed", seed_json(m.seed));
+    json_object_set_new(o, "seed", cli_seed_json(m.seed));
     return o;
 }
 
