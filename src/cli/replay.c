@@ -16,7 +16,7 @@ static void make_labels(const json_t *rec, int n, char label[][48], const char *
     for (int p = 0; p < n; p++) {
         const char *who = json_string_value(json_array_get(players, (size_t)p));
         if (who)
-            snprintf(label[p], 48, "seat %d (%.30s)", p, who);
+            snprintf(label[p], 48, "seat %d (%.24s)", p, who);
         else
             snprintf(label[p], 48, "seat %d", p);
         labels[p] = label[p];
