@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "cardhall/bot.h"
@@ -221,6 +222,8 @@ static int human_turn(play *pl, int p)
             break;
         }
         trim(line);
+        /* Through a pipe the input is not echoed; show it so a transcript reads right. */
+        if (!isatty(STDIN_FILENO)) printf("%s\n", line);
         if (!strcmp(line, "quit") || !strcmp(line, "q") || !strcmp(line, "exit")) {
             rc = 1;
             break;
