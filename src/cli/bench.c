@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "args.h"
+#include "cardhall/bot.h"
 #include "cardhall/registry.h"
 #include "cli.h"
 
@@ -29,8 +30,9 @@ static inline uint64_t fast_rand(uint64_t *x)
 }
 
 typedef struct bench_row {
-    double actions_s, games_s, actions_game, clone_ns;
-    long capped;
+    double actions_s, games_s, actions_game, clone_ns, bot_games_s;
+    long games, capped;
+    const char *bot;
 } bench_row;
 
 static void random_play(const ch_game *g, const ch_opts *o, double seconds, void *st,
@@ -56,7 +58,40 @@ static void random_play(const ch_game *g, const ch_opts *o, double seconds, void
     r->actions_s = (double)actions / t;
     r->games_s = (double)finished / t;
     r->actions_game = (double)actions / (double)games;
+    r->games = games;
     r->capped = games - finished;
+}
+
+/* Whole games by the game's best bot: random play may never end (Rack-O),
+ * so this is the games/s a simulation actually sees. */
+static void bot_play(const ch_game *g, const ch_opts *o, double seconds, void *st, bench_row *r)
+{
+    ch_bot bots[CH_MAX_PLAYERS];
+    r->bot = ch_bot_init(&bots[0], g, "heuristic", 1, NULL) == CH_OK ? "heuristic" : "random";
+    long finished = 0;
+    uint64_t seed = 1;
+    double t0 = now(), t;
+    do {
+        g->setup(st, o, seed, NULL, 0, NULL);
+        for (int p = 0; p < g->num_players(st); p++)
+            ch_bot_init(&bots[p], g, r->bot, seed * CH_MAX_PLAYERS + (uint64_t)p, NULL);
+        seed++;
+        int steps = 0, p;
+        while ((p = g->to_move(st)) != CH_TERMINAL && steps++ < BENCH_STEP_CAP)
+            g->apply(st, ch_bot_act(&bots[p], st, p));
+        finished += p == CH_TERMINAL;
+        t = now() - t0;
+    } while (t < seconds || (finished == 0 && seed < 100)); /* at least one game if possible */
+    r->bot_games_s = (double)finished / t;
+}
+
+/* A figure, or "-" when no game finished to give it meaning. */
+static void figure(double v, int ok, int width, int decimals)
+{
+    if (ok)
+        printf(" %*.*f", width, decimals, v);
+    else
+        printf(" %*s", width, "-");
 }
 
 static double clone_ns(const ch_game *g, double seconds, void *a, void *b)
@@ -92,10 +127,15 @@ static int bench_game(const ch_game *g, double seconds)
         random_play(g, &o, seconds, st, acts, &r);
         memcpy(st2, st, g->state_size);
         r.clone_ns = clone_ns(g, seconds / 4, st, st2);
-        printf("%-10s %12.0f %10.0f %10.1f %9.1f %8zu", g->name, r.actions_s, r.games_s,
-               r.actions_game, r.clone_ns, g->state_size);
-        if (r.capped) printf("  (%ld games capped at %d actions)", r.capped, BENCH_STEP_CAP);
-        putchar('\n');
+        bot_play(g, &o, seconds / 2, st, &r);
+        int done = r.capped < r.games;
+        printf("%-10s %12.0f", g->name, r.actions_s);
+        figure(r.games_s, done, 10, 0);
+        figure(r.actions_game, r.capped == 0, 9, 1);
+        printf(" %9.1f %6zu %11.0f %s\n", r.clone_ns, g->state_size, r.bot_games_s, r.bot);
+        if (r.capped)
+            printf("%-10s (random play: %ld of %ld games stopped at %d actions)\n", "", r.capped,
+                   r.games, BENCH_STEP_CAP);
         fflush(stdout);
     }
     free(st);
@@ -117,8 +157,8 @@ int cli_bench(int argc, char **argv)
     if (v && cli_double("--seconds", v, 0.001, 3600, &seconds) != CLI_OK) return CLI_USAGE;
     const ch_game *one = NULL;
     if (a.npos == 1 && !(one = cli_game(a.pos[0]))) return CLI_USAGE;
-    printf("%-10s %12s %10s %10s %9s %8s\n", "game", "actions/s", "games/s", "act/game", "clone ns",
-           "bytes");
+    printf("%-10s %12s %10s %9s %9s %6s %11s\n", "game", "actions/s", "games/s", "act/game",
+           "clone ns", "bytes", "bot games/s");
     if (one) return bench_game(one, seconds);
     for (const ch_game *const *p = ch_games(); *p; p++)
         if ((rc = bench_game(*p, seconds)) != CLI_OK) return rc;
