@@ -191,3 +191,13 @@ json_t *cli_seed_json(uint64_t seed)
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed);
     return json_string(buf);
 }
+
+int cli_bot_game(const ch_game *g, void *st, ch_bot *bots, int max_steps)
+{
+    int steps = 0, p;
+    while (steps < max_steps && (p = g->to_move(st)) != CH_TERMINAL) {
+        g->apply(st, ch_bot_act(&bots[p], st, p));
+        steps++;
+    }
+    return steps;
+}

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cardhall/bot.h"
 #include "cardhall/game.h"
 
 enum { CLI_OK = 0, CLI_ERR = 1, CLI_USAGE = 2 };
@@ -67,5 +68,9 @@ json_t *cli_seed_json(uint64_t seed);
 char *cli_render(const ch_game *g, const void *st, int viewer, ch_lang lang);
 void cli_action_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
                      char *buf, size_t cap);
+
+/* Plays st on with one bot per seat until the end or max_steps actions;
+ * returns the actions played. */
+int cli_bot_game(const ch_game *g, void *st, ch_bot *bots, int max_steps);
 
 #endif

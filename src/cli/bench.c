@@ -76,10 +76,8 @@ static void bot_play(const ch_game *g, const ch_opts *o, double seconds, void *s
         for (int p = 0; p < g->num_players(st); p++)
             ch_bot_init(&bots[p], g, r->bot, seed * CH_MAX_PLAYERS + (uint64_t)p, NULL);
         seed++;
-        int steps = 0, p;
-        while ((p = g->to_move(st)) != CH_TERMINAL && steps++ < BENCH_STEP_CAP)
-            g->apply(st, ch_bot_act(&bots[p], st, p));
-        finished += p == CH_TERMINAL;
+        cli_bot_game(g, st, bots, BENCH_STEP_CAP);
+        finished += g->to_move(st) == CH_TERMINAL;
         t = now() - t0;
     } while (t < seconds || (finished == 0 && seed < 100)); /* at least one game if possible */
     r->bot_games_s = (double)finished / t;

@@ -124,15 +124,20 @@ static int list_moves(play *pl, int p)
     return n;
 }
 
-static void show_turn(play *pl, int p)
+static void print_board(const play *pl, int viewer)
 {
-    show_news(pl, p);
-    char *board = cli_render(pl->g, ch_match_state(&pl->m), p, pl->lang);
+    char *board = cli_render(pl->g, ch_match_state(&pl->m), viewer, pl->lang);
     if (board) {
         printf("\n%s", board);
         if (board[0] && board[strlen(board) - 1] != '\n') putchar('\n');
         free(board);
     }
+}
+
+static void show_turn(play *pl, int p)
+{
+    show_news(pl, p);
+    print_board(pl, p);
     list_moves(pl, p);
 }
 
@@ -318,10 +323,7 @@ static int run(play *pl, const char *record_path)
         /* Let every person see how the game ended. */
         for (int p = 0; p < pl->n; p++)
             if (pl->human[p]) show_news(pl, p);
-        char *board = cli_render(pl->g, st, CH_ALL, pl->lang);
-        if (board)
-            printf("\n%s%s", board, board[0] && board[strlen(board) - 1] != '\n' ? "\n" : "");
-        free(board);
+        print_board(pl, CH_ALL);
     }
     show_result(pl->g, st, pl->labels);
     return write_record(pl, record_path);

@@ -54,16 +54,12 @@ static void play_one(const sim *s, int i, void *st, sim_game *o)
     (void)rc; /* the options were checked on a first setup */
     for (int p = 0; p < s->n; p++)
         ch_bot_init(&bots[p], g, s->bots[bot_at(s, i, p)], cli_mix(gs + 1 + (uint64_t)p), NULL);
-    int steps = 0, p;
-    while ((p = g->to_move(st)) != CH_TERMINAL && steps < s->max_steps) {
-        g->apply(st, ch_bot_act(&bots[p], st, p));
-        steps++;
-    }
+    int steps = cli_bot_game(g, st, bots, s->max_steps);
     ch_result r;
     g->result(st, &r);
     o->actions = steps;
     o->hands = r.hands;
-    o->capped = p != CH_TERMINAL;
+    o->capped = g->to_move(st) != CH_TERMINAL;
     o->winners = o->capped ? 0 : r.winners;
     memcpy(o->score, r.score, sizeof o->score);
 }

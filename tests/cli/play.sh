@@ -7,6 +7,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 has() { grep -qF -- "$2" <<<"$1" || fail "expected '$2' in output: ${1:0:3000}"; }
 lacks() { ! grep -qF -- "$2" <<<"$1" || fail "did not expect '$2' in output"; }
+CARDHALL=$(cd "$(dirname "$CARDHALL")" && pwd)/$(basename "$CARDHALL") # absolute: we cd below
 run() { set +e; OUT=$("$@" 2>"$tmp/err"); RC=$?; set -e; ERR=$(cat "$tmp/err"); }
 
 # A whole game: always the first move (draw, then swap into the first slot).
