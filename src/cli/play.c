@@ -28,6 +28,7 @@ typedef struct play {
     char label[CH_MAX_PLAYERS][48];
     const char *labels[CH_MAX_PLAYERS];
     int shown[CH_MAX_PLAYERS]; /* actions already shown to each human */
+    int humans;                /* none: bots only, every move is shown as it happens */
     ch_action *acts;
 } play;
 
@@ -81,10 +82,9 @@ static int assign_seats(play *pl, const char *seat_arg, const char *bots_arg, ui
             return cli_fail(CLI_USAGE, "--bots: %s (or human)", err.msg);
         snprintf(pl->label[p], sizeof pl->label[p], "seat %d (%s)", p, name);
     }
-    int humans = 0;
     for (int p = 0; p < pl->n; p++)
-        humans += pl->human[p];
-    if (humans == 1)
+        pl->humans += pl->human[p];
+    if (pl->humans == 1)
         for (int p = 0; p < pl->n; p++)
             if (pl->human[p]) snprintf(pl->label[p], sizeof pl->label[p], "seat %d (you)", p);
     for (int p = 0; p < pl->n; p++)
@@ -107,6 +107,17 @@ static void show_news(play *pl, int p)
         show_hand_end(pl->g, st, ch_match_state_at(&pl->m, k + 1), pl->labels);
     }
     pl->shown[p] = pl->m.n_actions;
+}
+
+/* Move k as everyone may see it, for a table of bots only. */
+static void show_move(const play *pl, int k)
+{
+    char name[512];
+    const void *st = ch_match_state_at(&pl->m, k);
+    cli_action_name(pl->g, st, pl->m.actions[k], CH_ALL, pl->lang, name, sizeof name);
+    printf("  %s%s:%s %s\n", term_sgr(TERM_CYAN), pl->labels[actor(pl, k)], term_sgr(TERM_RESET),
+           name);
+    show_hand_end(pl->g, st, ch_match_state_at(&pl->m, k + 1), pl->labels);
 }
 
 static int list_moves(play *pl, int p)
@@ -315,6 +326,7 @@ static int run(play *pl, const char *record_path)
         ch_action a = ch_bot_act(&pl->bot[p], st, p);
         if (ch_match_apply(&pl->m, a, &err) != CH_OK)
             return cli_fail(CLI_ERR, "bot %s at seat %d: %s", pl->bot[p].name, p, err.msg);
+        if (!pl->humans) show_move(pl, pl->m.n_actions - 1);
     }
     const void *st = ch_match_state(&pl->m);
     if (quit) {

@@ -39,4 +39,15 @@ run "$CARDHALL"
 run "$CARDHALL" list --nope
 [ "$RC" = 2 ] || fail "unknown flag: exit $RC, expected 2"
 has "$ERR" "unknown flag '--nope'"
+# Colour only on a terminal, and never with NO_COLOR or TERM=dumb.
+if command -v script >/dev/null; then
+    TERM=xterm script -qec "$CARDHALL list" /dev/null >"$tmp/tty" </dev/null
+    grep -q $'\033\[' "$tmp/tty" || fail "no colour on a terminal"
+    NO_COLOR=1 TERM=xterm script -qec "$CARDHALL list" /dev/null >"$tmp/tty" </dev/null
+    ! grep -q $'\033\[' "$tmp/tty" || fail "colour despite NO_COLOR"
+    TERM=dumb script -qec "$CARDHALL list" /dev/null >"$tmp/tty" </dev/null
+    ! grep -q $'\033\[' "$tmp/tty" || fail "colour despite TERM=dumb"
+fi
+TERM=xterm "$CARDHALL" list >"$tmp/pipe"
+! grep -q $'\033' "$tmp/pipe" || fail "colour through a pipe"
 echo ok

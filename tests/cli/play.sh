@@ -71,6 +71,12 @@ run "$CARDHALL" play racko --seed 11 --bots random --record "$tmp/d.json" <"$tmp
 has "$OUT" "Undo refused"
 has "$(cat "$tmp/d.json")" '"draw"'
 
+# Bots only: every move is shown and the game ends by itself.
+run "$CARDHALL" play racko target_score=50 --seed 4 --bots heuristic,random --record "$tmp/b.json" </dev/null
+[ "$RC" = 0 ] || fail "bots-only exit $RC"
+has "$OUT" "seat 0 (heuristic):"
+has "$OUT" "Final result"
+
 # Japanese, hot seat, and usage errors.
 run "$CARDHALL" play racko --seed 2 --lang ja --bots human,human --record "$tmp/j.json" </dev/null
 [ "$RC" = 0 ] || fail "ja exit $RC: $ERR"
