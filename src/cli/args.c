@@ -201,3 +201,26 @@ int cli_bot_game(const ch_game *g, void *st, ch_bot *bots, int max_steps)
     }
     return steps;
 }
+
+void cli_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
+                     char *buf, size_t cap)
+{
+    cli_action_name(g, st, a, viewer, lang, buf, cap);
+    int n = g->num_players(st);
+    void *copy = viewer == CH_ALL ? NULL : malloc(g->state_size);
+    if (!copy) return;
+    char other[512];
+    ch_rng rng;
+    ch_rng_seed(&rng, 0x5eed, 0xc11);
+    for (int i = 0; i < 4; i++) {
+        memcpy(copy, st, g->state_size);
+        g->resample(copy, viewer, &rng);
+        if (!ch_is_legal(g, copy, a)) continue;
+        cli_action_name(g, copy, a, viewer, lang, other, sizeof other);
+        if (strcmp(other, buf) != 0) {
+            cli_action_name(g, st, a, (viewer + 1) % n, lang, buf, cap);
+            break;
+        }
+    }
+    free(copy);
+}

@@ -69,6 +69,14 @@ char *cli_render(const ch_game *g, const void *st, int viewer, ch_lang lang);
 void cli_action_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
                      char *buf, size_t cap);
 
+/* The name of a legal action a in viewer's list of choices. A game may name
+ * an action by its outcome ("draws 18 from the deck"), which before the
+ * choice would show viewer a hidden card. So the name is compared with the
+ * names in states resampled from viewer's view; if it depends on hidden
+ * cards, the name another seat would see is used instead. */
+void cli_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
+                     char *buf, size_t cap);
+
 /* Plays st on with one bot per seat until the end or max_steps actions;
  * returns the actions played. */
 int cli_bot_game(const ch_game *g, void *st, ch_bot *bots, int max_steps);

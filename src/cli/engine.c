@@ -224,7 +224,7 @@ static json_t *cmd_legal(engine *e, json_t *req)
     char text[256], name[512];
     for (int i = 0; i < n; i++) {
         g->action_text(st, e->acts[i], text, sizeof text);
-        cli_action_name(g, st, e->acts[i], viewer, lang, name, sizeof name);
+        cli_choice_name(g, st, e->acts[i], viewer, lang, name, sizeof name);
         json_array_append_new(list, json_pack("{s:s,s:s}", "action", text, "name", name));
     }
     json_t *o = status(e);

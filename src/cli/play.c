@@ -128,7 +128,7 @@ static int list_moves(play *pl, int p)
     printf("%sYour moves%s (%s):\n", term_sgr(TERM_BOLD), term_sgr(TERM_RESET), pl->g->phase(st));
     for (int i = 0; i < n; i++) {
         pl->g->action_text(st, pl->acts[i], text, sizeof text);
-        cli_action_name(pl->g, st, pl->acts[i], p, pl->lang, name, sizeof name);
+        cli_choice_name(pl->g, st, pl->acts[i], p, pl->lang, name, sizeof name);
         printf("  %s%2d%s  %-14s %s%s%s\n", term_sgr(TERM_GREEN), i + 1, term_sgr(TERM_RESET), text,
                term_sgr(TERM_DIM), name, term_sgr(TERM_RESET));
     }

@@ -63,7 +63,7 @@ reply 7 'missing field: game'
 reply 8 '"ok":false' 'option players'
 reply 9 '"ok":false' "unknown option 'colour'"
 reply 10 '{"id":"s","ok":true' '"players":3' '"seed":7' '"phase":'
-reply 11 '"ok":true' '"actions":[{"action":"draw","name":' '"to_move":'
+reply 11 '"ok":true' '"actions":[{"action":"draw","name":"draws a card from the deck"}' '"to_move":'
 reply 12 'missing field: action'
 reply 13 '"ok":false' "'swap 99' is not a legal move"
 reply 14 '"ok":true' '"moves":1'

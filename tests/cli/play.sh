@@ -40,6 +40,9 @@ has "$(cat "$tmp/out")" "You quit"
 has "$(cat "$tmp/out")" "Record written to records/racko-11.json"
 [ -s "$tmp/cwd/records/racko-11.json" ] || fail "no default record"
 
+# The list of choices never shows the card a draw would give.
+grep -Eq '^ +1  draw +draws a card from the deck$' "$tmp/out" || fail "the draw choice shows a hidden card"
+
 # End of input quits too.
 run "$CARDHALL" play racko --seed 11 --record "$tmp/eof.json" </dev/null
 [ "$RC" = 0 ] || fail "EOF exit $RC"
