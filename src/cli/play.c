@@ -273,7 +273,6 @@ static int human_turn(play *pl, int p)
             rc = cli_fail(-1, "%s", err.msg);
             break;
         }
-        pl->shown[p] = pl->m.n_actions;
         break;
     }
     free(line);
