@@ -202,7 +202,9 @@ static json_t *report(const sim *s)
         snprintf(label, sizeof label, "seat %d", p);
         print_rate(label, seat_wins[p], finished);
         putchar('\n');
-        json_array_append_new(jseats, rate_json(seat_wins[p], finished));
+        json_t *js = rate_json(seat_wins[p], finished);
+        json_object_set_new(js, "seat", json_integer(p));
+        json_array_append_new(jseats, js);
     }
     json_object_set_new(j, "seats", jseats);
 
