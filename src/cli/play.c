@@ -4,6 +4,7 @@
  * script can drive a whole game. */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,16 @@ typedef struct play {
     int humans;                /* none: bots only, every move is shown as it happens */
     ch_action *acts;
 } play;
+
+/* Ctrl-C ends the game like quit, so the record is still written: the
+ * handler only sets this, and the blocked read returns with EINTR. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
 
 static int actor(const play *pl, int k)
 {
@@ -312,7 +323,12 @@ static int write_record(play *pl, const char *path_arg)
 static int run(play *pl, const char *record_path)
 {
     int quit = 0;
-    while (!quit) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt; /* no SA_RESTART: getline must return */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    while (!quit && !(quit = interrupted)) {
         const void *st = ch_match_state(&pl->m);
         int p = pl->g->to_move(st);
         if (p == CH_TERMINAL) break;

@@ -74,6 +74,13 @@ run "$CARDHALL" play racko --seed 11 --bots random --record "$tmp/d.json" <"$tmp
 has "$OUT" "Undo refused"
 has "$(cat "$tmp/d.json")" '"draw"'
 
+# An explicit card order for the first deal is used and recorded.
+run "$CARDHALL" play racko --order "$(seq -s ' ' 40 -1 1)" --record "$tmp/o.json" </dev/null
+[ "$RC" = 0 ] || fail "--order exit $RC: $ERR"
+has "$(cat "$tmp/o.json")" '"order": ['
+run "$CARDHALL" replay "$tmp/o.json"
+[ "$RC" = 0 ] || fail "a record with an order does not replay: $ERR"
+
 # Bots only: every move is shown and the game ends by itself.
 run "$CARDHALL" play racko target_score=50 --seed 4 --bots heuristic,random --record "$tmp/b.json" </dev/null
 [ "$RC" = 0 ] || fail "bots-only exit $RC"
