@@ -26,7 +26,7 @@ typedef struct play {
     int human[CH_MAX_PLAYERS];
     ch_bot bot[CH_MAX_PLAYERS];
     uint64_t bot_seed[CH_MAX_PLAYERS];
-    char label[CH_MAX_PLAYERS][48];
+    char label[CH_MAX_PLAYERS][64];
     const char *labels[CH_MAX_PLAYERS];
     int shown[CH_MAX_PLAYERS]; /* actions already shown to each human */
     int humans;                /* none: bots only, every move is shown as it happens */
@@ -46,6 +46,13 @@ static void on_interrupt(int sig)
 static int actor(const play *pl, int k)
 {
     return pl->g->to_move(ch_match_state_at(&pl->m, k));
+}
+
+static void seat_label(play *pl, int p, const char *who)
+{
+    char seat[32];
+    snprintf(seat, sizeof seat, show_msg(pl->lang, MSG_SEAT), p);
+    snprintf(pl->label[p], sizeof pl->label[p], "%.20s (%.20s)", seat, who);
 }
 
 /* Seats from --seat and --bots: a list as long as the table names every seat
@@ -84,20 +91,20 @@ static int assign_seats(play *pl, const char *seat_arg, const char *bots_arg, ui
             name = words[k++];
         pl->human[p] = strcmp(name, "human") == 0;
         if (pl->human[p]) {
-            snprintf(pl->label[p], sizeof pl->label[p], "seat %d (human)", p);
+            seat_label(pl, p, show_msg(pl->lang, MSG_HUMAN));
             continue;
         }
         /* Below 2^63, so the record holds it as a JSON integer. */
         pl->bot_seed[p] = cli_mix(seed ^ cli_mix((uint64_t)p + 1)) >> 1;
         if (ch_bot_init(&pl->bot[p], pl->g, name, pl->bot_seed[p], &err) != CH_OK)
             return cli_fail(CLI_USAGE, "--bots: %s (or human)", err.msg);
-        snprintf(pl->label[p], sizeof pl->label[p], "seat %d (%s)", p, name);
+        seat_label(pl, p, name);
     }
     for (int p = 0; p < pl->n; p++)
         pl->humans += pl->human[p];
     if (pl->humans == 1)
         for (int p = 0; p < pl->n; p++)
-            if (pl->human[p]) snprintf(pl->label[p], sizeof pl->label[p], "seat %d (you)", p);
+            if (pl->human[p]) seat_label(pl, p, show_msg(pl->lang, MSG_YOU));
     for (int p = 0; p < pl->n; p++)
         pl->labels[p] = pl->label[p];
     return CLI_OK;
@@ -115,7 +122,7 @@ static void show_news(play *pl, int p)
             printf("  %s%s:%s %s\n", term_sgr(TERM_CYAN), pl->labels[who], term_sgr(TERM_RESET),
                    name);
         }
-        show_hand_end(pl->g, st, ch_match_state_at(&pl->m, k + 1), pl->labels);
+        show_hand_end(pl->g, st, ch_match_state_at(&pl->m, k + 1), pl->labels, pl->lang);
     }
     pl->shown[p] = pl->m.n_actions;
 }
@@ -128,7 +135,7 @@ static void show_move(const play *pl, int k)
     cli_action_name(pl->g, st, pl->m.actions[k], CH_ALL, pl->lang, name, sizeof name);
     printf("  %s%s:%s %s\n", term_sgr(TERM_CYAN), pl->labels[actor(pl, k)], term_sgr(TERM_RESET),
            name);
-    show_hand_end(pl->g, st, ch_match_state_at(&pl->m, k + 1), pl->labels);
+    show_hand_end(pl->g, st, ch_match_state_at(&pl->m, k + 1), pl->labels, pl->lang);
 }
 
 static int list_moves(play *pl, int p)
@@ -136,7 +143,8 @@ static int list_moves(play *pl, int p)
     const void *st = ch_match_state(&pl->m);
     char text[256], name[512];
     int n = pl->g->legal(st, pl->acts);
-    printf("%sYour moves%s (%s):\n", term_sgr(TERM_BOLD), term_sgr(TERM_RESET), pl->g->phase(st));
+    printf("%s%s%s (%s):\n", term_sgr(TERM_BOLD), show_msg(pl->lang, MSG_MOVES),
+           term_sgr(TERM_RESET), pl->g->phase(st));
     for (int i = 0; i < n; i++) {
         pl->g->action_text(st, pl->acts[i], text, sizeof text);
         cli_choice_name(pl->g, st, pl->acts[i], p, pl->lang, name, sizeof name);
@@ -163,15 +171,6 @@ static void show_turn(play *pl, int p)
     list_moves(pl, p);
 }
 
-static void help(void)
-{
-    printf("Type the number of a move or its text (e.g. the word shown next to the number;\n"
-           "case and spaces do not matter). Other commands:\n"
-           "  help   this text and the moves again\n"
-           "  undo   take back your last move (refused once it has shown you new cards)\n"
-           "  quit   stop here; the record is still written\n");
-}
-
 /* Counts, per face, the cards seat p knows the place of. */
 static void seen_counts(const ch_game *g, const void *st, int p, int *count)
 {
@@ -193,7 +192,7 @@ static void undo(play *pl, int p)
     while (k >= 0 && actor(pl, k) != p)
         k--;
     if (k < 0) {
-        printf("Nothing to undo: you have not moved yet.\n");
+        fputs(show_msg(pl->lang, MSG_NO_UNDO), stdout);
         return;
     }
     int then[CH_MAX_CARDS], now[CH_MAX_CARDS];
@@ -203,7 +202,7 @@ static void undo(play *pl, int p)
         if (now[f] > then[f]) {
             char card[32];
             pl->g->card_text(f, card, sizeof card);
-            printf("Undo refused: since your last move you have seen a new card (%s).\n", card);
+            printf(show_msg(pl->lang, MSG_UNDO_REFUSED), card);
             return;
         }
     }
@@ -211,7 +210,7 @@ static void undo(play *pl, int p)
         ch_match_undo(&pl->m, NULL);
     for (int q = 0; q < pl->n; q++)
         if (pl->shown[q] > k) pl->shown[q] = k;
-    printf("Undone: back to your previous move.\n");
+    fputs(show_msg(pl->lang, MSG_UNDONE), stdout);
 }
 
 static void trim(char *s)
@@ -256,7 +255,7 @@ static int human_turn(play *pl, int p)
             break;
         }
         if (!strcmp(line, "help") || !strcmp(line, "?")) {
-            help();
+            fputs(show_msg(pl->lang, MSG_HELP), stdout);
             list_moves(pl, p);
             continue;
         }
@@ -274,10 +273,10 @@ static int human_turn(play *pl, int p)
         if (all_digits(line) && strlen(line) < 6 && (idx = atoi(line)) >= 1 && idx <= n) {
             a = pl->acts[idx - 1];
         } else if (!line[0]) {
-            printf("Type a move number (1-%d), a move, help, undo or quit.\n", n);
+            printf(show_msg(pl->lang, MSG_ASK), n);
             continue;
         } else if (ch_parse_action(pl->g, st, line, &a, &err) != CH_OK) {
-            printf("Not a legal move: '%s'. Type 1-%d, a move's text, or help.\n", line, n);
+            printf(show_msg(pl->lang, MSG_NOT_LEGAL), line, n);
             continue;
         }
         if (ch_match_apply(&pl->m, a, &err) != CH_OK) {
@@ -316,7 +315,7 @@ static int write_record(play *pl, const char *path_arg)
     int rc = ch_record_save(path, rec, &err);
     json_decref(rec);
     if (rc != CH_OK) return cli_fail(CLI_ERR, "%s", err.msg);
-    printf("Record written to %s\n", path);
+    printf(show_msg(pl->lang, MSG_RECORD), path);
     return CLI_OK;
 }
 
@@ -345,14 +344,14 @@ static int run(play *pl, const char *record_path)
     }
     const void *st = ch_match_state(&pl->m);
     if (quit) {
-        printf("You quit after %d moves.\n", pl->m.n_actions);
+        printf(show_msg(pl->lang, MSG_QUIT), pl->m.n_actions);
     } else {
         /* Let every person see how the game ended. */
         for (int p = 0; p < pl->n; p++)
             if (pl->human[p]) show_news(pl, p);
         print_board(pl, CH_ALL);
     }
-    show_result(pl->g, st, pl->labels);
+    show_result(pl->g, st, pl->labels, pl->lang);
     return write_record(pl, record_path);
 }
 
@@ -391,8 +390,9 @@ int cli_play(int argc, char **argv)
     pl.acts = malloc(sizeof *pl.acts * (size_t)pl.g->max_actions);
     if (rc == CLI_OK && !pl.acts) rc = cli_fail(CLI_ERR, "out of memory");
     if (rc == CLI_OK) {
-        printf("%s%s%s, %d players, seed %llu. Type help for commands.\n", term_sgr(TERM_BOLD),
-               pl.g->title[pl.lang], term_sgr(TERM_RESET), pl.n, (unsigned long long)seed);
+        fputs(term_sgr(TERM_BOLD), stdout);
+        printf(show_msg(pl.lang, MSG_START), pl.g->title[pl.lang], pl.n, (unsigned long long)seed);
+        fputs(term_sgr(TERM_RESET), stdout);
         rc = run(&pl, cli_get(&a, "--record"));
     }
     free(pl.acts);

@@ -10,15 +10,18 @@
 #include "term.h"
 
 /* Seat labels from the record's "players" list when a front end wrote one. */
-static void make_labels(const json_t *rec, int n, char label[][48], const char **labels)
+static void make_labels(const json_t *rec, int n, ch_lang lang, char label[][48],
+                        const char **labels)
 {
     json_t *players = json_object_get(rec, "players");
     for (int p = 0; p < n; p++) {
+        char seat[32];
+        snprintf(seat, sizeof seat, show_msg(lang, MSG_SEAT), p);
         const char *who = json_string_value(json_array_get(players, (size_t)p));
         if (who)
-            snprintf(label[p], 48, "seat %d (%.24s)", p, who);
+            snprintf(label[p], 48, "%.20s (%.12s)", seat, who);
         else
-            snprintf(label[p], 48, "seat %d", p);
+            snprintf(label[p], 48, "%s", seat);
         labels[p] = label[p];
     }
 }
@@ -31,9 +34,10 @@ static void print_moves(const ch_match *m, const char *const *labels, ch_lang la
         const void *st = ch_match_state_at(m, k);
         g->action_text(st, m->actions[k], text, sizeof text);
         cli_action_name(g, st, m->actions[k], CH_ALL, lang, name, sizeof name);
-        printf("%4d  %-18s %s%-14s%s %s\n", k + 1, labels[g->to_move(st)], term_sgr(TERM_GREEN),
-               text, term_sgr(TERM_RESET), name);
-        show_hand_end(g, st, ch_match_state_at(m, k + 1), labels);
+        printf("%4d  ", k + 1);
+        show_padded(labels[g->to_move(st)], 19);
+        printf("%s%-14s%s %s\n", term_sgr(TERM_GREEN), text, term_sgr(TERM_RESET), name);
+        show_hand_end(g, st, ch_match_state_at(m, k + 1), labels, lang);
     }
 }
 
@@ -64,12 +68,12 @@ int cli_replay(int argc, char **argv)
         int n = g->num_players(ch_match_state(&m));
         char label[CH_MAX_PLAYERS][48];
         const char *labels[CH_MAX_PLAYERS];
-        make_labels(rec, n, label, labels);
+        make_labels(rec, n, lang, label, labels);
         printf("%s%s%s (%s), %d players, seed %llu, %d moves\n", term_sgr(TERM_BOLD),
                g->title[lang], term_sgr(TERM_RESET), g->name, n, (unsigned long long)m.seed,
                m.n_actions);
         print_moves(&m, labels, lang);
-        show_result(g, ch_match_state(&m), labels);
+        show_result(g, ch_match_state(&m), labels, lang);
         ch_match_free(&m);
     }
     json_decref(rec);
