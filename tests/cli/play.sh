@@ -91,7 +91,7 @@ has "$OUT" "Final result"
 run "$CARDHALL" play racko --seed 2 --lang ja --bots human,human --record "$tmp/j.json" </dev/null
 [ "$RC" = 0 ] || fail "ja exit $RC: $ERR"
 has "$OUT" "ラックオー"
-has "$OUT" "席 0 (人間)>"
+has "$OUT" " (人間)> "
 has "$OUT" "選べる手"
 has "$(cat "$tmp/j.json")" '"human",'
 run "$CARDHALL" play racko --bots nobody </dev/null
