@@ -32,6 +32,11 @@ static json_t *fail(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    json_t *o = json_pack("{s:b,s:s}", "ok", 0, "error", msg);
+    if (o) return o;
+    /* A message cut inside a UTF-8 sequence is not valid JSON text: keep ASCII. */
+    for (char *c = msg; *c; c++)
+        if ((unsigned char)*c >= 0x80) *c = '?';
     return json_pack("{s:b,s:s}", "ok", 0, "error", msg);
 }
 
@@ -401,6 +406,7 @@ static json_t *handle(engine *e, const char *line, size_t len, int *quit)
         }
         if (!body) body = fail("unknown cmd '%s'", cmd);
     }
+    if (!body) body = fail("internal error: no reply"); /* e.g. a game's text not UTF-8 */
     if (!is_fail(body)) json_object_set_new(reply, "ok", json_true());
     json_object_update(reply, body);
     json_decref(body);

@@ -92,6 +92,12 @@ a=$(sed -n 20p "$tmp/out" | grep -o '"action":"[^"]*"')
 b=$(sed -n 21p "$tmp/out" | grep -o '"action":"[^"]*"')
 [ "$a" = "$b" ] || fail "same bot seed, different moves: $a vs $b"
 
+# An error message cut inside a UTF-8 character is still an error reply.
+long=$(printf 'あ%.0s' $(seq 120))
+printf '{"cmd":"new","game":"racko","seed":1}\n{"cmd":"act","action":"%s"}\n' "$long" >"$tmp/in"
+"$CARDHALL" engine <"$tmp/in" >"$tmp/out"
+reply 2 '{"ok":false,"error":"'
+
 # A whole game played by bots through the engine, then replayed from its record.
 {
     echo '{"cmd":"new","game":"racko","options":{"players":2,"target_score":60},"seed":5}'
