@@ -96,7 +96,7 @@ b=$(sed -n 21p "$tmp/out" | grep -o '"action":"[^"]*"')
 long=$(printf 'あ%.0s' $(seq 120))
 printf '{"cmd":"new","game":"racko","seed":1}\n{"cmd":"act","action":"%s"}\n' "$long" >"$tmp/in"
 "$CARDHALL" engine <"$tmp/in" >"$tmp/out"
-reply 2 '{"ok":false,"error":"'
+reply 2 '{"ok":false,"error":"'"'"'???'
 
 # A whole game played by bots through the engine, then replayed from its record.
 {
