@@ -399,14 +399,15 @@ static json_t *handle(engine *e, const char *line, size_t len, int *quit)
             body = fail("missing field: cmd");
         else if (strcmp(cmd, "quit") == 0)
             *quit = 1, body = json_object();
-        for (size_t i = 0; !body && i < sizeof cmds / sizeof cmds[0]; i++) {
-            if (strcmp(cmd, cmds[i].name) != 0) continue;
-            if (cmds[i].needs_game) body = need_game(e);
-            if (!body) body = cmds[i].run(e, req);
-        }
-        if (!body) body = fail("unknown cmd '%s'", cmd);
+        size_t i = 0, n = sizeof cmds / sizeof cmds[0];
+        while (!body && i < n && strcmp(cmd, cmds[i].name) != 0)
+            i++;
+        if (!body && i == n) body = fail("unknown cmd '%s'", cmd);
+        if (!body && cmds[i].needs_game) body = need_game(e);
+        if (!body) body = cmds[i].run(e, req);
+        /* NULL only if a game's text was not valid UTF-8 for JSON. */
+        if (!body) body = fail("internal error: cmd '%s' could not build its reply", cmd);
     }
-    if (!body) body = fail("internal error: no reply"); /* e.g. a game's text not UTF-8 */
     if (!is_fail(body)) json_object_set_new(reply, "ok", json_true());
     json_object_update(reply, body);
     json_decref(body);
