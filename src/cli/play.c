@@ -185,7 +185,8 @@ static void seen_counts(const ch_game *g, const void *st, int p, int *count)
 
 /* Rewinds to p's previous decision unless something since then showed p a
  * card it had not seen: taking that back would let p play with knowledge
- * from the future. */
+ * from the future. Cards are compared by face and count, from the census
+ * (what p knows is where), so moving known cards around does not count. */
 static void undo(play *pl, int p)
 {
     int k = pl->m.n_actions - 1;
@@ -195,15 +196,19 @@ static void undo(play *pl, int p)
         fputs(show_msg(pl->lang, MSG_NO_UNDO), stdout);
         return;
     }
-    int then[CH_MAX_CARDS], now[CH_MAX_CARDS];
+    /* Every state since, not only the last: a card seen and then hidden
+     * again (shuffled back, covered) was still seen. */
+    int then[CH_MAX_CARDS], later[CH_MAX_CARDS];
     seen_counts(pl->g, ch_match_state_at(&pl->m, k), p, then);
-    seen_counts(pl->g, ch_match_state(&pl->m), p, now);
-    for (int f = 0; f < CH_MAX_CARDS; f++) {
-        if (now[f] > then[f]) {
-            char card[32];
-            pl->g->card_text(f, card, sizeof card);
-            printf(show_msg(pl->lang, MSG_UNDO_REFUSED), card);
-            return;
+    for (int j = k + 1; j <= pl->m.n_actions; j++) {
+        seen_counts(pl->g, ch_match_state_at(&pl->m, j), p, later);
+        for (int f = 0; f < CH_MAX_CARDS; f++) {
+            if (later[f] > then[f]) {
+                char card[32];
+                pl->g->card_text(f, card, sizeof card);
+                printf(show_msg(pl->lang, MSG_UNDO_REFUSED), card);
+                return;
+            }
         }
     }
     while (pl->m.n_actions > k)
