@@ -343,6 +343,27 @@ static json_t *cmd_bot(engine *e, json_t *req)
     return o;
 }
 
+/* Every move so far as player may see it: what a front end shows as the log. */
+static json_t *cmd_history(engine *e, json_t *req)
+{
+    const ch_game *g = e->m.game;
+    int viewer;
+    ch_lang lang;
+    json_t *bad = get_lang(req, &lang);
+    if (!bad) bad = get_player(e, req, 1, 0, &viewer);
+    if (bad) return bad;
+    json_t *moves = json_array();
+    char text[256], name[512];
+    for (int k = 0; k < e->m.n_actions; k++) {
+        const void *st = ch_match_state_at(&e->m, k);
+        g->action_text(st, e->m.actions[k], text, sizeof text);
+        cli_action_name(g, st, e->m.actions[k], viewer, lang, name, sizeof name);
+        json_array_append_new(moves, json_pack("{s:i,s:s,s:s}", "seat", g->to_move(st), "action",
+                                               text, "name", name));
+    }
+    return json_pack("{s:o}", "moves", moves);
+}
+
 static json_t *cmd_result(engine *e, json_t *req)
 {
     ch_result r;
@@ -375,10 +396,11 @@ static const struct {
     json_t *(*run)(engine *e, json_t *req);
     int needs_game;
 } cmds[] = {
-    {"list", cmd_list, 0},   {"new", cmd_new, 0},       {"replay", cmd_replay, 0},
-    {"legal", cmd_legal, 1}, {"act", cmd_act, 1},       {"view", cmd_view, 1},
-    {"state", cmd_state, 1}, {"undo", cmd_undo, 1},     {"record", cmd_record, 1},
-    {"bot", cmd_bot, 1},     {"result", cmd_result, 1}, {"render", cmd_render, 1},
+    {"list", cmd_list, 0},     {"new", cmd_new, 0},         {"replay", cmd_replay, 0},
+    {"legal", cmd_legal, 1},   {"act", cmd_act, 1},         {"view", cmd_view, 1},
+    {"state", cmd_state, 1},   {"undo", cmd_undo, 1},       {"record", cmd_record, 1},
+    {"bot", cmd_bot, 1},       {"history", cmd_history, 1}, {"result", cmd_result, 1},
+    {"render", cmd_render, 1},
 };
 
 /* Answers one line; sets *quit for {"cmd":"quit"}. New reference. */

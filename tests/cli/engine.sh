@@ -92,6 +92,15 @@ a=$(sed -n 20p "$tmp/out" | grep -o '"action":"[^"]*"')
 b=$(sed -n 21p "$tmp/out" | grep -o '"action":"[^"]*"')
 [ "$a" = "$b" ] || fail "same bot seed, different moves: $a vs $b"
 
+# history: each seat sees its own draw, not the others'.
+printf '%s\n' '{"cmd":"new","game":"racko","seed":1}' '{"cmd":"act","action":"draw"}' \
+    '{"cmd":"history","player":0}' '{"cmd":"history","player":1}' '{"cmd":"history"}' >"$tmp/in"
+"$CARDHALL" engine <"$tmp/in" >"$tmp/out"
+reply 3 '"ok":true' '"moves":[{"seat":1,"action":"draw","name":"draws a card from the deck"}]'
+reply 4 '"ok":true' '"moves":[{"seat":1,"action":"draw","name":"draws '
+reply 5 '"ok":false' 'missing field: player'
+grep -q 'draws a card' <(sed -n 4p "$tmp/out") && fail "the drawer does not see its own card"
+
 # An error message cut inside a UTF-8 character is still an error reply.
 long=$(printf 'あ%.0s' $(seq 120))
 printf '{"cmd":"new","game":"racko","seed":1}\n{"cmd":"act","action":"%s"}\n' "$long" >"$tmp/in"
