@@ -66,10 +66,19 @@ static void print_game(const ch_game *g)
            term_sgr(TERM_RESET), g->title[CH_LANG_EN], g->title[CH_LANG_JA], g->min_players,
            g->max_players, g->summary);
     printf("  options:\n");
+    int wkey = 0, wrange = 0, wdef = 0;
     for (int i = 0; i < g->n_opts; i++) {
         const ch_optdesc *d = &g->opts[i];
         ch_opts_describe(d, range, sizeof range);
-        printf("    %-16s %-22s default %-8s %s\n", d->key, range, d->def, d->help ? d->help : "");
+        wkey = (int)strlen(d->key) > wkey ? (int)strlen(d->key) : wkey;
+        wrange = (int)strlen(range) > wrange ? (int)strlen(range) : wrange;
+        wdef = (int)strlen(d->def) > wdef ? (int)strlen(d->def) : wdef;
+    }
+    for (int i = 0; i < g->n_opts; i++) {
+        const ch_optdesc *d = &g->opts[i];
+        ch_opts_describe(d, range, sizeof range);
+        printf("    %-*s  %-*s  default %-*s  %s\n", wkey, d->key, wrange, range, wdef, d->def,
+               d->help ? d->help : "");
     }
     ch_bot_list(g, bots, sizeof bots);
     printf("  bots: %s\n", bots);
