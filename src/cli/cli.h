@@ -1,0 +1,19 @@
+/* The subcommands of the cardhall program. Each takes the words after its
+ * own name and returns the process exit code (CLI_OK, CLI_ERR, CLI_USAGE). */
+#ifndef CARDHALL_CLI_H
+#define CARDHALL_CLI_H
+
+#include <jansson.h>
+
+int cli_list(int argc, char **argv);
+int cli_play(int argc, char **argv);
+int cli_engine(int argc, char **argv);
+int cli_sim(int argc, char **argv);
+int cli_bench(int argc, char **argv);
+int cli_replay(int argc, char **argv);
+
+/* Every game with its options and bots, as the engine's "list" and
+ * `cardhall list --json` give it. New reference. */
+json_t *cli_games_json(void);
+
+#endif

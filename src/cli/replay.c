@@ -1,0 +1,81 @@
+/* cardhall replay: a record, move by move, as everyone could have seen it. */
+#include <stdio.h>
+#include <string.h>
+
+#include "args.h"
+#include "cardhall/match.h"
+#include "cardhall/registry.h"
+#include "cli.h"
+#include "show.h"
+#include "term.h"
+
+/* Seat labels from the record's "players" list when a front end wrote one. */
+static void make_labels(const json_t *rec, int n, ch_lang lang, char label[][48],
+                        const char **labels)
+{
+    json_t *players = json_object_get(rec, "players");
+    for (int p = 0; p < n; p++) {
+        char seat[32];
+        snprintf(seat, sizeof seat, show_msg(lang, MSG_SEAT), p);
+        const char *who = json_string_value(json_array_get(players, (size_t)p));
+        if (who)
+            snprintf(label[p], 48, "%.20s (%.12s)", seat, who);
+        else
+            snprintf(label[p], 48, "%s", seat);
+        labels[p] = label[p];
+    }
+}
+
+static void print_moves(const ch_match *m, const char *const *labels, ch_lang lang)
+{
+    const ch_game *g = m->game;
+    char text[256], name[512];
+    for (int k = 0; k < m->n_actions; k++) {
+        const void *st = ch_match_state_at(m, k);
+        g->action_text(st, m->actions[k], text, sizeof text);
+        cli_action_name(g, st, m->actions[k], CH_ALL, lang, name, sizeof name);
+        printf("%4d  ", k + 1);
+        show_padded(labels[g->to_move(st)], 19);
+        printf("%s%-14s%s %s\n", term_sgr(TERM_GREEN), text, term_sgr(TERM_RESET), name);
+        show_hand_end(g, st, ch_match_state_at(m, k + 1), labels, lang);
+    }
+}
+
+int cli_replay(int argc, char **argv)
+{
+    static const cli_flag flags[] = {{"--lang", 1}, {NULL, 0}};
+    cli_args a;
+    int rc = cli_parse(argc, argv, flags, &a);
+    if (rc != CLI_OK) return rc;
+    if (a.npos != 1 || a.nkv)
+        return cli_fail(CLI_USAGE, "usage: cardhall replay FILE [--lang en|ja]");
+    ch_lang lang;
+    if (cli_lang(cli_get(&a, "--lang"), &lang) != CLI_OK) return CLI_USAGE;
+    json_t *rec;
+    ch_err err;
+    if (ch_record_load(a.pos[0], &rec, &err) != CH_OK) return cli_fail(CLI_ERR, "%s", err.msg);
+    const char *name = ch_record_game(rec);
+    const ch_game *g = name ? ch_game_find(name) : NULL;
+    ch_match m;
+    if (!json_is_object(rec)) {
+        rc = cli_fail(CLI_ERR, "%s: not a record (expected a JSON object)", a.pos[0]);
+    } else if (!g) {
+        rc = name ? cli_fail(CLI_ERR, "%s: unknown game '%s'", a.pos[0], name)
+                  : cli_fail(CLI_ERR, "%s: the record names no game", a.pos[0]);
+    } else if (ch_match_from_record(&m, g, rec, &err) != CH_OK) {
+        rc = cli_fail(CLI_ERR, "%s: %s", a.pos[0], err.msg);
+    } else {
+        int n = g->num_players(ch_match_state(&m));
+        char label[CH_MAX_PLAYERS][48];
+        const char *labels[CH_MAX_PLAYERS];
+        make_labels(rec, n, lang, label, labels);
+        printf("%s%s%s (%s), %d players, seed %llu, %d moves\n", term_sgr(TERM_BOLD),
+               g->title[lang], term_sgr(TERM_RESET), g->name, n, (unsigned long long)m.seed,
+               m.n_actions);
+        print_moves(&m, labels, lang);
+        show_result(g, ch_match_state(&m), labels, lang);
+        ch_match_free(&m);
+    }
+    json_decref(rec);
+    return rc;
+}

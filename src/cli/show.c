@@ -1,0 +1,124 @@
+#include <stdio.h>
+
+#include "show.h"
+#include "term.h"
+
+static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
+    [CH_LANG_EN] =
+        {
+            [MSG_SEAT] = "seat %d",
+            [MSG_YOU] = "you",
+            [MSG_HUMAN] = "human",
+            [MSG_START] = "%s, %d players, seed %llu. Type help for commands.\n",
+            [MSG_MOVES] = "Your moves",
+            [MSG_HELP] =
+                "Type the number of a move or its text (the word shown next to the number;\n"
+                "case and spaces do not matter). Other commands:\n"
+                "  help   this text and the moves again\n"
+                "  undo   take back your last move (refused once it has shown you new cards)\n"
+                "  quit   stop here (also end of input or Ctrl-C); the record is still written\n",
+            [MSG_ASK] = "Type a move number (1-%d), a move, help, undo or quit.\n",
+            [MSG_NOT_LEGAL] = "Not a legal move: '%s'. Type 1-%d, a move's text, or help.\n",
+            [MSG_NO_UNDO] = "Nothing to undo: you have not moved yet.\n",
+            [MSG_UNDO_REFUSED] =
+                "Undo refused: since your last move you have seen a new card (%s).\n",
+            [MSG_UNDONE] = "Undone: back to your previous move.\n",
+            [MSG_QUIT] = "You quit after %d moves.\n",
+            [MSG_RECORD] = "Record written to %s\n",
+            [MSG_HAND_OVER] = "-- hand %d over --",
+            [MSG_TOTAL] = "total",
+            [MSG_FINAL] = "Final result after %d hands",
+            [MSG_STANDING] = "Game not finished; standing after %d hands",
+            [MSG_RANK] = "rank %d",
+            [MSG_WINNER] = "winner",
+            [MSG_NOBODY] = "nobody wins",
+        },
+    [CH_LANG_JA] =
+        {
+            [MSG_SEAT] = "席 %d",
+            [MSG_YOU] = "あなた",
+            [MSG_HUMAN] = "人間",
+            [MSG_START] = "%s、%d 人、シード %llu。help でコマンド一覧。\n",
+            [MSG_MOVES] = "選べる手",
+            [MSG_HELP] = "手の番号か、番号の横の文字列を入力します (大文字小文字と空白は無視)。\n"
+                         "ほかのコマンド:\n"
+                         "  help   この説明と手の一覧\n"
+                         "  undo   直前の自分の手を取り消す (新しいカードを見た後はできません)\n"
+                         "  quit   ここで終了 (入力の終わりや Ctrl-C でも)。記録は書き出されます\n",
+            [MSG_ASK] =
+                "手の番号 (1-%d)、手の文字列、help、undo、quit のどれかを入力してください。\n",
+            [MSG_NOT_LEGAL] = "'%s' は今できる手ではありません。1-%d、手の文字列、または help "
+                              "を入力してください。\n",
+            [MSG_NO_UNDO] = "取り消せる手がありません (まだ手を指していません)。\n",
+            [MSG_UNDO_REFUSED] = "取り消せません: 前の手の後に新しいカード (%s) を見ています。\n",
+            [MSG_UNDONE] = "取り消しました: 前の手に戻ります。\n",
+            [MSG_QUIT] = "%d 手で中断しました。\n",
+            [MSG_RECORD] = "記録を書き出しました: %s\n",
+            [MSG_HAND_OVER] = "── 第 %d ハンド終了 ──",
+            [MSG_TOTAL] = "合計",
+            [MSG_FINAL] = "最終結果 (%d ハンド)",
+            [MSG_STANDING] = "途中経過 (未終了、%d ハンド)",
+            [MSG_RANK] = "%d 位",
+            [MSG_WINNER] = "勝ち",
+            [MSG_NOBODY] = "勝者なし",
+        },
+};
+
+/* East Asian characters take two columns,
+ * so Japanese labels line up too. */
+void show_padded(const char *s, int width)
+{
+    int cols = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if ((*p & 0xc0) == 0x80) continue; /* continuation byte */
+        cols += *p >= 0xe1 ? 2 : 1;        /* lead byte of U+1000 and above */
+    }
+    fputs(s, stdout);
+    for (; cols < width; cols++)
+        putchar(' ');
+}
+
+const char *show_msg(ch_lang lang, show_msg_id id)
+{
+    return msgs[lang][id];
+}
+
+void show_hand_end(const ch_game *g, const void *before, const void *after,
+                   const char *const *labels, ch_lang lang)
+{
+    ch_result r0, r1;
+    g->result(before, &r0);
+    g->result(after, &r1);
+    if (r1.hands <= r0.hands) return;
+    fputs(term_sgr(TERM_YELLOW), stdout);
+    printf(show_msg(lang, MSG_HAND_OVER), r1.hands);
+    printf("%s\n", term_sgr(TERM_RESET));
+    for (int p = 0; p < r1.n_players; p++) {
+        printf("   ");
+        show_padded(labels[p], 20);
+        printf(" %+6d  %s %6d\n", r1.hand_score[p], show_msg(lang, MSG_TOTAL), r1.score[p]);
+    }
+}
+
+void show_result(const ch_game *g, const void *st, const char *const *labels, ch_lang lang)
+{
+    ch_result r;
+    g->result(st, &r);
+    fputs(term_sgr(TERM_BOLD), stdout);
+    printf(show_msg(lang, r.terminal ? MSG_FINAL : MSG_STANDING), r.hands);
+    printf("%s\n", term_sgr(TERM_RESET));
+    for (int p = 0; p < r.n_players; p++) {
+        printf("   ");
+        show_padded(labels[p], 20);
+        printf(" %6d", r.score[p]);
+        if (r.terminal) {
+            printf("  ");
+            printf(show_msg(lang, MSG_RANK), r.rank[p]);
+        }
+        if (r.terminal && (r.winners >> p & 1u))
+            printf("  %s%s%s", term_sgr(TERM_GREEN), show_msg(lang, MSG_WINNER),
+                   term_sgr(TERM_RESET));
+        putchar('\n');
+    }
+    if (r.terminal && r.winners == 0) printf("   %s\n", show_msg(lang, MSG_NOBODY));
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# cardhall replay: a good record (en, ja) and every kind of bad one.
+set -euo pipefail
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+has() { grep -qF -- "$2" <<<"$1" || fail "expected '$2' in output: ${1:0:3000}"; }
+run() { set +e; OUT=$("$@" 2>"$tmp/err"); RC=$?; set -e; ERR=$(cat "$tmp/err"); }
+
+for _ in $(seq 4000); do echo 1; done >"$tmp/ones"
+"$CARDHALL" play racko players=3 target_score=60 --seed 21 --record "$tmp/r.json" <"$tmp/ones" >/dev/null
+[ -s "$tmp/r.json" ] || fail "no record to replay"
+
+run "$CARDHALL" replay "$tmp/r.json"
+[ "$RC" = 0 ] || fail "replay exit $RC: $ERR"
+has "$OUT" "Rack-O (racko), 3 players, seed 21"
+grep -Eq '^ +1  seat [0-2] ' <<<"$OUT" || fail "no numbered first move"
+has "$OUT" "hand 1 over"
+has "$OUT" "Final result"
+has "$OUT" "seat 0 (human)"
+
+run "$CARDHALL" replay "$tmp/r.json" --lang ja
+[ "$RC" = 0 ] || fail "replay --lang ja exit $RC"
+has "$OUT" "ラックオー"
+
+run "$CARDHALL" replay "$tmp/missing.json"
+[ "$RC" = 1 ] || fail "missing file: exit $RC, expected 1"
+has "$ERR" "cardhall: $tmp/missing.json"
+
+echo '{"game": "racko", "actions": [' >"$tmp/bad.json"
+run "$CARDHALL" replay "$tmp/bad.json"
+[ "$RC" = 1 ] || fail "malformed file: exit $RC, expected 1"
+has "$ERR" "cardhall: $tmp/bad.json:"
+
+sed 's/"game": "racko"/"game": "chess"/' "$tmp/r.json" >"$tmp/chess.json"
+run "$CARDHALL" replay "$tmp/chess.json"
+[ "$RC" = 1 ] || fail "unknown game: exit $RC, expected 1"
+has "$ERR" "unknown game 'chess'"
+
+# Tamper with the first swap: the error names the move's number and text.
+sed '0,/"swap [0-9]*"/s//"swap 55"/' "$tmp/r.json" >"$tmp/t.json"
+n=$(sed -n '/"actions": \[/,/\]/p' "$tmp/t.json" | grep -n '"swap 55"' | head -1 | cut -d: -f1)
+n=$((n - 1)) # the block's first line is '"actions": ['
+[ "$n" -gt 0 ] || fail "could not tamper with the record"
+run "$CARDHALL" replay "$tmp/t.json"
+[ "$RC" = 1 ] || fail "tampered move: exit $RC, expected 1"
+has "$ERR" "move $n 'swap 55' does not replay"
+
+run "$CARDHALL" replay
+[ "$RC" = 2 ] || fail "no file: exit $RC, expected 2"
+echo ok
