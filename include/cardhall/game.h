@@ -89,7 +89,10 @@ typedef struct ch_game {
     /* Notation (docs/notation.md): a short text, unique among the legal
      * actions of st, that ch_parse_action reads back. */
     int (*action_text)(const void *st, ch_action a, char *buf, size_t cap);
-    /* A sentence for people, as `viewer` may see it (CH_ALL: everything). */
+    /* A sentence for people, as `viewer` knows the action once it is done
+     * (CH_ALL: everything): a player's own draw names the card drawn. So a
+     * front end listing choices before they are made must not show names
+     * that depend on hidden cards (the CLI checks them against resamples). */
     int (*action_name)(const void *st, ch_action a, int viewer, ch_lang lang, char *buf,
                        size_t cap);
     int (*card_text)(int face, char *buf, size_t cap);

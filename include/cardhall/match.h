@@ -44,6 +44,10 @@ const char *ch_record_game(const json_t *rec);
 int ch_record_load(const char *path, json_t **rec, ch_err *err);
 int ch_record_save(const char *path, const json_t *rec, ch_err *err);
 
+/* Options from JSON: {"key": value, ...} (strings, integers, booleans) or
+ * ["key=value", ...]; NULL gives the defaults. On error o is unchanged. */
+int ch_opts_from_json(const ch_game *g, const json_t *j, ch_opts *o, ch_err *err);
+
 /* JSON of a result, as records and the engine write it. */
 json_t *ch_result_json(const ch_result *r);
 

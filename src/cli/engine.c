@@ -99,46 +99,6 @@ static json_t *get_lang(json_t *req, ch_lang *out)
     return NULL;
 }
 
-/* The game's options as "key=value" words, from {"k":v} or ["k=v"]. */
-static json_t *get_options(json_t *req, char kvbuf[][CH_OPT_TEXT + 64], const char **kv, int *nkv)
-{
-    json_t *j = json_object_get(req, "options");
-    *nkv = 0;
-    if (!j) return NULL;
-    if (json_is_array(j)) {
-        size_t i;
-        json_t *v;
-        json_array_foreach(j, i, v)
-        {
-            if (!json_is_string(v) || *nkv >= CH_MAX_OPTS)
-                return fail("options: expected \"key=value\" strings (at most %d)", CH_MAX_OPTS);
-            snprintf(kvbuf[*nkv], CH_OPT_TEXT + 64, "%s", json_string_value(v));
-            kv[*nkv] = kvbuf[*nkv];
-            (*nkv)++;
-        }
-        return NULL;
-    }
-    if (!json_is_object(j)) return fail("options: expected an object or an array");
-    const char *key;
-    json_t *v;
-    json_object_foreach(j, key, v)
-    {
-        if (*nkv >= CH_MAX_OPTS) return fail("options: more than %d", CH_MAX_OPTS);
-        char *b = kvbuf[*nkv];
-        if (json_is_string(v))
-            snprintf(b, CH_OPT_TEXT + 64, "%s=%s", key, json_string_value(v));
-        else if (json_is_integer(v))
-            snprintf(b, CH_OPT_TEXT + 64, "%s=%lld", key, (long long)json_integer_value(v));
-        else if (json_is_boolean(v))
-            snprintf(b, CH_OPT_TEXT + 64, "%s=%s", key, json_is_true(v) ? "true" : "false");
-        else
-            return fail("option %s: expected a string, number or boolean", key);
-        kv[*nkv] = b;
-        (*nkv)++;
-    }
-    return NULL;
-}
-
 /* "order": card texts as an array (strings or numbers) or one string. */
 static json_t *get_order(const ch_game *g, json_t *req, int *order, int *n)
 {
@@ -186,12 +146,13 @@ static json_t *cmd_new(engine *e, json_t *req)
     if (!name) return fail("missing field: game");
     const ch_game *g = ch_game_find(name);
     if (!g) return fail("unknown game '%s'", name);
-    static char kvbuf[CH_MAX_OPTS][CH_OPT_TEXT + 64];
-    const char *kv[CH_MAX_OPTS];
-    int nkv, n_order;
+    int n_order;
     static int order[CH_MAX_CARDS];
-    json_t *bad = get_options(req, kvbuf, kv, &nkv);
-    if (!bad) bad = get_order(g, req, order, &n_order);
+    ch_opts opts;
+    ch_err err;
+    if (ch_opts_from_json(g, json_object_get(req, "options"), &opts, &err) != CH_OK)
+        return fail("%s", err.msg);
+    json_t *bad = get_order(g, req, order, &n_order);
     if (bad) return bad;
     uint64_t seed = cli_time_seed();
     json_t *js = json_object_get(req, "seed");
@@ -206,8 +167,7 @@ static json_t *cmd_new(engine *e, json_t *req)
             return fail("seed: expected a non-negative integer");
     }
     ch_match m;
-    ch_err err;
-    if (ch_match_init(&m, g, kv, nkv, seed, order, n_order, &err) != CH_OK)
+    if (ch_match_init_opts(&m, g, &opts, seed, order, n_order, &err) != CH_OK)
         return fail("%s", err.msg);
     replace(e, &m);
     json_t *o = status(e);

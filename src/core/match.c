@@ -199,27 +199,43 @@ const char *ch_record_game(const json_t *rec)
 }
 
 /* Builds options from the record's {"key":"value"} object. */
-static int record_opts(const ch_game *g, const json_t *jopts, ch_opts *o, ch_err *err)
+int ch_opts_from_json(const ch_game *g, const json_t *j, ch_opts *o, ch_err *err)
 {
-    ch_opts_defaults(o, g->opts, g->n_opts);
-    if (!jopts) return CH_OK;
-    if (!json_is_object(jopts)) return ch_errf(err, CH_EFORMAT, "record: options is not an object");
-    const char *key;
-    json_t *val;
-    json_object_foreach((json_t *)jopts, key, val)
-    {
-        char kv[CH_OPT_TEXT + 64];
-        if (json_is_string(val))
-            snprintf(kv, sizeof kv, "%s=%s", key, json_string_value(val));
-        else if (json_is_integer(val))
-            snprintf(kv, sizeof kv, "%s=%lld", key, (long long)json_integer_value(val));
-        else if (json_is_boolean(val))
-            snprintf(kv, sizeof kv, "%s=%s", key, json_is_true(val) ? "true" : "false");
-        else
-            return ch_errf(err, CH_EFORMAT, "record: option %s has a bad value", key);
-        int rc = ch_opts_set(o, g->opts, g->n_opts, kv, err);
-        if (rc != CH_OK) return rc;
+    ch_opts tmp;
+    ch_opts_defaults(&tmp, g->opts, g->n_opts);
+    char kv[CH_OPT_TEXT + 64];
+    if (json_is_array(j)) {
+        size_t i;
+        json_t *v;
+        json_array_foreach((json_t *)j, i, v)
+        {
+            if (!json_is_string(v))
+                return ch_errf(err, CH_EFORMAT, "options: entry %zu is not a \"key=value\" string",
+                               i + 1);
+            int rc = ch_opts_set(&tmp, g->opts, g->n_opts, json_string_value(v), err);
+            if (rc != CH_OK) return rc;
+        }
+    } else if (json_is_object(j)) {
+        const char *key;
+        json_t *val;
+        json_object_foreach((json_t *)j, key, val)
+        {
+            if (json_is_string(val))
+                snprintf(kv, sizeof kv, "%s=%s", key, json_string_value(val));
+            else if (json_is_integer(val))
+                snprintf(kv, sizeof kv, "%s=%lld", key, (long long)json_integer_value(val));
+            else if (json_is_boolean(val))
+                snprintf(kv, sizeof kv, "%s=%s", key, json_is_true(val) ? "true" : "false");
+            else
+                return ch_errf(err, CH_EFORMAT,
+                               "option %s: expected a string, number or boolean", key);
+            int rc = ch_opts_set(&tmp, g->opts, g->n_opts, kv, err);
+            if (rc != CH_OK) return rc;
+        }
+    } else if (j) {
+        return ch_errf(err, CH_EFORMAT, "options: expected an object or an array");
     }
+    *o = tmp;
     return CH_OK;
 }
 
@@ -232,7 +248,7 @@ int ch_match_from_record(ch_match *m, const ch_game *g, const json_t *rec, ch_er
         return ch_errf(err, CH_EFORMAT, "record: game is '%s', expected '%s'",
                        name ? name : "(missing)", g->name);
     ch_opts o;
-    int rc = record_opts(g, json_object_get(rec, "options"), &o, err);
+    int rc = ch_opts_from_json(g, json_object_get(rec, "options"), &o, err);
     if (rc != CH_OK) return rc;
     uint64_t seed = 0;
     const json_t *jseed = json_object_get(rec, "seed");

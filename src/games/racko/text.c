@@ -88,8 +88,7 @@ int rk_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     switch (a) {
     case RK_A_DRAW: {
         int top = s->ndeck ? s->deck[s->ndeck - 1] : 0;
-        /* Named before the card is seen: the mover learns it only by drawing. */
-        if (viewer == CH_ALL || s->deck_public)
+        if (viewer == CH_ALL || viewer == s->turn || s->deck_public)
             add(buf, cap, &len, ja ? "山札から %d を引く" : "draws %d from the deck", top);
         else
             add(buf, cap, &len, ja ? "山札から1枚引く" : "draws a card from the deck");
