@@ -7,7 +7,8 @@
  * #5i wants about the i-th tenth of the deck) count a little more, since
  * they leave the most room on both sides. Every choice (take or draw, which
  * slot, discard) picks the rack that scores best. With Bonus Rack-O or the
- * run-required rule, runs of consecutive numbers score extra. */
+ * run-required rule, runs of consecutive numbers score extra; a rack that
+ * can be declared scores above everything else. */
 #include <math.h>
 
 #include "cardhall/racko.h"
@@ -33,11 +34,14 @@ static double evaluate(const rk_view *v, const uint8_t *r)
     }
     /* A non-declarer scores its ascending prefix (RK-41). */
     double score = top + 0.05 * rk_prefix(r);
+    int run = rk_longest_run(r);
     if (v->bonus || v->two_player_rule == RK_2P_RUN) {
-        int run = rk_longest_run(r);
         int need = v->two_player_rule == RK_2P_RUN ? 3 : 0;
         score += 0.6 * (run - 1) + (run >= need ? 1.5 * (need > 0) : 0);
     }
+    /* A rack that wins the round now beats any promise of a bigger one. */
+    if (rk_is_racko(r) && (v->two_player_rule != RK_2P_RUN || run >= 3))
+        score += 100 + (v->bonus ? rk_run_bonus(run) / 25.0 : 0);
     return score;
 }
 
@@ -68,7 +72,6 @@ static int wants_declare(const rk_view *v)
 
 ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat)
 {
-    (void)b;
     rk_view v;
     rk_observe(st, seat, &v);
     double now = evaluate(&v, v.rack), value;
@@ -88,6 +91,10 @@ ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat)
         return RK_A_SWAP + (ch_action)(slot < 0 ? 0 : slot);
     }
     case RK_PH_DRAWN: {
+        /* With no reshuffle a round can loop for ever (E20): after a long
+         * round, now and then a random swap breaks the cycle. */
+        if (v.turns > 120 && ch_rng_below(&b->rng, 3) == 0 && !rk_is_racko(v.rack))
+            return RK_A_SWAP + ch_rng_below(&b->rng, RK_SLOTS);
         int slot = best_slot(&v, v.hand, now, &value);
         return slot < 0 ? RK_A_DISCARD : RK_A_SWAP + (ch_action)slot;
     }
