@@ -3,8 +3,6 @@
  * out on a number, saves wild cards and TMO, attacks opponents (harder when
  * one is close to going out), never feeds its partner, dumps useless cards
  * with Advantage and names the colours it holds. */
-#include <stdlib.h>
-
 #include "../games/ragamaru/rg_int.h"
 
 static int is_opp(const rg_view *v, int q)
@@ -135,13 +133,11 @@ ch_action rg_heuristic_act(ch_bot *b, const void *st, int seat)
     const rg_state *s = st;
     rg_view v;
     rg_observe(s, seat, &v);
-    ch_action *acts = malloc(sizeof *acts * RG_MAX_ACTIONS);
+    ch_action acts[RG_MAX_ACTIONS];
     int n = rg_game.legal(st, acts), best = 0, bs = 0;
     for (int i = 0; i < n; i++) {
         int sc = score(s, &v, acts[i]) * 16 + (int)ch_rng_below(&b->rng, 16);
         if (i == 0 || sc > bs) best = i, bs = sc;
     }
-    ch_action a = acts[best];
-    free(acts);
-    return a;
+    return acts[best];
 }
