@@ -46,6 +46,7 @@ enum {
 #define RG_FACE_SIN 99
 #define RG_FACE_RGM 100
 #define RG_DECK_MAX 108
+#define RG_MAX_ACTIONS 1100 /* bound on legal actions (see legal.c) */
 
 /* Phases: who decides what (spec 4.1). */
 enum { RG_PH_KICKOFF, RG_PH_PLAY, RG_PH_DRAWN, RG_PH_RESPOND, RG_PH_DISCARD, RG_PH_OVER };
@@ -119,6 +120,7 @@ int rg_team_of(const rg_state *s, int seat);       /* -1 without teams */
  * scenario states stay consistent. Return 0 if the face is nowhere. */
 int rg_give(rg_state *s, int p, int face);
 int rg_put_discard(rg_state *s, int face);
+int rg_put_stock_top(rg_state *s, int face);
 /* Moves every card of seat p's hand back to the bottom of the stock. */
 void rg_clear_hand(rg_state *s, int p);
 

@@ -170,6 +170,13 @@ int rg_put_discard(rg_state *s, int face)
     return 1;
 }
 
+int rg_put_stock_top(rg_state *s, int face)
+{
+    if (!take(s, face)) return 0;
+    s->stock[s->nstock++] = (uint8_t)face;
+    return 1;
+}
+
 void rg_clear_hand(rg_state *s, int p)
 {
     int faces[RG_DECK_MAX], n = rg_hand_faces(&s->hand[p], faces);

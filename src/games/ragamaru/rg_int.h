@@ -27,9 +27,6 @@ typedef struct rg_move {
 ch_action rg_encode(const rg_move *m);
 void rg_decode(ch_action a, rg_move *m);
 
-/* Upper bound on legal actions (see legal.c). */
-#define RG_MAX_ACTIONS 1100
-
 /* The play's cards in the order they go down; returns the count. */
 int rg_play_cards(const rg_state *s, const rg_move *m, int *cards);
 
