@@ -249,7 +249,7 @@ static void t3_kickoff_legal_actions(void **st)
     assert_false(can(&s, "CONV"));
 }
 
-/* RG-T4, RG-32, RG-33, RG-36: several number cards at once. */
+/* RG-T4, RG-30, RG-32, RG-33, RG-35, RG-36: several number cards at once, placed in order. */
 static void t4_multi_card_numbers(void **st)
 {
     (void)st;
@@ -1111,6 +1111,25 @@ static void rg25_rg82_turn_and_result(void **st)
     assert_int_equal(r.hands, 1);
 }
 
+/* RG-56: after an action card any card of its type follows, whatever its colour. */
+static void rg56_action_card_requirement(void **st)
+{
+    (void)st;
+    rg_state s;
+    table(&s, 4);
+    top(&s, "R1");
+    hand(&s, 0, "CUT-R K3");
+    hand(&s, 2, "CUT-Y KICK-B R9 B1");
+    act(&s, "CUT-R");
+    assert_int_equal(s.turn, 2);
+    assert_int_equal(s.C, RG_R);
+    assert_int_equal(s.T, RG_CUT);
+    assert_true(can(&s, "CUT-Y"));
+    assert_true(can(&s, "R9"));
+    assert_false(can(&s, "KICK-B"));
+    assert_false(can(&s, "B1"));
+}
+
 /* RG-V3 options: team play needs 4, 6 or 8 players in equal teams. */
 static void v3_team_options(void **st)
 {
@@ -1212,6 +1231,7 @@ int main(void)
         cmocka_unit_test(rg33_v4_multiples),
         cmocka_unit_test(rg45_tmo_not_on_sin_bin),
         cmocka_unit_test(rg25_rg82_turn_and_result),
+        cmocka_unit_test(rg56_action_card_requirement),
         cmocka_unit_test(v3_team_options),
         cmocka_unit_test(v7_turn_cap),
         cmocka_unit_test(notation_and_names),

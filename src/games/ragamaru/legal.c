@@ -73,7 +73,7 @@ static int popcount4(unsigned x)
     return (int)((x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1));
 }
 
-static void emit(gen *g, rg_move *m)
+static inline void emit(gen *g, const rg_move *m)
 {
     assert(g->n < RG_MAX_ACTIONS);
     g->out[g->n++] = rg_encode(m);
@@ -82,15 +82,15 @@ static void emit(gen *g, rg_move *m)
 /* Every set of held colours of one coloured type with every top card whose
  * play is legal: one card needs to be a legal first card itself, several
  * need a legal first card below the top (RG-36). conv: a CONV may close a
- * Try play. */
+ * Try play. Sets are visited as subsets of held, largest mask first. */
 static void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
 {
-    int lim = rg_limit(g->s, type), need_conv = 0;
+    int lim = rg_limit(g->s, type), need_conv = 0, maxcv = conv && !g->strict;
     unsigned need = 0;
     if (g->mode == MODE_DRAWN) {
         int d = g->s->drawn, dt = rg_face_type(d);
         if (dt == RG_CONV) {
-            if (!conv || g->strict) return;
+            if (!maxcv) return;
             need_conv = 1;
         } else {
             if (dt != type || rg_face_number(d) != number) return;
@@ -98,17 +98,19 @@ static void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, i
         }
     }
     rg_move m = {RG_A_PLAY, type, number, 0, 0, 0, 0, 0, 0};
-    for (unsigned set = 1; set < 16; set++) {
-        if ((set & held) != set || (set & need) != need) continue;
+    int hn = g->h->n;
+    for (unsigned set = held; set; set = (set - 1) & held) {
+        if ((set & need) != need) continue;
         int k = popcount4(set);
         if (k > lim || (g->strict && set != need)) continue;
+        if (type != RG_NUMBER && k + need_conv >= hn) continue; /* RG-34 */
         for (int top = 0; top < 4; top++) {
             if (!(set >> top & 1)) continue;
             unsigned below = set & ~(1u << top);
             if (!(k == 1 ? lf >> top & 1 : (below & lf) != 0)) continue;
-            for (int cv = need_conv; cv <= conv && cv <= !g->strict; cv++) {
+            for (int cv = need_conv; cv <= maxcv; cv++) {
                 /* RG-34: only number cards may empty the hand. */
-                if (type != RG_NUMBER && k + cv >= g->h->n) continue;
+                if (type != RG_NUMBER && k + cv >= hn) continue;
                 m.set = (int)set;
                 m.top = top;
                 m.conv = cv;
@@ -145,23 +147,37 @@ static void gen_colourless(gen *g, int type, int face)
     }
 }
 
+/* Nibble n-1 of a 60-bit number mask holds number n's colours; this picks
+ * one colour's bit of every nibble. */
+#define RG_NIBBLE_LOW 0x111111111111111ull
+
 static void gen_turn(gen *g)
 {
     const rg_state *s = g->s;
     const rg_hand *h = g->h;
-    for (int n = 1; n <= 15; n++) {
+    /* Only numbers with a legal first card: of colour C, or number N. */
+    uint64_t cand = s->C == RG_ANY ? h->num : (h->num >> s->C) & RG_NIBBLE_LOW;
+    if (s->N && (h->num >> ((s->N - 1) * 4) & 15)) cand |= 1ull << ((s->N - 1) * 4);
+    int last = -1;
+    while (cand) {
+        int n = __builtin_ctzll(cand) / 4 + 1;
+        cand &= ~(15ull << ((n - 1) * 4));
+        if (n == last) continue;
+        last = n;
         unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
-        unsigned lf = first_mask(s, RG_NUMBER, n);
-        if (held & lf) gen_sets(g, RG_NUMBER, n, held, lf, 0);
+        gen_sets(g, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
     }
-    for (int t = RG_TRY; t <= RG_ADV; t++) {
-        unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
+    uint64_t sp = h->sp;
+    while (sp) {
+        int t = __builtin_ctzll(sp) / 4 + 1;
+        unsigned held = (unsigned)(sp >> ((t - 1) * 4) & 15);
+        sp &= ~(15ull << ((t - 1) * 4));
         unsigned lf = first_mask(s, t, 0);
         if (held & lf) gen_sets(g, t, 0, held, lf, t == RG_TRY && h->multi[0] > 0);
     }
-    gen_colourless(g, RG_RES, RG_FACE_RES);
-    gen_colourless(g, RG_SIN, RG_FACE_SIN);
-    gen_colourless(g, RG_RGM, RG_FACE_RGM);
+    if (h->multi[RG_FACE_RES - 96]) gen_colourless(g, RG_RES, RG_FACE_RES);
+    if (h->multi[RG_FACE_SIN - 96]) gen_colourless(g, RG_SIN, RG_FACE_SIN);
+    if (h->multi[RG_FACE_RGM - 96]) gen_colourless(g, RG_RGM, RG_FACE_RGM);
 }
 
 static void gen_respond(gen *g)
