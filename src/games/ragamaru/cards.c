@@ -61,26 +61,22 @@ const uint8_t rg_copies[RG_NFACES] = {
 
 int rg_face_type(int face)
 {
-    if (face < 60) return RG_NUMBER;
-    if (face < 96) return 1 + (face - 60) / 4;
-    return RG_CONV + (face - 96);
+    return rg_type_of(face);
 }
 
 int rg_face_colour(int face)
 {
-    return face < 96 ? face % 4 : RG_ANY;
+    return rg_colour_of(face);
 }
 
 int rg_face_number(int face)
 {
-    return face < 60 ? face / 4 + 1 : 0;
+    return rg_number_of(face);
 }
 
 int rg_face_of(int type, int colour, int number)
 {
-    if (type == RG_NUMBER) return (number - 1) * 4 + colour;
-    if (type < RG_CONV) return 60 + (type - 1) * 4 + colour;
-    return 96 + (type - RG_CONV);
+    return rg_face_at(type, colour, number);
 }
 
 const char *rg_type_code(int type)
@@ -147,32 +143,7 @@ int rg_card_name(int face, ch_lang lang, char *buf, size_t cap)
 /* ---- Hands ---- */
 int rg_hand_count(const rg_hand *h, int face)
 {
-    if (face < 60) return (int)((h->num >> face) & 1);
-    if (face < 96) return (int)((h->sp >> (face - 60)) & 1);
-    return h->multi[face - 96];
-}
-
-void rg_hand_add(rg_hand *h, int face)
-{
-    if (face < 60)
-        h->num |= 1ull << face;
-    else if (face < 96)
-        h->sp |= 1ull << (face - 60);
-    else
-        h->multi[face - 96]++;
-    h->n++;
-}
-
-void rg_hand_remove(rg_hand *h, int face)
-{
-    assert(rg_hand_count(h, face) > 0);
-    if (face < 60)
-        h->num &= ~(1ull << face);
-    else if (face < 96)
-        h->sp &= ~(1ull << (face - 60));
-    else
-        h->multi[face - 96]--;
-    h->n--;
+    return rg_count(h, face);
 }
 
 int rg_hand_faces(const rg_hand *h, int *faces)

@@ -11,7 +11,7 @@
 
 #include "rg_int.h"
 
-ch_action rg_encode(const rg_move *m)
+static inline ch_action encode(const rg_move *m)
 {
     return (ch_action)m->kind | (ch_action)m->type << 3 | (ch_action)m->number << 7 |
            (ch_action)m->set << 11 | (ch_action)m->top << 15 | (ch_action)m->conv << 17 |
@@ -31,7 +31,7 @@ void rg_decode(ch_action a, rg_move *m)
     m->face = (int)(a >> 24 & 127);
 }
 
-int rg_limit(const rg_state *s, int type)
+static inline int limit(const rg_state *s, int type)
 {
     if (type == RG_NUMBER) return 4;
     if (type == RG_CONV || type == RG_TMO) return 1;
@@ -40,12 +40,12 @@ int rg_limit(const rg_state *s, int type)
 
 int rg_first_ok(const rg_state *s, int face)
 {
-    int t = rg_face_type(face);
+    int t = rg_type_of(face);
     if (t == RG_CONV || t == RG_TMO) return 0;
     if (s->C == RG_ANY || t == RG_RES || t == RG_SIN || t == RG_RGM) return 1;
     if (t == RG_ADV && s->free_adv) return 1;
-    if (rg_face_colour(face) == s->C) return 1;
-    if (t == RG_NUMBER) return s->N != 0 && rg_face_number(face) == s->N;
+    if (rg_colour_of(face) == s->C) return 1;
+    if (t == RG_NUMBER) return s->N != 0 && rg_number_of(face) == s->N;
     return s->T == t;
 }
 
@@ -76,7 +76,7 @@ static int popcount4(unsigned x)
 static inline void emit(gen *g, const rg_move *m)
 {
     assert(g->n < RG_MAX_ACTIONS);
-    g->out[g->n++] = rg_encode(m);
+    g->out[g->n++] = encode(m);
 }
 
 /* Every set of held colours of one coloured type with every top card whose
@@ -85,16 +85,23 @@ static inline void emit(gen *g, const rg_move *m)
  * Try play. Sets are visited as subsets of held, largest mask first. */
 static void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
 {
-    int lim = rg_limit(g->s, type), need_conv = 0, maxcv = conv && !g->strict;
+    if (!(held & (held - 1)) && !conv && g->mode != MODE_DRAWN) {
+        /* One card: the common case, no set to enumerate. */
+        if (!(held & lf) || (type != RG_NUMBER && g->h->n <= 1)) return;
+        rg_move one = {RG_A_PLAY, type, number, (int)held, __builtin_ctz(held), 0, 0, 0, 0};
+        emit(g, &one);
+        return;
+    }
+    int lim = limit(g->s, type), need_conv = 0, maxcv = conv && !g->strict;
     unsigned need = 0;
     if (g->mode == MODE_DRAWN) {
-        int d = g->s->drawn, dt = rg_face_type(d);
+        int d = g->s->drawn, dt = rg_type_of(d);
         if (dt == RG_CONV) {
             if (!maxcv) return;
             need_conv = 1;
         } else {
-            if (dt != type || rg_face_number(d) != number) return;
-            need = 1u << rg_face_colour(d);
+            if (dt != type || rg_number_of(d) != number) return;
+            need = 1u << rg_colour_of(d);
         }
     }
     rg_move m = {RG_A_PLAY, type, number, 0, 0, 0, 0, 0, 0};
@@ -104,8 +111,8 @@ static void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, i
         int k = popcount4(set);
         if (k > lim || (g->strict && set != need)) continue;
         if (type != RG_NUMBER && k + need_conv >= hn) continue; /* RG-34 */
-        for (int top = 0; top < 4; top++) {
-            if (!(set >> top & 1)) continue;
+        for (unsigned tops = set; tops; tops &= tops - 1) {
+            int top = __builtin_ctz(tops);
             unsigned below = set & ~(1u << top);
             if (!(k == 1 ? lf >> top & 1 : (below & lf) != 0)) continue;
             for (int cv = need_conv; cv <= maxcv; cv++) {
@@ -123,7 +130,7 @@ static void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, i
 /* k copies of a colourless card, with its colour (and number) declaration. */
 static void gen_colourless(gen *g, int type, int face)
 {
-    int held = rg_hand_count(g->h, face), lim = rg_limit(g->s, type);
+    int held = rg_count(g->h, face), lim = limit(g->s, type);
     if (g->mode == MODE_DRAWN && g->s->drawn != face) return;
     if (g->strict) lim = 1;
     rg_move m = {RG_A_PLAY, type, 0, 0, 0, 0, 0, 0, 0};
@@ -230,7 +237,7 @@ int rg_legal(const void *st, ch_action *out)
         m.kind = RG_A_DISCARD;
         if (g.h->n >= 2)
             for (m.face = s->adv_min; m.face < RG_NFACES; m.face++)
-                if (rg_hand_count(g.h, m.face)) emit(&g, &m);
+                if (rg_count(g.h, m.face)) emit(&g, &m);
         m.kind = RG_A_KEEP;
         m.face = 0;
         emit(&g, &m);
@@ -242,9 +249,13 @@ int rg_legal(const void *st, ch_action *out)
 int rg_play_cards(const rg_state *s, const rg_move *m, int *cards)
 {
     int k = 0;
+    if (!(m->set & (m->set - 1)) && !m->conv && m->type < RG_CONV) {
+        cards[0] = rg_face_at(m->type, m->top, m->number);
+        return 1;
+    }
     if (m->type >= RG_CONV) {
         for (int i = 0; i < m->set; i++)
-            cards[k++] = rg_face_of(m->type, 0, 0);
+            cards[k++] = rg_face_at(m->type, 0, 0);
         return k;
     }
     /* The first card is the lowest colour below the top that may lead
@@ -254,10 +265,10 @@ int rg_play_cards(const rg_state *s, const rg_move *m, int *cards)
     int first = -1;
     for (int c = 0; c < 4 && first < 0; c++)
         if ((below & lf) >> c & 1) first = c;
-    if (first >= 0) cards[k++] = rg_face_of(m->type, first, m->number);
+    if (first >= 0) cards[k++] = rg_face_at(m->type, first, m->number);
     for (int c = 0; c < 4; c++)
-        if ((below >> c & 1) && c != first) cards[k++] = rg_face_of(m->type, c, m->number);
-    cards[k++] = rg_face_of(m->type, m->top, m->number);
+        if ((below >> c & 1) && c != first) cards[k++] = rg_face_at(m->type, c, m->number);
+    cards[k++] = rg_face_at(m->type, m->top, m->number);
     if (m->conv) cards[k++] = RG_FACE_CONV;
     return k;
 }

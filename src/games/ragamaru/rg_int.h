@@ -2,6 +2,7 @@
 #ifndef RG_INT_H
 #define RG_INT_H
 
+#include <assert.h>
 #include <stddef.h>
 
 #include "cardhall/ragamaru.h"
@@ -24,7 +25,6 @@ typedef struct rg_move {
     int face;   /* DISCARD */
 } rg_move;
 
-ch_action rg_encode(const rg_move *m);
 void rg_decode(ch_action a, rg_move *m);
 
 /* The play's cards in the order they go down; returns the count. */
@@ -41,9 +41,60 @@ const char *rg_colour_name(int colour, ch_lang lang);
 const char *rg_type_code(int type);
 int rg_in_deck(int deck, int face); /* copies of face the deck option uses */
 
+/* Hot helpers, inline: legal() and apply() run at every step of a simulation. */
+static inline int rg_type_of(int face)
+{
+    return face < 60 ? RG_NUMBER : face < 96 ? 1 + (face - 60) / 4 : RG_CONV + (face - 96);
+}
+
+static inline int rg_colour_of(int face)
+{
+    return face < 96 ? face % 4 : RG_ANY;
+}
+
+static inline int rg_number_of(int face)
+{
+    return face < 60 ? face / 4 + 1 : 0;
+}
+
+static inline int rg_face_at(int type, int colour, int number)
+{
+    if (type == RG_NUMBER) return (number - 1) * 4 + colour;
+    if (type < RG_CONV) return 60 + (type - 1) * 4 + colour;
+    return 96 + (type - RG_CONV);
+}
+
+static inline int rg_count(const rg_hand *h, int face)
+{
+    if (face < 60) return (int)((h->num >> face) & 1);
+    if (face < 96) return (int)((h->sp >> (face - 60)) & 1);
+    return h->multi[face - 96];
+}
+
+static inline void rg_hand_add(rg_hand *h, int face)
+{
+    if (face < 60)
+        h->num |= 1ull << face;
+    else if (face < 96)
+        h->sp |= 1ull << (face - 60);
+    else
+        h->multi[face - 96]++;
+    h->n++;
+}
+
+static inline void rg_hand_remove(rg_hand *h, int face)
+{
+    assert(rg_count(h, face) > 0);
+    if (face < 60)
+        h->num &= ~(1ull << face);
+    else if (face < 96)
+        h->sp &= ~(1ull << (face - 60));
+    else
+        h->multi[face - 96]--;
+    h->n--;
+}
+
 /* Hands (cards.c). */
-void rg_hand_add(rg_hand *h, int face);
-void rg_hand_remove(rg_hand *h, int face);
 int rg_hand_faces(const rg_hand *h, int *faces); /* every card, by face, copies repeated */
 
 /* Rules (rules.c, legal.c). */
@@ -51,7 +102,6 @@ int rg_legal(const void *st, ch_action *out);
 void rg_apply(void *st, ch_action a);
 int rg_dry(const rg_state *s);
 int rg_first_ok(const rg_state *s, int face); /* RG-31 for a first card in a normal turn */
-int rg_limit(const rg_state *s, int type);    /* RG-33 */
 
 /* Text (text.c) and views (view.c). */
 int rg_action_text(const void *st, ch_action a, char *buf, size_t cap);

@@ -7,8 +7,12 @@
 
 int rg_seat_next(const rg_state *s, int p, int k)
 {
-    int n = s->np;
-    int i = ((s->pos[p] + s->dir * k) % n + n) % n;
+    int n = s->np, i = s->pos[p] + s->dir * k;
+    /* |k| is small (at most 2 * 4 + 1 seats): a loop beats two divisions. */
+    while (i < 0)
+        i += n;
+    while (i >= n)
+        i -= n;
     return s->order[i];
 }
 
