@@ -258,8 +258,8 @@ static void t4_multi_card_numbers(void **st)
     top(&s, "R7");
     hand(&s, 0, "B7 Y7 K7 R2 Y12");
     assert_int_equal(nlegal(&s), 14);
-    const char *ok[] = {"R2",    "B7",    "Y7",       "K7",       "Y7 B7",   "B7 Y7",  "Y7 K7",
-                        "K7 Y7", "B7 K7", "K7 B7",    "B7 K7 Y7", "Y7 K7 B7", "Y7 B7 K7"};
+    const char *ok[] = {"R2",    "B7",    "Y7",    "K7",       "Y7 B7",    "B7 Y7",   "Y7 K7",
+                        "K7 Y7", "B7 K7", "K7 B7", "B7 K7 Y7", "Y7 K7 B7", "Y7 B7 K7"};
     for (int i = 0; i < 13; i++)
         if (!can(&s, ok[i])) fail_msg("%s should be legal", ok[i]);
     assert_false(can(&s, "Y12"));
@@ -443,12 +443,18 @@ static void t10_landing_table(void **st)
         const char *play;
         int land[5]; /* n = 2..6 */
     } rows[] = {
-        {"R5", {1, 1, 1, 1, 1}},          {"ADV-R", {1, 1, 1, 1, 1}},
-        {"RES R5", {1, 1, 1, 1, 1}},      {"CUT-R", {0, 2, 2, 2, 2}},
-        {"CUT-R CUT-Y", {1, 0, 3, 3, 3}}, {"KICK-R", {1, 0, 3, 3, 3}},
-        {"KICK-R KICK-Y", {1, 2, 1, 0, 5}}, {"RET-R", {1, 2, 3, 4, 5}},
-        {"RET-R RET-Y", {0, 1, 2, 3, 4}}, {"TURN-R", {1, 2, 3, 4, 5}},
-        {"TURN-R TURN-Y", {1, 1, 1, 1, 1}}, {"LOOP-R", {1, 1, 1, 1, 1}},
+        {"R5", {1, 1, 1, 1, 1}},
+        {"ADV-R", {1, 1, 1, 1, 1}},
+        {"RES R5", {1, 1, 1, 1, 1}},
+        {"CUT-R", {0, 2, 2, 2, 2}},
+        {"CUT-R CUT-Y", {1, 0, 3, 3, 3}},
+        {"KICK-R", {1, 0, 3, 3, 3}},
+        {"KICK-R KICK-Y", {1, 2, 1, 0, 5}},
+        {"RET-R", {1, 2, 3, 4, 5}},
+        {"RET-R RET-Y", {0, 1, 2, 3, 4}},
+        {"TURN-R", {1, 2, 3, 4, 5}},
+        {"TURN-R TURN-Y", {1, 1, 1, 1, 1}},
+        {"LOOP-R", {1, 1, 1, 1, 1}},
     };
     for (int n = 2; n <= 6; n++) {
         for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
@@ -465,7 +471,8 @@ static void t10_landing_table(void **st)
             assert_string_equal(rg_game.phase(&s), "play");
             if (strcmp(rows[r].play, "TURN-R") == 0) assert_int_equal(s.dir, -1);
             if (strcmp(rows[r].play, "TURN-R TURN-Y") == 0) assert_int_equal(s.dir, 1);
-            if (rows[r].land[n - 2] == 0) assert_int_equal(s.C, rg_face_colour(s.disc[s.ndisc - 1]));
+            if (rows[r].land[n - 2] == 0)
+                assert_int_equal(s.C, rg_face_colour(s.disc[s.ndisc - 1]));
             if (strncmp(rows[r].play, "LOOP", 4) == 0) {
                 act(&s, "R11");
                 assert_int_equal(s.turn, 0);
@@ -594,9 +601,9 @@ static void t14_sin_bin(void **st)
     assert_int_equal(s.C, RG_Y);
     assert_true(can(&s, "Y2"));
     assert_false(can(&s, "R4"));
-    int arrivals = 1;  /* P1's Sin Bin arrival */
-    pass_turn(&s);     /* P2 */
-    pass_turn(&s);     /* P0; P1 rests */
+    int arrivals = 1; /* P1's Sin Bin arrival */
+    pass_turn(&s);    /* P2 */
+    pass_turn(&s);    /* P0; P1 rests */
     arrivals++;
     assert_int_equal(s.rests[1], 0);
     assert_int_equal(s.turn, 2);
@@ -1130,14 +1137,31 @@ static void rg56_action_card_requirement(void **st)
     assert_false(can(&s, "B1"));
 }
 
+/* max_actions is a true bound: every card in one hand, free play, RG-V4. */
+static void max_actions_bound(void **st)
+{
+    (void)st;
+    rg_state s;
+    const char *kv[] = {"unlimited_multiples=true"};
+    table_kv(&s, 2, kv, 1);
+    while (s.nstock)
+        assert_true(rg_give(&s, 0, s.stock[s.nstock - 1]));
+    s.C = RG_ANY;
+    /* 15 x 32 numbers + 8 x 32 coloured + 32 x 2 Tries + 4 x 60 RES + 2 x 4 SIN + 2 RGM + pass */
+    assert_int_equal(nlegal(&s), 1051);
+    assert_true(1051 <= rg_game.max_actions);
+}
+
 /* RG-V3 options: team play needs 4, 6 or 8 players in equal teams. */
 static void v3_team_options(void **st)
 {
     (void)st;
     ch_match m;
     ch_err err;
-    const char *bad[][2] = {{"players=5", "teams=2"}, {"players=4", "teams=4"},
-                            {"players=6", "teams=4"}, {"players=3", "first_player=3"}};
+    const char *bad[][2] = {{"players=5", "teams=2"},
+                            {"players=4", "teams=4"},
+                            {"players=6", "teams=4"},
+                            {"players=3", "first_player=3"}};
     for (int i = 0; i < 4; i++) {
         assert_int_equal(ch_match_init(&m, &rg_game, bad[i], 2, 1, NULL, 0, &err), CH_EINVAL);
         assert_non_null(strstr(err.msg, i == 3 ? "first_player" : "teams"));
@@ -1232,6 +1256,7 @@ int main(void)
         cmocka_unit_test(rg45_tmo_not_on_sin_bin),
         cmocka_unit_test(rg25_rg82_turn_and_result),
         cmocka_unit_test(rg56_action_card_requirement),
+        cmocka_unit_test(max_actions_bound),
         cmocka_unit_test(v3_team_options),
         cmocka_unit_test(v7_turn_cap),
         cmocka_unit_test(notation_and_names),

@@ -154,10 +154,9 @@ static double heuristic_win_rate(int np, int games)
         ch_bot bots[CH_MAX_PLAYERS];
         ch_err err;
         for (int p = 0; p < np; p++)
-            assert_int_equal(
-                ch_bot_init(&bots[p], &rg_game, p == hseat ? "heuristic" : "random", 77 + g * 8 + p,
-                            &err),
-                CH_OK);
+            assert_int_equal(ch_bot_init(&bots[p], &rg_game, p == hseat ? "heuristic" : "random",
+                                         77 + g * 8 + p, &err),
+                             CH_OK);
         char kv0[16];
         snprintf(kv0, sizeof kv0, "players=%d", np);
         const char *kv[] = {kv0, "max_arrivals=5000"};
@@ -187,16 +186,11 @@ static void heuristic_beats_random(void **s)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(harness_2_players),
-        cmocka_unit_test(harness_3_players),
-        cmocka_unit_test(harness_4_players),
-        cmocka_unit_test(harness_6_players),
-        cmocka_unit_test(harness_8_players),
-        cmocka_unit_test(harness_decks_v1_v2),
-        cmocka_unit_test(harness_teams_v3),
-        cmocka_unit_test(harness_variants_v4_to_v7),
-        cmocka_unit_test(v7_cap_ends_random_games),
-        cmocka_unit_test(golden_traces),
+        cmocka_unit_test(harness_2_players),        cmocka_unit_test(harness_3_players),
+        cmocka_unit_test(harness_4_players),        cmocka_unit_test(harness_6_players),
+        cmocka_unit_test(harness_8_players),        cmocka_unit_test(harness_decks_v1_v2),
+        cmocka_unit_test(harness_teams_v3),         cmocka_unit_test(harness_variants_v4_to_v7),
+        cmocka_unit_test(v7_cap_ends_random_games), cmocka_unit_test(golden_traces),
         cmocka_unit_test(heuristic_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -56,10 +56,10 @@ enum { RG_DECK_ADVANCED, RG_DECK_ADVANCED_NOLOOP, RG_DECK_BEGINNER, RG_DECK_BEGI
 /* One hand as masks (fast legal-move generation) plus counts of the
  * multi-copy faces. */
 typedef struct rg_hand {
-    uint64_t num;    /* bit face: number cards 0..59 */
-    uint64_t sp;     /* bit face-60: coloured specials */
+    uint64_t num;     /* bit face: number cards 0..59 */
+    uint64_t sp;      /* bit face-60: coloured specials */
     uint8_t multi[5]; /* CONV, RES, TMO, SIN, RGM */
-    uint8_t n;       /* cards in hand */
+    uint8_t n;        /* cards in hand */
 } rg_hand;
 
 typedef struct rg_state {
@@ -98,10 +98,11 @@ typedef struct rg_view {
     int dir, drawn; /* drawn: face, or -1 */
     int adv_left, adv_min;
     int order[CH_MAX_PLAYERS];
-    int next[CH_MAX_PLAYERS]; /* seat met after k+1 moves along dir from seat: next[0] = next(seat,1) */
+    int next[CH_MAX_PLAYERS]; /* seat met after k+1 moves along dir from seat: next[0] =
+                                 next(seat,1) */
     int hand_n[CH_MAX_PLAYERS], rests[CH_MAX_PLAYERS];
     int nstock, ndisc;
-    uint8_t cnt[RG_NFACES]; /* own hand */
+    uint8_t cnt[RG_NFACES];  /* own hand */
     uint8_t gone[RG_NFACES]; /* copies in the discard pile or out of play */
 } rg_view;
 

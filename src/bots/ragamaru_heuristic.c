@@ -45,8 +45,8 @@ static int followers(const rg_view *v, const uint8_t *cnt, int C, int N, int T)
         if (!cnt[f]) continue;
         int t = rg_face_type(f);
         if (t == RG_CONV || t == RG_TMO) continue;
-        if (C == RG_ANY || rg_face_colour(f) == C || (t == RG_NUMBER && N && rg_face_number(f) == N) ||
-            (t != RG_NUMBER && t == T))
+        if (C == RG_ANY || rg_face_colour(f) == C ||
+            (t == RG_NUMBER && N && rg_face_number(f) == N) || (t != RG_NUMBER && t == T))
             k += cnt[f];
     }
     return k;

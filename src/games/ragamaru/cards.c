@@ -32,15 +32,27 @@ static const struct {
 };
 
 static const char *const position_en[16] = {
-    "",          "Loosehead Prop",   "Hooker",        "Tighthead Prop", "Lock",
-    "Lock",      "Blindside Flanker", "Openside Flanker", "Number 8",   "Scrum-half",
-    "Fly-half",  "Left Wing",        "Inside Centre", "Outside Centre", "Right Wing",
+    "",          "Loosehead Prop",    "Hooker",           "Tighthead Prop", "Lock",
+    "Lock",      "Blindside Flanker", "Openside Flanker", "Number 8",       "Scrum-half",
+    "Fly-half",  "Left Wing",         "Inside Centre",    "Outside Centre", "Right Wing",
     "Full-back",
 };
 static const char *const position_ja[16] = {
-    "",           "左プロップ",     "フッカー",       "右プロップ",   "ロック",
-    "ロック",     "左フランカー",   "右フランカー",   "ナンバーエイト", "スクラムハーフ",
-    "スタンドオフ", "左ウイング",   "インサイドセンター", "アウトサイドセンター", "右ウイング",
+    "",
+    "左プロップ",
+    "フッカー",
+    "右プロップ",
+    "ロック",
+    "ロック",
+    "左フランカー",
+    "右フランカー",
+    "ナンバーエイト",
+    "スクラムハーフ",
+    "スタンドオフ",
+    "左ウイング",
+    "インサイドセンター",
+    "アウトサイドセンター",
+    "右ウイング",
     "フルバック",
 };
 
@@ -50,13 +62,10 @@ static const char *const colour_ja[5] = {"赤", "黄", "青", "黒", "自由"};
 
 const uint8_t rg_copies[RG_NFACES] = {
     /* 60 number cards and 36 coloured specials: one each */
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    2, 4, 2, 2, 2, /* CONV RES TMO SIN RGM */
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 4, 2, 2, 2, /* CONV RES TMO SIN RGM */
 };
 
 int rg_face_type(int face)

@@ -7,8 +7,17 @@
 static const char *const deck_choices[] = {"advanced", "advanced_noloop", "beginner",
                                            "beginner_noloop", NULL};
 
-enum { OPT_PLAYERS, OPT_DECK, OPT_FIRST, OPT_TEAMS, OPT_UNLIMITED, OPT_STRICT, OPT_FREEADV,
-       OPT_MAXARR, N_OPTS };
+enum {
+    OPT_PLAYERS,
+    OPT_DECK,
+    OPT_FIRST,
+    OPT_TEAMS,
+    OPT_UNLIMITED,
+    OPT_STRICT,
+    OPT_FREEADV,
+    OPT_MAXARR,
+    N_OPTS
+};
 
 static const ch_optdesc rg_opts[N_OPTS] = {
     {"players", CH_OPT_INT, "4", 2, 8, NULL, NULL, "number of players"},

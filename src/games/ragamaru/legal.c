@@ -174,13 +174,15 @@ static void gen_turn(gen *g)
         unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
         gen_sets(g, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
     }
-    uint64_t sp = h->sp;
+    /* Coloured specials likewise: of colour C, of type T, or a free Advantage. */
+    uint64_t sp = s->C == RG_ANY ? h->sp : (h->sp >> s->C) & RG_NIBBLE_LOW;
+    if (s->T >= RG_TRY && s->T <= RG_ADV) sp |= h->sp & 15ull << ((s->T - 1) * 4);
+    if (s->free_adv) sp |= h->sp & 15ull << ((RG_ADV - 1) * 4);
     while (sp) {
         int t = __builtin_ctzll(sp) / 4 + 1;
-        unsigned held = (unsigned)(sp >> ((t - 1) * 4) & 15);
+        unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
         sp &= ~(15ull << ((t - 1) * 4));
-        unsigned lf = first_mask(s, t, 0);
-        if (held & lf) gen_sets(g, t, 0, held, lf, t == RG_TRY && h->multi[0] > 0);
+        gen_sets(g, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
     }
     if (h->multi[RG_FACE_RES - 96]) gen_colourless(g, RG_RES, RG_FACE_RES);
     if (h->multi[RG_FACE_SIN - 96]) gen_colourless(g, RG_SIN, RG_FACE_SIN);
@@ -198,7 +200,7 @@ static void gen_respond(gen *g)
             unsigned held = (unsigned)(h->sp >> ((s->ptype - 1) * 4) & 15);
             int tries = s->ptype == RG_TRY;
             if (held) gen_sets(g, s->ptype, 0, held, 15, tries && h->multi[0] > 0); /* STACK */
-            if (tries) gen_colourless(g, RG_CONV, RG_FACE_CONV);                  /* CONVERT */
+            if (tries) gen_colourless(g, RG_CONV, RG_FACE_CONV);                    /* CONVERT */
         }
         gen_colourless(g, RG_TMO, RG_FACE_TMO);
     }

@@ -128,10 +128,8 @@ int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
         put(&o, ja ? "" : "plays ");
         put_names(&o, s, &m, lang);
         put(&o, ja ? "を出す" : "");
-        if (m.type == RG_RES)
-            put(&o, ja ? "(%sの%dを指定)" : " and declares %s %d", col, m.decl);
-        if (m.type == RG_SIN || m.type == RG_TMO)
-            put(&o, ja ? "(%sを指定)" : " and names %s", col);
+        if (m.type == RG_RES) put(&o, ja ? "(%sの%dを指定)" : " and declares %s %d", col, m.decl);
+        if (m.type == RG_SIN || m.type == RG_TMO) put(&o, ja ? "(%sを指定)" : " and names %s", col);
         break;
     }
     return done(&o);
@@ -139,14 +137,26 @@ int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
 
 static const char *type_name(int t, ch_lang lang)
 {
-    static const char *const en[] = {"number", "Try",     "Penalty Goal", "Drop Goal",
-                                     "Cut Pass", "Kick Pass", "Return Pass", "Loop",
-                                     "Turnover", "Advantage", "Conversion", "Reserve",
-                                     "TMO",      "Sin Bin",   "RAGAMARU",    "kickoff"};
-    static const char *const ja[] = {"数字",       "トライ",   "ペナルティゴール", "ドロップゴール",
-                                     "カットパス", "キックパス", "リターンパス",   "ループ",
-                                     "ターンオーバー", "アドバンテージ", "コンバージョン",
-                                     "リザーブ", "TMO", "シンビン", "RAGAMARU", "キックオフ"};
+    static const char *const en[] = {"number",   "Try",       "Penalty Goal", "Drop Goal",
+                                     "Cut Pass", "Kick Pass", "Return Pass",  "Loop",
+                                     "Turnover", "Advantage", "Conversion",   "Reserve",
+                                     "TMO",      "Sin Bin",   "RAGAMARU",     "kickoff"};
+    static const char *const ja[] = {"数字",
+                                     "トライ",
+                                     "ペナルティゴール",
+                                     "ドロップゴール",
+                                     "カットパス",
+                                     "キックパス",
+                                     "リターンパス",
+                                     "ループ",
+                                     "ターンオーバー",
+                                     "アドバンテージ",
+                                     "コンバージョン",
+                                     "リザーブ",
+                                     "TMO",
+                                     "シンビン",
+                                     "RAGAMARU",
+                                     "キックオフ"};
     return lang == CH_LANG_JA ? ja[t] : en[t];
 }
 
@@ -200,10 +210,11 @@ int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         put(&o, "\n");
     }
     static const char *const prompt_en[] = {
-        "choose the kickoff colour", "play cards or draw", "play the drawn card or pass",
-        "answer the attack or accept", "discard with the Advantage or keep", "game over"};
+        "choose the kickoff colour",          "play cards or draw",
+        "play the drawn card or pass",        "answer the attack or accept",
+        "discard with the Advantage or keep", "game over"};
     static const char *const prompt_ja[] = {
-        "キックオフの色を指定", "カードを出すか山札から引く", "引いたカードを出すかパス",
+        "キックオフの色を指定", "カードを出すか山札から引く",         "引いたカードを出すかパス",
         "攻撃に応じるか受ける", "アドバンテージで捨てるか、捨てない", "ゲーム終了"};
     if (s->phase == RG_PH_OVER) {
         if (s->winner < 0)
