@@ -1,0 +1,128 @@
+/* RAGAMARU: the rugby shedding game (docs/rules/ragamaru.md, rule IDs RG-n).
+ *
+ * Card faces (101 kinds, 108 physical cards in the full box):
+ *   0..59    number cards, face = (number-1)*4 + colour      (R1 = 0, Y1 = 1, ... K15 = 59)
+ *   60..95   coloured specials, face = 60 + (type-1)*4 + colour, type TRY..ADV
+ *   96..100  colourless: CONV, RES, TMO, SIN, RGM (several copies each)
+ * Colours: 0 R, 1 Y, 2 B, 3 K. */
+#ifndef CARDHALL_RAGAMARU_H
+#define CARDHALL_RAGAMARU_H
+
+#include <stdint.h>
+
+#include "cardhall/bot.h"
+#include "cardhall/game.h"
+
+extern const ch_game rg_game;
+ch_action rg_heuristic_act(ch_bot *b, const void *st, int seat);
+
+enum { RG_R, RG_Y, RG_B, RG_K, RG_ANY = 4 };
+
+/* Card types (RG-1.2); also the requirement T. */
+enum {
+    RG_NUMBER,
+    RG_TRY,
+    RG_PG,
+    RG_DG,
+    RG_CUT,
+    RG_KICK,
+    RG_RET,
+    RG_LOOP,
+    RG_TURN,
+    RG_ADV,
+    RG_CONV,
+    RG_RES,
+    RG_TMO,
+    RG_SIN,
+    RG_RGM,
+    RG_NONE,
+    RG_NTYPES = RG_NONE
+};
+
+#define RG_NFACES 101
+#define RG_FACE_CONV 96
+#define RG_FACE_RES 97
+#define RG_FACE_TMO 98
+#define RG_FACE_SIN 99
+#define RG_FACE_RGM 100
+#define RG_DECK_MAX 108
+#define RG_MAX_ACTIONS 1100 /* bound on legal actions (see legal.c) */
+
+/* Phases: who decides what (spec 4.1). */
+enum { RG_PH_KICKOFF, RG_PH_PLAY, RG_PH_DRAWN, RG_PH_RESPOND, RG_PH_DISCARD, RG_PH_OVER };
+/* Deck option (RG-V1/V2). */
+enum { RG_DECK_ADVANCED, RG_DECK_ADVANCED_NOLOOP, RG_DECK_BEGINNER, RG_DECK_BEGINNER_NOLOOP };
+
+/* One hand as masks (fast legal-move generation) plus counts of the
+ * multi-copy faces. */
+typedef struct rg_hand {
+    uint64_t num;     /* bit face: number cards 0..59 */
+    uint64_t sp;      /* bit face-60: coloured specials */
+    uint8_t multi[5]; /* CONV, RES, TMO, SIN, RGM */
+    uint8_t n;        /* cards in hand */
+} rg_hand;
+
+typedef struct rg_state {
+    ch_rng rng;
+    /* options */
+    uint8_t np, deck, teams, unlimited, strict_draw, free_adv;
+    uint32_t max_arrivals;
+    /* table */
+    rg_hand hand[CH_MAX_PLAYERS];
+    uint8_t stock[RG_DECK_MAX]; /* top card is stock[nstock-1] */
+    uint8_t disc[RG_DECK_MAX];  /* top card is disc[ndisc-1] */
+    uint8_t nstock, ndisc;
+    uint8_t order[CH_MAX_PLAYERS]; /* clockwise seating (RG-1) */
+    uint8_t pos[CH_MAX_PLAYERS];   /* pos[seat]: index in order */
+    int8_t dir;                    /* +1 clockwise, -1 counter-clockwise */
+    uint8_t C, N, T;               /* requirement (RG-3); N = 0: none */
+    uint8_t ptype;                 /* pending (RG-4): RG_NONE, TRY/PG/DG, or SIN */
+    uint8_t ptotal, pclosed;
+    uint8_t rests[CH_MAX_PLAYERS];
+    uint8_t phase;
+    int8_t turn;      /* seat to move, or CH_TERMINAL */
+    uint8_t drawn;    /* RG_PH_DRAWN: the face just drawn */
+    uint8_t adv_left; /* RG_PH_DISCARD: discards still allowed */
+    uint8_t adv_min;  /* RG_PH_DISCARD: next discard's face is >= this (one order per set) */
+    uint8_t first, chooser, kickoff;
+    uint8_t dry_passed; /* seats that passed while dry since the last card played (RG-73) */
+    int8_t winner;      /* seat that went out, or -1 */
+    uint32_t arrivals;  /* turn arrivals so far (RG-V7) */
+    uint16_t drawn_total[CH_MAX_PLAYERS]; /* cards drawn per seat (public, statistics) */
+} rg_state;
+
+/* What one seat may know, for bots (rg_observe). */
+typedef struct rg_view {
+    int seat, np, phase, teams;
+    int C, N, T, ptype, ptotal, pclosed;
+    int dir, drawn; /* drawn: face, or -1 */
+    int adv_left, adv_min;
+    int order[CH_MAX_PLAYERS];
+    int next[CH_MAX_PLAYERS]; /* seat met after k+1 moves along dir from seat: next[0] =
+                                 next(seat,1) */
+    int hand_n[CH_MAX_PLAYERS], rests[CH_MAX_PLAYERS];
+    int nstock, ndisc;
+    uint8_t cnt[RG_NFACES];  /* own hand */
+    uint8_t gone[RG_NFACES]; /* copies in the discard pile or out of play */
+} rg_view;
+
+void rg_observe(const rg_state *s, int seat, rg_view *v);
+
+/* Card helpers (cards.c). */
+int rg_face_type(int face);
+int rg_face_colour(int face); /* RG_ANY for colourless */
+int rg_face_number(int face); /* 1..15, or 0 */
+int rg_hand_count(const rg_hand *h, int face);
+int rg_seat_next(const rg_state *s, int p, int k); /* next(p, k) of RG-2 */
+int rg_team_of(const rg_state *s, int seat);       /* -1 without teams */
+
+/* Test helpers: move one card of face from wherever it is (stock first,
+ * then discard, then hands) into seat p's hand / onto the discard pile, so
+ * scenario states stay consistent. Return 0 if the face is nowhere. */
+int rg_give(rg_state *s, int p, int face);
+int rg_put_discard(rg_state *s, int face);
+int rg_put_stock_top(rg_state *s, int face);
+/* Moves every card of seat p's hand back to the bottom of the stock. */
+void rg_clear_hand(rg_state *s, int p);
+
+#endif

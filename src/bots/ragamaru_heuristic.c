@@ -1,0 +1,143 @@
+/* The RAGAMARU heuristic: scores every legal action from the seat's own
+ * view (rg_observe) and plays the best. It sheds cards, keeps a way to go
+ * out on a number, saves wild cards and TMO, attacks opponents (harder when
+ * one is close to going out), never feeds its partner, dumps useless cards
+ * with Advantage and names the colours it holds. */
+#include "../games/ragamaru/rg_int.h"
+
+static int is_opp(const rg_view *v, int q)
+{
+    if (q == v->seat) return 0;
+    return v->teams ? q % v->teams != v->seat % v->teams : 1;
+}
+
+/* How much a card is worth keeping: low for cards that cannot help going out. */
+static int keep_value(const rg_view *v, int f)
+{
+    int t = rg_face_type(f);
+    switch (t) {
+    case RG_NUMBER: {
+        int n = rg_face_number(f), same = 0;
+        for (int c = 0; c < 4; c++)
+            same += v->cnt[rg_face_of(RG_NUMBER, c, n)];
+        return same > 1 ? 35 : 12;
+    }
+    case RG_CONV:
+        return 0;
+    case RG_TMO:
+        return v->hand_n[v->seat] > 4 ? 25 : 5;
+    case RG_RES:
+        return 45;
+    case RG_RGM:
+        return 40;
+    case RG_SIN:
+        return 30;
+    default:
+        return t <= RG_DG ? 20 : 15;
+    }
+}
+
+/* Cards left in hand that could follow the requirement (C, N, T). */
+static int followers(const rg_view *v, const uint8_t *cnt, int C, int N, int T)
+{
+    int k = 0;
+    for (int f = 0; f < RG_NFACES; f++) {
+        if (!cnt[f]) continue;
+        int t = rg_face_type(f);
+        if (t == RG_CONV || t == RG_TMO) continue;
+        if (C == RG_ANY || rg_face_colour(f) == C ||
+            (t == RG_NUMBER && N && rg_face_number(f) == N) || (t != RG_NUMBER && t == T))
+            k += cnt[f];
+    }
+    return k;
+}
+
+static int score_play(const rg_state *s, const rg_view *v, const rg_move *m)
+{
+    int cards[8], k = rg_play_cards(s, m, cards);
+    uint8_t cnt[RG_NFACES];
+    for (int f = 0; f < RG_NFACES; f++)
+        cnt[f] = v->cnt[f];
+    for (int i = 0; i < k; i++)
+        cnt[cards[i]]--;
+    int left = v->hand_n[v->seat] - k;
+    if (left == 0) return 100000;
+    int next = v->next[0], t = m->type, sc = 10 * k;
+    int close = v->hand_n[next] <= 3;
+    /* The requirement the play leaves, for the follow bonus. */
+    int C = m->top, N = t == RG_NUMBER ? m->number : 0, T = m->conv ? RG_CONV : t;
+    if (t == RG_RES) C = m->colour, N = m->decl;
+    if (t == RG_SIN || t == RG_TMO) C = m->colour;
+    if (t == RG_RGM) C = RG_ANY;
+    int numbers = 0;
+    for (int f = 0; f < 60; f++)
+        numbers += cnt[f];
+    if (numbers == 0) sc -= 40; /* cannot go out any more */
+    if (left <= 2 && numbers == left) {
+        int n0 = -1, pair = 1;
+        for (int f = 0; f < 60; f++)
+            if (cnt[f]) pair &= n0 < 0 || rg_face_number(f) == n0, n0 = rg_face_number(f);
+        if (pair) sc += 20; /* RB tip: keep a pair of number cards */
+    }
+    if (t == RG_RES || t == RG_SIN || t == RG_RGM) sc -= left > 3 ? 30 : 0;
+    if (t >= RG_TRY && t <= RG_DG) sc += is_opp(v, next) ? (close ? 45 : 12) : -60;
+    if (t == RG_SIN) sc += is_opp(v, next) ? (close ? 40 : 8) : -50;
+    if (t == RG_RGM) {
+        for (int q = 0; q < v->np; q++)
+            if (q != v->seat) sc += is_opp(v, q) ? 8 : -8;
+        sc += 10; /* a free play follows */
+    }
+    if (t == RG_ADV) sc += 10;
+    if ((t == RG_CUT || t == RG_KICK) && is_opp(v, next) && close) sc += 15;
+    sc += 3 * followers(v, cnt, C, N, T);
+    return sc;
+}
+
+static int score(const rg_state *s, const rg_view *v, ch_action a)
+{
+    rg_move m;
+    rg_decode(a, &m);
+    int next = v->next[0];
+    switch (m.kind) {
+    case RG_A_KICKOFF: {
+        int k = 0;
+        for (int f = 0; f < RG_NFACES; f++)
+            if (rg_face_colour(f) == m.colour) k += v->cnt[f];
+        return k;
+    }
+    case RG_A_DRAW:
+    case RG_A_PASS:
+        return 0;
+    case RG_A_KEEP:
+        return 0;
+    case RG_A_DISCARD:
+        return 50 - keep_value(v, m.face);
+    case RG_A_ACCEPT:
+        return v->ptype == RG_SIN ? -10 * v->ptotal : -6 * v->ptotal;
+    }
+    if (v->phase == RG_PH_RESPOND) {
+        int opp = is_opp(v, next), col = 0;
+        for (int f = 0; f < RG_NFACES; f++)
+            if (rg_face_colour(f) == m.colour) col += v->cnt[f];
+        if (m.type == RG_TMO) /* save it for big chains */
+            return v->ptotal >= 6 || !opp ? 5 * v->ptotal - 20 + col : -100;
+        int cards = m.type == RG_SIN ? m.set : __builtin_popcount((unsigned)m.set) + m.conv;
+        if (m.type == RG_CONV) cards = 1;
+        return (opp ? 50 : -200) + 5 * cards + (m.type == RG_SIN ? col : 0);
+    }
+    return score_play(s, v, &m);
+}
+
+ch_action rg_heuristic_act(ch_bot *b, const void *st, int seat)
+{
+    const rg_state *s = st;
+    rg_view v;
+    rg_observe(s, seat, &v);
+    ch_action acts[RG_MAX_ACTIONS];
+    int n = rg_game.legal(st, acts), best = 0, bs = 0;
+    for (int i = 0; i < n; i++) {
+        int sc = score(s, &v, acts[i]) * 16 + (int)ch_rng_below(&b->rng, 16);
+        if (i == 0 || sc > bs) best = i, bs = sc;
+    }
+    return acts[best];
+}

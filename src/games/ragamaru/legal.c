@@ -1,0 +1,276 @@
+/* RAGAMARU legal actions (RG-21, RG-22, RG-30..RG-36, RG-42, RG-64).
+ *
+ * Plays are enumerated per type, not per card subset: a coloured type has at
+ * most 4 cards, so at most 15 colour sets x 4 top cards; colourless types
+ * by count. The bound is therefore independent of hand size:
+ *   numbers 15 x 32 + coloured 8 x 32 + Try(+CONV) 64 + RES 4 x 60 + SIN 8
+ *   + RGM 2 + DRAW/PASS 1 = 1051 <= RG_MAX_ACTIONS.
+ * Advantage discards are a decision of their own afterwards (RG_PH_DISCARD),
+ * one card at a time, at most 101 + 1 actions. */
+#include <assert.h>
+
+#include "rg_int.h"
+
+static inline ch_action encode(const rg_move *m)
+{
+    return (ch_action)m->kind | (ch_action)m->type << 3 | (ch_action)m->number << 7 |
+           (ch_action)m->set << 11 | (ch_action)m->top << 15 | (ch_action)m->conv << 17 |
+           (ch_action)m->colour << 18 | (ch_action)m->decl << 20 | (ch_action)m->face << 24;
+}
+
+void rg_decode(ch_action a, rg_move *m)
+{
+    m->kind = (int)(a & 7);
+    m->type = (int)(a >> 3 & 15);
+    m->number = (int)(a >> 7 & 15);
+    m->set = (int)(a >> 11 & 15);
+    m->top = (int)(a >> 15 & 3);
+    m->conv = (int)(a >> 17 & 1);
+    m->colour = (int)(a >> 18 & 3);
+    m->decl = (int)(a >> 20 & 15);
+    m->face = (int)(a >> 24 & 127);
+}
+
+static inline int limit(const rg_state *s, int type)
+{
+    if (type == RG_NUMBER) return 4;
+    if (type == RG_CONV || type == RG_TMO) return 1;
+    return s->unlimited ? 4 : 2;
+}
+
+int rg_first_ok(const rg_state *s, int face)
+{
+    int t = rg_type_of(face);
+    if (t == RG_CONV || t == RG_TMO) return 0;
+    if (s->C == RG_ANY || t == RG_RES || t == RG_SIN || t == RG_RGM) return 1;
+    if (t == RG_ADV && s->free_adv) return 1;
+    if (rg_colour_of(face) == s->C) return 1;
+    if (t == RG_NUMBER) return s->N != 0 && rg_number_of(face) == s->N;
+    return s->T == t;
+}
+
+/* Colours of type (and number) whose card is a legal first card (RG-31). */
+static unsigned first_mask(const rg_state *s, int type, int number)
+{
+    if (s->C == RG_ANY) return 15;
+    unsigned m = 1u << s->C;
+    if (type == RG_NUMBER ? s->N == number : s->T == type) m = 15;
+    if (type == RG_ADV && s->free_adv) m = 15;
+    return m;
+}
+
+enum { MODE_PLAY, MODE_DRAWN, MODE_RESPOND };
+
+typedef struct gen {
+    const rg_state *s;
+    const rg_hand *h;
+    ch_action *out;
+    int n, mode, strict;
+} gen;
+
+static int popcount4(unsigned x)
+{
+    return (int)((x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1));
+}
+
+static inline void emit(gen *g, const rg_move *m)
+{
+    assert(g->n < RG_MAX_ACTIONS);
+    g->out[g->n++] = encode(m);
+}
+
+/* Every set of held colours of one coloured type with every top card whose
+ * play is legal: one card needs to be a legal first card itself, several
+ * need a legal first card below the top (RG-36). conv: a CONV may close a
+ * Try play. Sets are visited as subsets of held, largest mask first. */
+static void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
+{
+    if (!(held & (held - 1)) && !conv && g->mode != MODE_DRAWN) {
+        /* One card: the common case, no set to enumerate. */
+        if (!(held & lf) || (type != RG_NUMBER && g->h->n <= 1)) return;
+        rg_move one = {RG_A_PLAY, type, number, (int)held, __builtin_ctz(held), 0, 0, 0, 0};
+        emit(g, &one);
+        return;
+    }
+    int lim = limit(g->s, type), need_conv = 0, maxcv = conv && !g->strict;
+    unsigned need = 0;
+    if (g->mode == MODE_DRAWN) {
+        int d = g->s->drawn, dt = rg_type_of(d);
+        if (dt == RG_CONV) {
+            if (!maxcv) return;
+            need_conv = 1;
+        } else {
+            if (dt != type || rg_number_of(d) != number) return;
+            need = 1u << rg_colour_of(d);
+        }
+    }
+    rg_move m = {RG_A_PLAY, type, number, 0, 0, 0, 0, 0, 0};
+    int hn = g->h->n;
+    for (unsigned set = held; set; set = (set - 1) & held) {
+        if ((set & need) != need) continue;
+        int k = popcount4(set);
+        if (k > lim || (g->strict && set != need)) continue;
+        if (type != RG_NUMBER && k + need_conv >= hn) continue; /* RG-34 */
+        for (unsigned tops = set; tops; tops &= tops - 1) {
+            int top = __builtin_ctz(tops);
+            unsigned below = set & ~(1u << top);
+            if (!(k == 1 ? lf >> top & 1 : (below & lf) != 0)) continue;
+            for (int cv = need_conv; cv <= maxcv; cv++) {
+                /* RG-34: only number cards may empty the hand. */
+                if (type != RG_NUMBER && k + cv >= hn) continue;
+                m.set = (int)set;
+                m.top = top;
+                m.conv = cv;
+                emit(g, &m);
+            }
+        }
+    }
+}
+
+/* k copies of a colourless card, with its colour (and number) declaration. */
+static void gen_colourless(gen *g, int type, int face)
+{
+    int held = rg_count(g->h, face), lim = limit(g->s, type);
+    if (g->mode == MODE_DRAWN && g->s->drawn != face) return;
+    if (g->strict) lim = 1;
+    rg_move m = {RG_A_PLAY, type, 0, 0, 0, 0, 0, 0, 0};
+    for (int k = 1; k <= held && k <= lim && k < g->h->n; k++) {
+        m.set = k;
+        if (type == RG_RGM || type == RG_CONV) {
+            emit(g, &m);
+            continue;
+        }
+        for (int c = 0; c < 4; c++) {
+            m.colour = c;
+            if (type != RG_RES) {
+                emit(g, &m);
+                continue;
+            }
+            for (int d = 1; d <= 15; d++) {
+                m.decl = d;
+                emit(g, &m);
+            }
+        }
+    }
+}
+
+/* Nibble n-1 of a 60-bit number mask holds number n's colours; this picks
+ * one colour's bit of every nibble. */
+#define RG_NIBBLE_LOW 0x111111111111111ull
+
+static void gen_turn(gen *g)
+{
+    const rg_state *s = g->s;
+    const rg_hand *h = g->h;
+    /* Only numbers with a legal first card: of colour C, or number N. */
+    uint64_t cand = s->C == RG_ANY ? h->num : (h->num >> s->C) & RG_NIBBLE_LOW;
+    if (s->N && (h->num >> ((s->N - 1) * 4) & 15)) cand |= 1ull << ((s->N - 1) * 4);
+    int last = -1;
+    while (cand) {
+        int n = __builtin_ctzll(cand) / 4 + 1;
+        cand &= ~(15ull << ((n - 1) * 4));
+        if (n == last) continue;
+        last = n;
+        unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
+        gen_sets(g, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
+    }
+    /* Coloured specials likewise: of colour C, of type T, or a free Advantage. */
+    uint64_t sp = s->C == RG_ANY ? h->sp : (h->sp >> s->C) & RG_NIBBLE_LOW;
+    if (s->T >= RG_TRY && s->T <= RG_ADV) sp |= h->sp & 15ull << ((s->T - 1) * 4);
+    if (s->free_adv) sp |= h->sp & 15ull << ((RG_ADV - 1) * 4);
+    while (sp) {
+        int t = __builtin_ctzll(sp) / 4 + 1;
+        unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
+        sp &= ~(15ull << ((t - 1) * 4));
+        gen_sets(g, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
+    }
+    if (h->multi[RG_FACE_RES - 96]) gen_colourless(g, RG_RES, RG_FACE_RES);
+    if (h->multi[RG_FACE_SIN - 96]) gen_colourless(g, RG_SIN, RG_FACE_SIN);
+    if (h->multi[RG_FACE_RGM - 96]) gen_colourless(g, RG_RGM, RG_FACE_RGM);
+}
+
+static void gen_respond(gen *g)
+{
+    const rg_state *s = g->s;
+    const rg_hand *h = g->h;
+    if (s->ptype == RG_SIN) {
+        gen_colourless(g, RG_SIN, RG_FACE_SIN); /* BOUNCE */
+    } else {
+        if (!s->pclosed) {
+            unsigned held = (unsigned)(h->sp >> ((s->ptype - 1) * 4) & 15);
+            int tries = s->ptype == RG_TRY;
+            if (held) gen_sets(g, s->ptype, 0, held, 15, tries && h->multi[0] > 0); /* STACK */
+            if (tries) gen_colourless(g, RG_CONV, RG_FACE_CONV);                    /* CONVERT */
+        }
+        gen_colourless(g, RG_TMO, RG_FACE_TMO);
+    }
+    rg_move m = {RG_A_ACCEPT, 0, 0, 0, 0, 0, 0, 0, 0};
+    emit(g, &m);
+}
+
+int rg_legal(const void *st, ch_action *out)
+{
+    const rg_state *s = st;
+    if (s->phase == RG_PH_OVER) return 0;
+    gen g = {s, &s->hand[s->turn], out, 0, MODE_PLAY, 0};
+    rg_move m = {RG_A_PASS, 0, 0, 0, 0, 0, 0, 0, 0};
+    switch (s->phase) {
+    case RG_PH_KICKOFF:
+        m.kind = RG_A_KICKOFF;
+        for (m.colour = 0; m.colour < 4; m.colour++)
+            emit(&g, &m);
+        break;
+    case RG_PH_PLAY:
+        gen_turn(&g);
+        m.kind = rg_dry(s) ? RG_A_PASS : RG_A_DRAW;
+        emit(&g, &m);
+        break;
+    case RG_PH_DRAWN:
+        g.mode = MODE_DRAWN;
+        g.strict = s->strict_draw;
+        gen_turn(&g);
+        emit(&g, &m);
+        break;
+    case RG_PH_RESPOND:
+        g.mode = MODE_RESPOND;
+        gen_respond(&g);
+        break;
+    case RG_PH_DISCARD:
+        m.kind = RG_A_DISCARD;
+        if (g.h->n >= 2)
+            for (m.face = s->adv_min; m.face < RG_NFACES; m.face++)
+                if (rg_count(g.h, m.face)) emit(&g, &m);
+        m.kind = RG_A_KEEP;
+        m.face = 0;
+        emit(&g, &m);
+        break;
+    }
+    return g.n;
+}
+
+int rg_play_cards(const rg_state *s, const rg_move *m, int *cards)
+{
+    int k = 0;
+    if (!(m->set & (m->set - 1)) && !m->conv && m->type < RG_CONV) {
+        cards[0] = rg_face_at(m->type, m->top, m->number);
+        return 1;
+    }
+    if (m->type >= RG_CONV) {
+        for (int i = 0; i < m->set; i++)
+            cards[k++] = rg_face_at(m->type, 0, 0);
+        return k;
+    }
+    /* The first card is the lowest colour below the top that may lead
+     * (RG-36); in a response every card of the type may. */
+    unsigned below = (unsigned)m->set & ~(1u << m->top);
+    unsigned lf = s->phase == RG_PH_RESPOND ? 15 : first_mask(s, m->type, m->number);
+    int first = -1;
+    for (int c = 0; c < 4 && first < 0; c++)
+        if ((below & lf) >> c & 1) first = c;
+    if (first >= 0) cards[k++] = rg_face_at(m->type, first, m->number);
+    for (int c = 0; c < 4; c++)
+        if ((below >> c & 1) && c != first) cards[k++] = rg_face_at(m->type, c, m->number);
+    cards[k++] = rg_face_at(m->type, m->top, m->number);
+    if (m->conv) cards[k++] = RG_FACE_CONV;
+    return k;
+}

@@ -1,0 +1,114 @@
+/* Internal to the RAGAMARU module: action codes and shared helpers. */
+#ifndef RG_INT_H
+#define RG_INT_H
+
+#include <assert.h>
+#include <stddef.h>
+
+#include "cardhall/ragamaru.h"
+
+/* Action kinds. */
+enum { RG_A_KICKOFF, RG_A_DRAW, RG_A_PASS, RG_A_ACCEPT, RG_A_PLAY, RG_A_DISCARD, RG_A_KEEP };
+
+/* A decoded action. A play is identified by its card set and top card
+ * (RG-36): coloured types by a colour mask and the top colour (for Tries
+ * with a Conversion, the Try beneath it); colourless types by a count. */
+typedef struct rg_move {
+    int kind;
+    int type;   /* RG_NUMBER..RG_RGM */
+    int number; /* number cards: 1..15 */
+    int set;    /* coloured: colour mask; colourless: count */
+    int top;    /* coloured: colour of the top card (or of the Try under CONV) */
+    int conv;   /* a Conversion closes a Try play */
+    int colour; /* named colour: kickoff, RES, SIN, TMO */
+    int decl;   /* RES: declared number 1..15 */
+    int face;   /* DISCARD */
+} rg_move;
+
+void rg_decode(ch_action a, rg_move *m);
+
+/* The play's cards in the order they go down; returns the count. */
+int rg_play_cards(const rg_state *s, const rg_move *m, int *cards);
+
+/* Card tables (cards.c). */
+extern const uint8_t rg_copies[RG_NFACES];
+extern const char *const rg_colour_letter[5];
+int rg_face_of(int type, int colour, int number);
+int rg_card_text(int face, char *buf, size_t cap);
+int rg_card_parse(const char *text, int *face);
+int rg_card_name(int face, ch_lang lang, char *buf, size_t cap);
+const char *rg_colour_name(int colour, ch_lang lang);
+const char *rg_type_code(int type);
+int rg_in_deck(int deck, int face); /* copies of face the deck option uses */
+
+/* Hot helpers, inline: legal() and apply() run at every step of a simulation. */
+static inline int rg_type_of(int face)
+{
+    return face < 60 ? RG_NUMBER : face < 96 ? 1 + (face - 60) / 4 : RG_CONV + (face - 96);
+}
+
+static inline int rg_colour_of(int face)
+{
+    return face < 96 ? face % 4 : RG_ANY;
+}
+
+static inline int rg_number_of(int face)
+{
+    return face < 60 ? face / 4 + 1 : 0;
+}
+
+static inline int rg_face_at(int type, int colour, int number)
+{
+    if (type == RG_NUMBER) return (number - 1) * 4 + colour;
+    if (type < RG_CONV) return 60 + (type - 1) * 4 + colour;
+    return 96 + (type - RG_CONV);
+}
+
+static inline int rg_count(const rg_hand *h, int face)
+{
+    if (face < 60) return (int)((h->num >> face) & 1);
+    if (face < 96) return (int)((h->sp >> (face - 60)) & 1);
+    return h->multi[face - 96];
+}
+
+static inline void rg_hand_add(rg_hand *h, int face)
+{
+    if (face < 60)
+        h->num |= 1ull << face;
+    else if (face < 96)
+        h->sp |= 1ull << (face - 60);
+    else
+        h->multi[face - 96]++;
+    h->n++;
+}
+
+static inline void rg_hand_remove(rg_hand *h, int face)
+{
+    assert(rg_count(h, face) > 0);
+    if (face < 60)
+        h->num &= ~(1ull << face);
+    else if (face < 96)
+        h->sp &= ~(1ull << (face - 60));
+    else
+        h->multi[face - 96]--;
+    h->n--;
+}
+
+/* Hands (cards.c). */
+int rg_hand_faces(const rg_hand *h, int *faces); /* every card, by face, copies repeated */
+
+/* Rules (rules.c, legal.c). */
+int rg_legal(const void *st, ch_action *out);
+void rg_apply(void *st, ch_action a);
+int rg_dry(const rg_state *s);
+int rg_first_ok(const rg_state *s, int face); /* RG-31 for a first card in a normal turn */
+
+/* Text (text.c) and views (view.c). */
+int rg_action_text(const void *st, ch_action a, char *buf, size_t cap);
+int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap);
+int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
+json_t *rg_view_json(const void *st, int viewer);
+void rg_census(const void *st, int viewer, ch_census *c);
+void rg_resample(void *st, int viewer, ch_rng *rng);
+
+#endif

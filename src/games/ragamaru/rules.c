@@ -1,0 +1,271 @@
+/* RAGAMARU rules: seats, turn arrival, drawing and reshuffling, and the
+ * effect of every action (RG-1..RG-81). */
+#include <assert.h>
+#include <string.h>
+
+#include "rg_int.h"
+
+int rg_seat_next(const rg_state *s, int p, int k)
+{
+    int n = s->np, i = s->pos[p] + s->dir * k;
+    /* |k| is small (at most 2 * 4 + 1 seats): a loop beats two divisions. */
+    while (i < 0)
+        i += n;
+    while (i >= n)
+        i -= n;
+    return s->order[i];
+}
+
+int rg_team_of(const rg_state *s, int seat)
+{
+    return s->teams ? seat % s->teams : -1;
+}
+
+int rg_dry(const rg_state *s)
+{
+    return s->nstock == 0 && s->ndisc <= 1;
+}
+
+static void end_game(rg_state *s, int winner)
+{
+    s->phase = RG_PH_OVER;
+    s->turn = CH_TERMINAL;
+    s->winner = (int8_t)winner;
+}
+
+/* RG-70: everything but the top card becomes the new stock. */
+static void reshuffle(rg_state *s)
+{
+    int k = s->ndisc - 1;
+    memcpy(s->stock, s->disc, (size_t)k);
+    s->nstock = (uint8_t)k;
+    s->disc[0] = s->disc[k];
+    s->ndisc = 1;
+    ch_rng_shuffle_u8(&s->rng, s->stock, k);
+}
+
+/* RG-72: one card at a time; what cannot be drawn lapses (RG-71). Returns
+ * the last face drawn, or -1. */
+static int draw(rg_state *s, int p, int k)
+{
+    int last = -1;
+    for (int i = 0; i < k; i++) {
+        if (s->nstock == 0) {
+            if (s->ndisc < 2) break;
+            reshuffle(s);
+        }
+        last = s->stock[--s->nstock];
+        rg_hand_add(&s->hand[p], last);
+        s->drawn_total[p]++;
+    }
+    return last;
+}
+
+static void clear_pending(rg_state *s)
+{
+    s->ptype = RG_NONE;
+    s->ptotal = 0;
+    s->pclosed = 0;
+}
+
+/* RG-20: the turn arrives at L; resting players sit out (drawing for an
+ * attack aimed at them) until someone can decide. */
+static void arrive(rg_state *s, int L)
+{
+    for (;;) {
+        s->arrivals++;
+        if (s->max_arrivals && s->arrivals >= s->max_arrivals) {
+            end_game(s, -1); /* RG-V7 */
+            return;
+        }
+        if (s->ptype != RG_NONE && s->rests[L] == 0) {
+            s->phase = RG_PH_RESPOND;
+            s->turn = (int8_t)L;
+            return;
+        }
+        if (s->ptype != RG_NONE) { /* RG-47 */
+            if (s->ptype == RG_SIN)
+                s->rests[L] = (uint8_t)(s->rests[L] + s->ptotal);
+            else
+                draw(s, L, s->ptotal);
+            clear_pending(s);
+        }
+        if (s->rests[L] == 0) {
+            s->phase = RG_PH_PLAY;
+            s->turn = (int8_t)L;
+            return;
+        }
+        s->rests[L]--;
+        L = rg_seat_next(s, L, 1);
+    }
+}
+
+/* RG-54: p moves past k players along dir. */
+static void loop_seat(rg_state *s, int p, int k)
+{
+    int n = s->np, seq[CH_MAX_PLAYERS], m = 0;
+    if (n < 3) return;
+    int j = (k - 1) % (n - 1) + 1;
+    for (int i = 1; i < n; i++) {
+        seq[m++] = rg_seat_next(s, p, i);
+        if (i == j) seq[m++] = p;
+    }
+    for (int i = 0; i < n; i++) {
+        int seat = seq[s->dir > 0 ? i : n - 1 - i];
+        s->order[i] = (uint8_t)seat;
+        s->pos[seat] = (uint8_t)i;
+    }
+}
+
+static void set_req(rg_state *s, int C, int N, int T)
+{
+    s->C = (uint8_t)C;
+    s->N = (uint8_t)N;
+    s->T = (uint8_t)T;
+}
+
+static void play(rg_state *s, int p, const rg_move *m)
+{
+    int cards[8], k = rg_play_cards(s, m, cards);
+    int response = s->phase == RG_PH_RESPOND;
+    for (int i = 0; i < k; i++) {
+        rg_hand_remove(&s->hand[p], cards[i]);
+        s->disc[s->ndisc++] = (uint8_t)cards[i];
+    }
+    s->dry_passed = 0;
+    if (s->hand[p].n == 0) { /* RG-80 */
+        end_game(s, p);
+        return;
+    }
+    int t = m->type, n = t < RG_CONV ? k - m->conv : k, next = rg_seat_next(s, p, 1);
+    switch (t) {
+    case RG_NUMBER:
+        set_req(s, m->top, m->number, RG_NUMBER);
+        break;
+    case RG_TRY:
+    case RG_PG:
+    case RG_DG: { /* RG-41, RG-43 */
+        int total = n * (t == RG_TRY ? 5 : 3) + 2 * m->conv;
+        if (!response) {
+            s->ptype = (uint8_t)t;
+            s->ptotal = 0;
+            s->pclosed = 0;
+        }
+        s->ptotal = (uint8_t)(s->ptotal + total);
+        s->pclosed |= (uint8_t)m->conv;
+        set_req(s, m->top, 0, m->conv ? RG_CONV : t);
+        break;
+    }
+    case RG_CONV: /* RG-44: CONVERT; the colour stays the Try's */
+        s->ptotal = (uint8_t)(s->ptotal + 2);
+        s->pclosed = 1;
+        set_req(s, s->C, 0, RG_CONV);
+        break;
+    case RG_TMO: /* RG-45 */
+        clear_pending(s);
+        set_req(s, m->colour, 0, RG_TMO);
+        break;
+    case RG_SIN: /* RG-63, RG-64 */
+        if (!response) {
+            s->ptype = RG_SIN;
+            s->ptotal = 0;
+            s->pclosed = 0;
+        }
+        s->ptotal = (uint8_t)(s->ptotal + 2 * n);
+        set_req(s, m->colour, 0, RG_SIN);
+        break;
+    case RG_RES: /* RG-62 */
+        set_req(s, m->colour, m->decl, RG_RES);
+        break;
+    case RG_RGM: /* RG-66 */
+        for (int i = 1; i < s->np; i++)
+            draw(s, rg_seat_next(s, p, i), 2 * n);
+        set_req(s, RG_ANY, 0, RG_RGM);
+        next = p;
+        break;
+    default: /* action cards and Advantage: RG-50..RG-60 */
+        set_req(s, m->top, 0, t);
+        if (t == RG_CUT) next = rg_seat_next(s, p, n + 1);
+        if (t == RG_KICK) next = rg_seat_next(s, p, 2 * n + 1);
+        if (t == RG_RET) next = rg_seat_next(s, p, -n);
+        if (t == RG_TURN && n % 2) s->dir = (int8_t)-s->dir;
+        if (t == RG_TURN) next = rg_seat_next(s, p, 1);
+        if (t == RG_LOOP) loop_seat(s, p, n);
+        if (t == RG_ADV && s->hand[p].n >= 2) {
+            s->phase = RG_PH_DISCARD;
+            s->adv_left = (uint8_t)n;
+            s->adv_min = 0;
+            return;
+        }
+        break;
+    }
+    arrive(s, next);
+}
+
+/* RG-60/61: one discard, face up beneath the top card. */
+static void discard(rg_state *s, int p, int face)
+{
+    rg_hand_remove(&s->hand[p], face);
+    s->disc[s->ndisc] = s->disc[s->ndisc - 1];
+    s->disc[s->ndisc - 1] = (uint8_t)face;
+    s->ndisc++;
+    s->adv_left--;
+    s->adv_min = (uint8_t)face;
+    if (s->adv_left == 0 || s->hand[p].n < 2) {
+        s->adv_left = 0;
+        s->adv_min = 0;
+        arrive(s, rg_seat_next(s, p, 1));
+    }
+}
+
+void rg_apply(void *st, ch_action a)
+{
+    rg_state *s = st;
+    rg_move m;
+    rg_decode(a, &m);
+    int p = s->turn;
+    assert(p >= 0);
+    switch (m.kind) {
+    case RG_A_KICKOFF: /* RG-14, RG-15 */
+        s->kickoff = (uint8_t)m.colour;
+        set_req(s, m.colour, 0, RG_NONE);
+        arrive(s, s->first);
+        break;
+    case RG_A_DRAW: /* RG-21, RG-22 */
+        s->drawn = (uint8_t)draw(s, p, 1);
+        s->phase = RG_PH_DRAWN;
+        break;
+    case RG_A_PASS: /* RG-73 */
+        s->drawn = 0;
+        if (rg_dry(s)) s->dry_passed |= (uint8_t)(1u << p);
+        if (s->dry_passed == (1u << s->np) - 1) {
+            end_game(s, -1);
+            break;
+        }
+        arrive(s, rg_seat_next(s, p, 1));
+        break;
+    case RG_A_ACCEPT: /* RG-46, RG-64 */
+        if (s->ptype == RG_SIN) {
+            s->rests[p] = (uint8_t)(s->rests[p] + s->ptotal - 1);
+            clear_pending(s);
+            arrive(s, rg_seat_next(s, p, 1));
+        } else {
+            draw(s, p, s->ptotal);
+            clear_pending(s);
+            s->phase = RG_PH_PLAY;
+        }
+        break;
+    case RG_A_PLAY:
+        s->drawn = 0;
+        play(s, p, &m);
+        break;
+    case RG_A_DISCARD:
+        discard(s, p, m.face);
+        break;
+    case RG_A_KEEP:
+        s->adv_left = 0;
+        s->adv_min = 0;
+        arrive(s, rg_seat_next(s, p, 1));
+        break;
+    }
+}
