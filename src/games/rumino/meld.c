@@ -1,0 +1,255 @@
+/* The meld solver (see rumino_meld.h).
+ *
+ * A hand has at most 8 cards, so a layout has at most two melds. The solver
+ * lists every "candidate": a set of natural cards (as a bit mask of hand
+ * positions) that some number of jokers turns into a valid meld, found by a
+ * depth-first walk that stops as soon as the cards can be neither a set nor a
+ * run (both properties only get lost by adding cards). Jokers are
+ * interchangeable, so a candidate only records how many it needs (kmin) and
+ * may absorb (kmax); the best layout is then the best single candidate or
+ * disjoint pair, with jokers spread greedily. Typical hands give a handful of
+ * candidates, so this is a few hundred cycles. */
+#include <assert.h>
+#include <string.h>
+
+#include "cardhall/rumino_meld.h"
+
+const uint8_t ru_card_points[RU_NFACES] = {
+    1,  2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, /* spades */
+    1,  2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, /* hearts */
+    1,  2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, /* diamonds */
+    1,  2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, /* clubs */
+    10,                                         /* joker */
+};
+
+#define MAX_CANDS 164 /* 8 naturals have 162 subsets of 1..4 cards, plus all jokers */
+
+typedef struct cand {
+    uint8_t mask; /* natural cards, as positions in hinfo */
+    uint8_t pts;
+    uint8_t kmin, kmax; /* jokers it needs, jokers it can take */
+} cand;
+
+typedef struct hinfo {
+    int m, jokers, total;
+    uint8_t rank[RU_MAX_HAND], suit[RU_MAX_HAND], pts[RU_MAX_HAND];
+    uint8_t at[RU_MAX_HAND]; /* index of the natural in the caller's faces */
+    uint8_t joker_at[RU_MAX_HAND];
+    int nc;
+    cand c[MAX_CANDS];
+} hinfo;
+
+static void split(const uint8_t *faces, int n, hinfo *h)
+{
+    assert(n >= 0 && n <= RU_MAX_HAND);
+    h->m = h->jokers = h->total = h->nc = 0;
+    for (int i = 0; i < n; i++) {
+        int f = faces[i];
+        assert(f < RU_NFACES);
+        h->total += ru_card_points[f];
+        if (f == RU_JOKER) {
+            h->joker_at[h->jokers++] = (uint8_t)i;
+            continue;
+        }
+        h->rank[h->m] = (uint8_t)ru_face_rank(f);
+        h->suit[h->m] = (uint8_t)ru_face_suit(f);
+        h->pts[h->m] = ru_card_points[f];
+        h->at[h->m++] = (uint8_t)i;
+    }
+}
+
+/* Extends the group (mask, t cards) with naturals from start on. setok: all
+ * one rank r0; runok: all suit s0, distinct ranks rbits spanning lo..hi <= 3. */
+static void walk(hinfo *h, int start, unsigned mask, int t, int pts, int r0, int s0, unsigned rbits,
+                 int lo, int hi, int setok, int runok)
+{
+    for (int i = start; i < h->m; i++) {
+        int r = h->rank[i], s = h->suit[i];
+        int so = 1, ro = 1, nlo = r, nhi = r;
+        if (t > 0) {
+            so = setok && r == r0;
+            nlo = lo < r ? lo : r;
+            nhi = hi > r ? hi : r;
+            ro = runok && s == s0 && !(rbits >> r & 1u) && nhi - nlo <= 3;
+            if (!so && !ro) continue;
+        }
+        int nt = t + 1, np = pts + h->pts[i];
+        unsigned nm = mask | 1u << i;
+        int kmax = 4 - nt;
+        /* A 3-card meld needs the run to fit 3 ranks; a set always does. */
+        int kmin = (so || (nt <= 3 && nhi - nlo <= 2)) ? (nt >= 3 ? 0 : 3 - nt) : kmax;
+        if (kmin <= h->jokers) {
+            cand *c = &h->c[h->nc++];
+            c->mask = (uint8_t)nm;
+            c->pts = (uint8_t)np;
+            c->kmin = (uint8_t)kmin;
+            c->kmax = (uint8_t)kmax;
+        }
+        if (nt < 4)
+            walk(h, i + 1, nm, nt, np, t ? r0 : r, t ? s0 : s, rbits | 1u << r, nlo, nhi, so, ro);
+    }
+}
+
+static void candidates(hinfo *h)
+{
+    walk(h, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1);
+    if (h->jokers >= 3) {
+        cand *c = &h->c[h->nc++];
+        c->mask = 0;
+        c->pts = 0;
+        c->kmin = 3;
+        c->kmax = 4;
+    }
+}
+
+static int min_int(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+/* Best points saved by melds; *ba, *bb: the candidates used (-1: none). */
+static int best_saving(const hinfo *h, int *ba, int *bb)
+{
+    int best = 0, J = h->jokers, maxpts = 0;
+    *ba = *bb = -1;
+    for (int a = 0; a < h->nc; a++)
+        if (h->c[a].pts > maxpts) maxpts = h->c[a].pts;
+    for (int a = 0; a < h->nc; a++) {
+        const cand *x = &h->c[a];
+        int v = x->pts + 10 * min_int(J, x->kmax);
+        if (v > best) {
+            best = v;
+            *ba = a;
+            *bb = -1;
+        }
+        /* No partner can lift this candidate above the best so far. */
+        if (x->pts + maxpts + 10 * J <= best) continue;
+        for (int b = a + 1; b < h->nc; b++) {
+            const cand *y = &h->c[b];
+            if ((x->mask & y->mask) || x->kmin + y->kmin > J) continue;
+            int w = x->pts + y->pts + 10 * min_int(J, x->kmax + y->kmax);
+            if (w > best) {
+                best = w;
+                *ba = a;
+                *bb = b;
+            }
+        }
+    }
+    return best;
+}
+
+int ru_meld_deadwood(const uint8_t *faces, int n)
+{
+    hinfo h;
+    int a, b;
+    split(faces, n, &h);
+    candidates(&h);
+    return h.total - best_saving(&h, &a, &b);
+}
+
+static void put_meld(const hinfo *h, const uint8_t *faces, const cand *c, int k, int *joker_next,
+                     uint8_t *used, ru_layout *out)
+{
+    int mi = out->n_melds++, len = 0;
+    for (int i = 0; i < h->m; i++) {
+        if (c->mask >> i & 1u) {
+            out->meld[mi][len++] = faces[h->at[i]];
+            used[h->at[i]] = 1;
+        }
+    }
+    for (int j = 0; j < k; j++) {
+        out->meld[mi][len++] = RU_JOKER;
+        used[h->joker_at[(*joker_next)++]] = 1;
+    }
+    out->meld_n[mi] = len;
+}
+
+int ru_meld_best(const uint8_t *faces, int n, ru_layout *out)
+{
+    hinfo h;
+    int a, b;
+    split(faces, n, &h);
+    candidates(&h);
+    int saved = best_saving(&h, &a, &b);
+    memset(out, 0, sizeof *out);
+    out->deadwood = h.total - saved;
+    uint8_t used[RU_MAX_HAND] = {0};
+    int next = 0;
+    if (a >= 0 && b < 0) {
+        put_meld(&h, faces, &h.c[a], min_int(h.jokers, h.c[a].kmax), &next, used, out);
+    } else if (a >= 0) {
+        const cand *x = &h.c[a], *y = &h.c[b];
+        int u = min_int(h.jokers, x->kmax + y->kmax);
+        int ka = min_int(x->kmax, u - y->kmin);
+        put_meld(&h, faces, x, ka, &next, used, out);
+        put_meld(&h, faces, y, u - ka, &next, used, out);
+    }
+    for (int i = 0; i < n; i++)
+        if (!used[i]) out->dead[out->n_dead++] = faces[i];
+    return out->deadwood;
+}
+
+unsigned ru_meld_gin_mask(const uint8_t *faces, int n)
+{
+    hinfo h;
+    split(faces, n, &h);
+    candidates(&h);
+    unsigned all = (1u << h.m) - 1u, out = 0, joker_bits = 0;
+    for (int j = 0; j < h.jokers; j++)
+        joker_bits |= 1u << h.joker_at[j];
+    int J = h.jokers;
+    for (int a = 0; a < h.nc; a++) {
+        const cand *x = &h.c[a];
+        int na = __builtin_popcount(x->mask);
+        for (int b = a + 1; b < h.nc; b++) {
+            const cand *y = &h.c[b];
+            if (x->mask & y->mask) continue;
+            unsigned cover = x->mask | y->mask;
+            int need = n - 1 - na - __builtin_popcount(y->mask); /* jokers in the melds */
+            if (need < x->kmin + y->kmin || need > x->kmax + y->kmax || need > J) continue;
+            /* Exactly one card is left out: a natural, or a joker. */
+            if (cover == all && need == J - 1) {
+                out |= joker_bits;
+            } else if (need == J && __builtin_popcount(all & ~cover) == 1) {
+                out |= 1u << h.at[__builtin_ctz(all & ~cover)];
+            }
+        }
+    }
+    return out;
+}
+
+int ru_meld_is_rumino(const uint8_t *faces, int n, int natural_only)
+{
+    if (n != 7) return 0;
+    int same_rank = 1, same_suit = 1, r0 = -1, s0 = -1, lo = 14, hi = 0, jokers = 0;
+    unsigned ranks = 0;
+    for (int i = 0; i < n; i++) {
+        if (faces[i] == RU_JOKER) {
+            jokers++;
+            continue;
+        }
+        int r = ru_face_rank(faces[i]), s = ru_face_suit(faces[i]);
+        if (r0 < 0) r0 = r, s0 = s;
+        same_rank &= r == r0;
+        same_suit &= s == s0 && !(ranks >> r & 1u);
+        ranks |= 1u << r;
+        lo = r < lo ? r : lo;
+        hi = r > hi ? r : hi;
+    }
+    if (natural_only && jokers) return 0;
+    return same_rank || (same_suit && hi - lo <= 6);
+}
+
+unsigned ru_meld_rumino_mask(const uint8_t *faces, int n, int natural_only)
+{
+    unsigned out = 0;
+    uint8_t rest[RU_MAX_HAND];
+    if (n != 8) return 0;
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i) rest[k++] = faces[j];
+        if (ru_meld_is_rumino(rest, 7, natural_only)) out |= 1u << i;
+    }
+    return out;
+}
