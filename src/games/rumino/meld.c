@@ -39,67 +39,95 @@ typedef struct hinfo {
     cand c[MAX_CANDS];
 } hinfo;
 
+/* Rank (1..13, 0 for the joker) and suit of every face, so splitting a hand
+ * needs no division. */
+static const uint8_t face_rank[RU_NFACES] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 9,  10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9,  10, 11, 12, 13, 1,
+    2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1,  2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0};
+
 static void split(const uint8_t *faces, int n, hinfo *h)
 {
     assert(n >= 0 && n <= RU_MAX_HAND);
-    h->m = h->jokers = h->total = h->nc = 0;
+    int m = 0, jokers = 0, total = 0;
     for (int i = 0; i < n; i++) {
         int f = faces[i];
         assert(f < RU_NFACES);
-        h->total += ru_card_points[f];
+        total += ru_card_points[f];
         if (f == RU_JOKER) {
-            h->joker_at[h->jokers++] = (uint8_t)i;
+            h->joker_at[jokers++] = (uint8_t)i;
             continue;
         }
-        h->rank[h->m] = (uint8_t)ru_face_rank(f);
-        h->suit[h->m] = (uint8_t)ru_face_suit(f);
-        h->pts[h->m] = ru_card_points[f];
-        h->at[h->m++] = (uint8_t)i;
+        h->rank[m] = face_rank[f];
+        h->suit[m] = (uint8_t)(f >= 26 ? 2 + (f >= 39) : f >= 13);
+        h->pts[m] = ru_card_points[f];
+        h->at[m++] = (uint8_t)i;
     }
+    h->m = m;
+    h->jokers = jokers;
+    h->total = total;
+    h->nc = 0;
 }
 
-/* Extends the group (mask, t cards) with naturals from start on. setok: all
- * one rank r0; runok: all suit s0, distinct ranks rbits spanning lo..hi <= 3. */
-static void walk(hinfo *h, int start, unsigned mask, int t, int pts, int r0, int s0, unsigned rbits,
-                 int lo, int hi, int setok, int runok)
+static void add(hinfo *h, unsigned mask, int pts, int kmin, int kmax)
 {
-    for (int i = start; i < h->m; i++) {
-        int r = h->rank[i], s = h->suit[i];
-        int so = 1, ro = 1, nlo = r, nhi = r;
-        if (t > 0) {
-            so = setok && r == r0;
-            nlo = lo < r ? lo : r;
-            nhi = hi > r ? hi : r;
-            ro = runok && s == s0 && !(rbits >> r & 1u) && nhi - nlo <= 3;
-            if (!so && !ro) continue;
-        }
-        int nt = t + 1, np = pts + h->pts[i];
-        unsigned nm = mask | 1u << i;
-        int kmax = 4 - nt;
-        /* A 3-card meld needs the run to fit 3 ranks; a set always does. */
-        int kmin = (so || (nt <= 3 && nhi - nlo <= 2)) ? (nt >= 3 ? 0 : 3 - nt) : kmax;
-        if (kmin <= h->jokers) {
-            cand *c = &h->c[h->nc++];
-            c->mask = (uint8_t)nm;
-            c->pts = (uint8_t)np;
-            c->kmin = (uint8_t)kmin;
-            c->kmax = (uint8_t)kmax;
-        }
-        if (nt < 4)
-            walk(h, i + 1, nm, nt, np, t ? r0 : r, t ? s0 : s, rbits | 1u << r, nlo, nhi, so, ro);
-    }
+    if (kmin > h->jokers) return;
+    cand *c = &h->c[h->nc++];
+    c->mask = (uint8_t)mask;
+    c->pts = (uint8_t)pts;
+    c->kmin = (uint8_t)kmin;
+    c->kmax = (uint8_t)kmax;
 }
 
+static int span(int a, int b, int c)
+{
+    int lo = a < b ? a : b, hi = a > b ? a : b;
+    lo = c < lo ? c : lo;
+    hi = c > hi ? c : hi;
+    return hi - lo;
+}
+
+/* Set and run membership are pairwise properties: naturals form (part of) a
+ * set iff every two share a rank, and (part of) a run iff every two share a
+ * suit with distinct ranks at most 3 apart. So with, for each natural, the
+ * later naturals it pairs with (same[i], seq[i]), every group is found by
+ * intersecting masks, with no dead ends. */
 static void candidates(hinfo *h)
 {
-    walk(h, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1);
-    if (h->jokers >= 3) {
-        cand *c = &h->c[h->nc++];
-        c->mask = 0;
-        c->pts = 0;
-        c->kmin = 3;
-        c->kmax = 4;
+    unsigned same[RU_MAX_HAND], seq[RU_MAX_HAND], by_rank[14] = {0}, by_suit[4] = {0};
+    for (int i = 0; i < h->m; i++) {
+        by_rank[h->rank[i]] |= 1u << i;
+        by_suit[h->suit[i]] |= 1u << i;
     }
+    for (int i = 0; i < h->m; i++) {
+        unsigned later = ~0u << (i + 1);
+        same[i] = by_rank[h->rank[i]] & later;
+        seq[i] = 0;
+        for (unsigned m = by_suit[h->suit[i]] & later & ~same[i]; m; m &= m - 1) {
+            int j = __builtin_ctz(m), d = h->rank[i] - h->rank[j];
+            if (d >= -3 && d <= 3) seq[i] |= 1u << j;
+        }
+    }
+    for (int i = 0; i < h->m; i++) {
+        int ri = h->rank[i], pi = h->pts[i];
+        add(h, 1u << i, pi, 2, 3);
+        for (unsigned m2 = same[i] | seq[i]; m2; m2 &= m2 - 1) {
+            int j = __builtin_ctz(m2), rj = h->rank[j], pj = pi + h->pts[j];
+            int set = ri == rj, s2 = span(ri, rj, rj);
+            unsigned pair = 1u << i | 1u << j;
+            add(h, pair, pj, set || s2 <= 2 ? 1 : 2, 2);
+            unsigned m3 = set ? same[i] & same[j] : seq[i] & seq[j];
+            for (; m3; m3 &= m3 - 1) {
+                int k = __builtin_ctz(m3), pk = pj + h->pts[k];
+                add(h, pair | 1u << k, pk, set || span(ri, rj, h->rank[k]) <= 2 ? 0 : 1, 1);
+                unsigned m4 = m3 & (set ? same[k] : seq[k]);
+                for (; m4; m4 &= m4 - 1) {
+                    int l = __builtin_ctz(m4);
+                    add(h, pair | 1u << k | 1u << l, pk + h->pts[l], 0, 0);
+                }
+            }
+        }
+    }
+    if (h->jokers >= 3) add(h, 0, 0, 3, 4);
 }
 
 static int min_int(int a, int b)
