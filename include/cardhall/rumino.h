@@ -91,6 +91,7 @@ typedef struct ru_state {
     uint8_t discarder[RU_NCARDS]; /* seat that put discard[i] there, RU_NONE: upcard */
     /* Series. */
     int16_t cum[RU_MAX_PLAYERS], hand_score[RU_MAX_PLAYERS];
+    int16_t out_at[RU_MAX_PLAYERS]; /* hands scored when eliminated, for ranks */
     int32_t chips[RU_MAX_PLAYERS], pool;
     int16_t hands, dealt, rebuys;
     int32_t turns; /* ordinary discards in this hand */

@@ -291,6 +291,7 @@ static void advance_rebuy(ru_state *s)
             return;
         }
         s->active[q] = 0;
+        s->out_at[q] = s->hands;
         s->rebuy_pos++;
     }
     next_hand(s);
@@ -481,6 +482,7 @@ void ru_apply(void *st, ch_action a)
         break;
     case RU_A_DECLINE:
         s->active[p] = 0;
+        s->out_at[p] = s->hands;
         s->rebuy_pos++;
         advance_rebuy(s);
         break;
@@ -518,12 +520,19 @@ void ru_result(const void *st, ch_result *r)
         r->score[p] = s->cum[p];
         r->hand_score[p] = s->hand_score[p];
     }
-    /* Winners first; then lower cumulative scores are better. */
+    /* Winners first; then players who lasted longer; then lower cumulative
+     * scores. */
     for (int p = 0; p < s->np; p++) {
-        int better = 0, wp = s->winners >> p & 1u;
+        int better = 0;
         for (int q = 0; q < s->np; q++) {
-            int wq = s->winners >> q & 1u;
-            if (wq > wp || (wq == wp && s->cum[q] < s->cum[p])) better++;
+            int wp = s->winners >> p & 1u, wq = s->winners >> q & 1u;
+            int lp = s->active[p] ? 32767 : s->out_at[p], lq = s->active[q] ? 32767 : s->out_at[q];
+            if (wq != wp)
+                better += wq > wp;
+            else if (lq != lp)
+                better += lq > lp;
+            else
+                better += s->cum[q] < s->cum[p];
         }
         r->rank[p] = 1 + better;
     }
