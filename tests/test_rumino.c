@@ -190,6 +190,7 @@ static void pass_to(ru_state *s, int seat)
 
 /* ---- RU-1..RU-7: melds, deadwood, Rumino combinations ---- */
 
+/* RU-1, RU-2 */
 static void ru1_ru2_sets_of_three_or_four_with_twins(void **st)
 {
     (void)st;
@@ -201,6 +202,7 @@ static void ru1_ru2_sets_of_three_or_four_with_twins(void **st)
     assert_int_equal(dw("7H 7S 7D 8H 9H"), 14);   /* a card in one meld only */
 }
 
+/* RU-3 */
 static void ru3_runs_of_three_or_four_ace_low(void **st)
 {
     (void)st;
@@ -212,6 +214,7 @@ static void ru3_runs_of_three_or_four_ace_low(void **st)
     assert_int_equal(dw("4S 4S 5S 6S"), 4);    /* distinct ranks */
 }
 
+/* RU-4 */
 static void ru4_jokers_wild_any_number(void **st)
 {
     (void)st;
@@ -225,6 +228,7 @@ static void ru4_jokers_wild_any_number(void **st)
     assert_int_equal(dw("JK 2C"), 12);         /* a lone joker is deadwood 10 */
 }
 
+/* RU-5 */
 static void ru5_minimum_over_layouts(void **st)
 {
     (void)st;
@@ -238,6 +242,7 @@ static void ru5_minimum_over_layouts(void **st)
     assert_int_equal(l.dead[0], card("2C"));
 }
 
+/* RU-6 */
 static void ru6_complete_hand_is_four_plus_three(void **st)
 {
     (void)st;
@@ -245,6 +250,7 @@ static void ru6_complete_hand_is_four_plus_three(void **st)
     assert_int_equal(dw("2C 3C 4C 8D 8H 8S KD"), 10); /* 3+3 leaves a card */
 }
 
+/* RU-7 */
 static void ru7_rumino_combinations(void **st)
 {
     (void)st;
@@ -264,6 +270,7 @@ static void ru7_rumino_combinations(void **st)
 
 /* ---- Setup and deal: RU-10..RU-16, RU-80 ---- */
 
+/* RU-10, RU-11, RU-80 */
 static void ru10_ru11_ru80_antes_scores_and_ledger(void **st)
 {
     (void)st;
@@ -279,6 +286,7 @@ static void ru10_ru11_ru80_antes_scores_and_ledger(void **st)
     assert_int_equal(ledger_sum(&s), 0);
 }
 
+/* RU-12, RU-20 */
 static void ru12_first_dealer_given_or_random(void **st)
 {
     (void)st;
@@ -303,6 +311,7 @@ static void ru12_first_dealer_given_or_random(void **st)
     assert_non_null(strstr(err.msg, "first_dealer"));
 }
 
+/* RU-14 */
 static void ru14_each_hand_is_shuffled(void **st)
 {
     (void)st;
@@ -474,7 +483,8 @@ static void ru_t11_no_knock_after_drawing(void **st)
     assert_int_equal(s.hand_score[1], 5);
 }
 
-/* RU-T12: RU-35/36 Gin scoring, RU-51 cumulative, RU-60/63/64/65 a rebuy. */
+/* RU-T12: RU-35, RU-36, RU-37, RU-51, RU-60, RU-63, RU-64, RU-65, RU-67.
+ * RU-35/36 Gin scoring, RU-51 cumulative, RU-60/63/64/65 a rebuy. */
 static void ru_t12_gin_scoring_and_rebuy(void **st)
 {
     (void)st;
@@ -525,7 +535,8 @@ static void ru_t13_three_plus_three_is_not_gin(void **st)
     assert_int_equal(count_type(&s, RU_A_DISCARD), 8);
 }
 
-/* RU-T14: RU-40/41/42 Rumino with jokers ends the game; RU-V1 forbids it. */
+/* RU-T14: RU-40, RU-41, RU-42, RU-70, RU-71, RU-72, RU-V1.
+ * RU-40/41/42 Rumino with jokers ends the game; RU-V1 forbids it. */
 static void ru_t14_rumino_with_jokers_and_v1(void **st)
 {
     (void)st;
@@ -642,7 +653,8 @@ static void ru_t17_reshuffle(void **st)
 
 /* ---- Elimination, rebuys and the pool: RU-60..RU-72 ---- */
 
-/* RU-T18: a single rebuy (RU-63/64/65), or a decline (RU-66). */
+/* RU-T18: RU-63, RU-64, RU-65, RU-66.
+ * A single rebuy (RU-63/64/65), or a decline (RU-66). */
 static void ru_t18_single_rebuy_or_decline(void **st)
 {
     (void)st;
@@ -668,7 +680,8 @@ static void ru_t18_single_rebuy_or_decline(void **st)
     }
 }
 
-/* RU-T19: simultaneous rebuys all pay the pool at the start of the step. */
+/* RU-T19: RU-63, RU-64, RU-65.
+ * Simultaneous rebuys all pay the pool at the start of the step. */
 static void ru_t19_simultaneous_rebuys(void **st)
 {
     (void)st;
@@ -690,7 +703,8 @@ static void ru_t19_simultaneous_rebuys(void **st)
     assert_int_equal(ledger_sum(&s), 0);
 }
 
-/* RU-T20: RU-62 one survivor wins; exactly 100 is out (RU-60). */
+/* RU-T20: RU-60, RU-62, RU-70, RU-71.
+ * RU-62 one survivor wins; exactly 100 is out (RU-60). */
 static void ru_t20_one_survivor_wins(void **st)
 {
     (void)st;
@@ -705,7 +719,8 @@ static void ru_t20_one_survivor_wins(void **st)
     assert_int_equal(ledger_sum(&s), 0);
 }
 
-/* RU-T21: RU-61 nobody survives: lowest wins, ties share, odd chip (RU-72). */
+/* RU-T21: RU-61, RU-71, RU-72.
+ * RU-61 nobody survives: lowest wins, ties share, odd chip (RU-72). */
 static void ru_t21_everyone_out_tie_and_odd_chip(void **st)
 {
     (void)st;
