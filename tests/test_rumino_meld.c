@@ -181,6 +181,14 @@ static void check_hand(const uint8_t *h, int n)
             len += snprintf(buf + len, sizeof buf - (size_t)len, " %d", h[i]);
         fail_msg("hand%s: solver %d, reference %d", buf, got, want);
     }
+    /* The capped form agrees about every cap near the value. */
+    for (int cap = want - 3; cap <= want + 3; cap++) {
+        int up = ru_meld_deadwood_upto(h, n, cap);
+        if (want <= cap)
+            assert_int_equal(up, want);
+        else
+            assert_true(up > cap);
+    }
     ru_layout l;
     assert_int_equal(ru_meld_best(h, n, &l), want);
     check_layout(h, n, &l);

@@ -40,6 +40,9 @@ typedef struct ru_layout {
 
 /* Minimum deadwood of faces[0..n-1], n <= 8. */
 int ru_meld_deadwood(const uint8_t *faces, int n);
+/* The same when it is at most cap; otherwise some value above cap (faster:
+ * the knock test, RU-30). */
+int ru_meld_deadwood_upto(const uint8_t *faces, int n, int cap);
 /* The same, and one layout reaching it. */
 int ru_meld_best(const uint8_t *faces, int n, ru_layout *out);
 /* For an 8-card hand: bit i is set iff faces minus faces[i] has deadwood 0

@@ -35,6 +35,8 @@ typedef struct hinfo {
     uint8_t rank[RU_MAX_HAND], suit[RU_MAX_HAND], pts[RU_MAX_HAND];
     uint8_t at[RU_MAX_HAND]; /* index of the natural in the caller's faces */
     uint8_t joker_at[RU_MAX_HAND];
+    uint64_t rank_count;    /* 4 bits per rank: how many naturals */
+    unsigned suit_ranks[4]; /* ranks present in each suit, as bits */
     int nc;
     cand c[MAX_CANDS];
 } hinfo;
@@ -49,6 +51,8 @@ static void split(const uint8_t *faces, int n, hinfo *h)
 {
     assert(n >= 0 && n <= RU_MAX_HAND);
     int m = 0, jokers = 0, total = 0;
+    uint64_t rank_count = 0;
+    unsigned suit_ranks[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         int f = faces[i];
         assert(f < RU_NFACES);
@@ -57,15 +61,52 @@ static void split(const uint8_t *faces, int n, hinfo *h)
             h->joker_at[jokers++] = (uint8_t)i;
             continue;
         }
-        h->rank[m] = face_rank[f];
-        h->suit[m] = (uint8_t)(f >= 26 ? 2 + (f >= 39) : f >= 13);
+        int r = face_rank[f], su = f >= 26 ? 2 + (f >= 39) : f >= 13;
+        rank_count += 1ull << (4 * r);
+        suit_ranks[su] |= 1u << r;
+        h->rank[m] = (uint8_t)r;
+        h->suit[m] = (uint8_t)su;
         h->pts[m] = ru_card_points[f];
         h->at[m++] = (uint8_t)i;
     }
     h->m = m;
+    h->rank_count = rank_count;
+    memcpy(h->suit_ranks, suit_ranks, sizeof suit_ranks);
     h->jokers = jokers;
     h->total = total;
     h->nc = 0;
+}
+
+/* True when no meld is possible at all, decided from rank counts and suit
+ * rank bits alone: with no joker a meld needs three of a rank or three
+ * consecutive ranks of a suit; with one, a pair of a rank or two ranks of a
+ * suit at most 2 apart; with two, any card melds. Most random hands end here. */
+static int no_melds(const hinfo *h)
+{
+    if (h->jokers >= 2) return h->m == 0 && h->jokers < 3;
+    /* Adding 5 (or 6) to every 4-bit count sets its top bit iff it is >= 3 (>= 2). */
+    uint64_t add = h->jokers ? 0x6666666666666666ull : 0x5555555555555555ull;
+    if ((h->rank_count + add) & 0x8888888888888888ull) return 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned x = h->suit_ranks[s];
+        if (h->jokers ? (x & (x >> 1 | x >> 2)) : (x & x >> 1 & x >> 2)) return 0;
+    }
+    return 1;
+}
+
+/* Points (and number) of naturals that no meld can hold because nothing is
+ * near them: no other card of their rank, nothing of their suit within 2
+ * ranks. Valid only with at most one joker (two jokers meld any card). */
+static int lonely_points(const hinfo *h, int *count)
+{
+    int pts = 0, k = 0;
+    for (int i = 0; i < h->m; i++) {
+        int r = h->rank[i];
+        unsigned near = h->suit_ranks[h->suit[i]] & (0x1fu << r >> 2) & ~(1u << r);
+        if ((h->rank_count >> (4 * r) & 0xf) == 1 && !near) pts += h->pts[i], k++;
+    }
+    *count = k;
+    return pts;
 }
 
 static void add(hinfo *h, unsigned mask, int pts, int kmin, int kmax)
@@ -166,11 +207,26 @@ static int best_saving(const hinfo *h, int *ba, int *bb)
     return best;
 }
 
+int ru_meld_deadwood_upto(const uint8_t *faces, int n, int cap)
+{
+    hinfo h;
+    int a, b, lonely;
+    split(faces, n, &h);
+    if (no_melds(&h)) return h.total;
+    if (h.jokers <= 1) {
+        int lb = lonely_points(&h, &lonely) + 10 * h.jokers * (h.m == 0);
+        if (lb > cap) return lb;
+    }
+    candidates(&h);
+    return h.total - best_saving(&h, &a, &b);
+}
+
 int ru_meld_deadwood(const uint8_t *faces, int n)
 {
     hinfo h;
     int a, b;
     split(faces, n, &h);
+    if (no_melds(&h)) return h.total;
     candidates(&h);
     return h.total - best_saving(&h, &a, &b);
 }
@@ -221,6 +277,9 @@ unsigned ru_meld_gin_mask(const uint8_t *faces, int n)
 {
     hinfo h;
     split(faces, n, &h);
+    if (no_melds(&h)) return 0;
+    int lonely;
+    if (h.jokers <= 1 && (lonely_points(&h, &lonely), lonely > 1)) return 0;
     candidates(&h);
     unsigned all = (1u << h.m) - 1u, out = 0, joker_bits = 0;
     for (int j = 0; j < h.jokers; j++)

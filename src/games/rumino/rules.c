@@ -191,7 +191,7 @@ int ru_legal(const void *st, ch_action *out)
     switch (s->phase) {
     case RU_PH_TURN:
         /* RU-21, RU-30: knock only before drawing, with deadwood <= the limit. */
-        if (ru_meld_deadwood(s->hand[p], s->nhand[p]) <= s->knock_limit)
+        if (ru_meld_deadwood_upto(s->hand[p], s->nhand[p], s->knock_limit) <= s->knock_limit)
             out[n++] = ru_action(RU_A_KNOCK, 0);
         out[n++] = ru_action(RU_A_DRAW, 0);
         out[n++] = ru_action(RU_A_TAKE, 0);
