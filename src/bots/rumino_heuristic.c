@@ -7,8 +7,9 @@
  * - it takes the upcard only when that lowers its best deadwood by more than
  *   a random stock card would on average, or completes a Rumino;
  * - it declares Rumino, then Gin, when it can;
- * - it discards the card leaving the lowest deadwood; among equals the
- *   highest, not a joker, and not one the next player visibly collects;
+ * - it discards the card leaving the lowest deadwood; among equals it keeps
+ *   jokers, avoids cards near what the next player picked up, prefers cards
+ *   near what that player threw away, then sheds the highest;
  * - it rebuys only when the pool it could win is worth the price: its
  *   chance, estimated from the distance to the limit of each player, must be
  *   above one half, since paying P buys a share of a 2P pool. */
@@ -36,12 +37,10 @@ static int danger(const ru_view *v, int face)
         if (v->active[next]) break;
     }
     for (int f = 0; f < RU_JOKER; f++) {
-        if (!v->picked[next][f]) continue;
         int dr = ru_face_rank(f) - ru_face_rank(face);
-        if (dr == 0)
-            d += 2;
-        else if (ru_face_suit(f) == ru_face_suit(face) && dr >= -2 && dr <= 2)
-            d += 1;
+        int near = dr == 0 ? 2 : (ru_face_suit(f) == ru_face_suit(face) && dr >= -2 && dr <= 2);
+        /* Picked up: they collect it. Thrown away: they do not want it. */
+        d += near * (v->picked[next][f] * 2 - v->thrown[next][f]);
     }
     return d;
 }
