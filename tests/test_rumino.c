@@ -1107,9 +1107,11 @@ static void notation_cards_and_actions(void **st)
     start(&s, 2, 0, 31, NULL, 0);
     give(&s, &L, 1, "10S");
     stock_top(&s, &L, "QD");
+    ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), 0, CH_LANG_EN, t, sizeof t);
+    assert_null(strstr(t, "QD")); /* another player does not see the drawn card */
     ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), 1, CH_LANG_EN, t, sizeof t);
-    assert_null(strstr(t, "QD"));
-    ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), CH_ALL, CH_LANG_EN, t, sizeof t);
+    assert_non_null(strstr(t, "QD"));
+    ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), CH_ALL, CH_LANG_JA, t, sizeof t);
     assert_non_null(strstr(t, "QD"));
     act_text(&s, " DRAW ");
     act_text(&s, "Discard 10s");

@@ -77,57 +77,97 @@ int ru_action_text(const void *st, ch_action a, char *buf, size_t cap)
     return snprintf(buf, cap, "?");
 }
 
+/* Appends to a buffer that may already be full; never overflows. */
+static void add(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+    if (*len >= cap) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    va_end(ap);
+    if (n > 0) *len += (size_t)n;
+    if (*len >= cap) *len = cap - 1;
+}
+
+/* What the table sees right after a: a hand scored or void, a reshuffle,
+ * the game's end. Found by playing a on a copy (a plain struct). */
+static void consequences(const ru_state *s, ch_action a, int ja, char *buf, size_t cap, size_t *len)
+{
+    ru_state next = *s;
+    ru_apply(&next, a);
+    if (next.hands > s->hands) {
+        if (next.last_end == RU_END_VOID) {
+            add(buf, cap, len, ja ? " ── ディール無効" : " — hand void");
+        } else {
+            add(buf, cap, len, ja ? " ── 得点:" : " — hand scores:");
+            for (int p = 0; p < s->np; p++)
+                add(buf, cap, len, " %d", next.hand_score[p]);
+        }
+    } else if (next.stock_gen > s->stock_gen && next.dealt == s->dealt) {
+        add(buf, cap, len,
+            ja ? " ── 山札切れ: 捨て札を切り直して山札に" : " — stock empty: discards reshuffled");
+    }
+    if (next.phase == RU_PH_REBUY && s->phase != RU_PH_REBUY)
+        add(buf, cap, len, ja ? "。リバイの判断へ" : "; rebuy decisions");
+    if (next.phase == RU_PH_OVER) {
+        add(buf, cap, len, ja ? "。ゲーム終了、勝者:" : ". Game over, winner:");
+        for (int p = 0; p < s->np; p++)
+            if (next.winners >> p & 1u) add(buf, cap, len, " P%d", p);
+    }
+}
+
 int ru_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const ru_state *s = st;
-    int p = s->to_move, ja = lang == CH_LANG_JA;
-    char card[8], top[8] = "";
-    ru_card_text(ru_action_face(a), card, sizeof card);
+    int ja = lang == CH_LANG_JA;
+    size_t len = 0;
+    char c[8], top[8] = "";
+    ru_card_text(ru_action_face(a), c, sizeof c);
     if (s->ndiscard) ru_card_text(s->discard[s->ndiscard - 1], top, sizeof top);
+    buf[0] = '\0';
     switch (ru_action_type(a)) {
     case RU_A_KNOCK:
-        return snprintf(buf, cap, ja ? "P%d がノックする" : "P%d knocks", p);
+        add(buf, cap, &len, ja ? "ノックする" : "knocks");
+        break;
     case RU_A_DRAW:
-        /* The top of the stock is unknown to everyone until it is drawn. */
-        if (viewer == CH_ALL && s->nstock) {
-            char c[8];
+        /* The drawn card is seen by its taker only. */
+        if ((viewer == CH_ALL || viewer == s->to_move) && s->nstock) {
             ru_card_text(s->stock[s->nstock - 1], c, sizeof c);
-            return snprintf(buf, cap,
-                            ja ? "P%d が山札から %s を引く" : "P%d draws %s from the stock", p, c);
+            add(buf, cap, &len, ja ? "山札から %s を引く" : "draws %s from the stock", c);
+        } else {
+            add(buf, cap, &len, ja ? "山札から1枚引く" : "draws a card from the stock");
         }
-        return snprintf(buf, cap, ja ? "P%d が山札から1枚引く" : "P%d draws a card from the stock",
-                        p);
+        break;
     case RU_A_TAKE:
-        return snprintf(
-            buf, cap, ja ? "P%d が捨て札の山から %s を取る" : "P%d takes %s from the discard pile",
-            p, top);
+        add(buf, cap, &len, ja ? "捨て札の山から %s を取る" : "takes %s from the discard pile",
+            top);
+        break;
     case RU_A_DISCARD:
-        return snprintf(buf, cap, ja ? "P%d が %s を捨てる" : "P%d discards %s", p, card);
+        add(buf, cap, &len, ja ? "%s を捨てる" : "discards %s", c);
+        break;
     case RU_A_GIN:
-        return snprintf(buf, cap,
-                        ja ? "P%d がジンを宣言し %s を捨てる" : "P%d declares Gin, discarding %s",
-                        p, card);
+        add(buf, cap, &len, ja ? "ジンを宣言し %s を捨てる" : "declares Gin, discarding %s", c);
+        break;
     case RU_A_RUMINO:
-        return snprintf(buf, cap,
-                        ja ? "P%d がルーミノを宣言し %s を捨てる"
-                           : "P%d declares Rumino, discarding %s",
-                        p, card);
+        add(buf, cap, &len, ja ? "ルーミノを宣言し %s を捨てる" : "declares Rumino, discarding %s",
+            c);
+        break;
     case RU_A_REBUY:
-        return snprintf(buf, cap, ja ? "P%d が %d チップでリバイする" : "P%d rebuys for %d chips",
-                        p, s->rebuy_cost);
+        add(buf, cap, &len, ja ? "%d チップでリバイする" : "rebuys for %d chips", s->rebuy_cost);
+        break;
     case RU_A_DECLINE:
-        return snprintf(buf, cap,
-                        ja ? "P%d はリバイせずにゲームから抜ける"
-                           : "P%d declines to rebuy and leaves the game",
-                        p);
+        add(buf, cap, &len,
+            ja ? "リバイせずにゲームから抜ける" : "declines to rebuy and leaves the game");
+        break;
     case RU_A_CLAIM:
-        return snprintf(buf, cap,
-                        ja ? "P%d が %s を取ってルーミノにする" : "P%d claims %s for a Rumino", p,
-                        top);
+        add(buf, cap, &len, ja ? "%s を取ってルーミノにする" : "claims %s for a Rumino", top);
+        break;
     case RU_A_PASS:
-        return snprintf(buf, cap, ja ? "P%d は取らない" : "P%d does not claim %s", p, top);
+        add(buf, cap, &len, ja ? "%s を取らない" : "does not claim %s", top);
+        break;
     }
-    return snprintf(buf, cap, "?");
+    consequences(s, a, ja, buf, cap, &len);
+    return (int)len;
 }
 
 /* ---- The board ---- */
