@@ -188,6 +188,17 @@ static void pass_to(ru_state *s, int seat)
     }
 }
 
+/* Moves the bottom stock cards onto the discard pile until one is left. */
+static void drain_stock(ru_state *s)
+{
+    while (s->nstock > 1) {
+        s->discarder[s->ndiscard] = 0;
+        s->discard[s->ndiscard++] = s->stock[0];
+        memmove(s->stock, s->stock + 1, --s->nstock);
+        s->stock[s->nstock] = 0;
+    }
+}
+
 /* ---- RU-1..RU-7: melds, deadwood, Rumino combinations ---- */
 
 /* RU-1, RU-2 */
@@ -627,12 +638,7 @@ static void ru_t17_reshuffle(void **st)
     start(&s, 2, 0, 14, NULL, 0);
     give(&s, &L, 1, "6C");
     /* Move all but one stock card onto the discard pile. */
-    while (s.nstock > 1) {
-        s.discarder[s.ndiscard] = 0;
-        s.discard[s.ndiscard++] = s.stock[0];
-        memmove(s.stock, s.stock + 1, --s.nstock);
-        s.stock[s.nstock] = 0;
-    }
+    drain_stock(&s);
     int count[RU_NFACES] = {0};
     for (int i = 0; i < s.ndiscard; i++)
         count[s.discard[i]]++;
@@ -910,12 +916,7 @@ static void ru_v3_empty_stock_voids_hand(void **st)
     ru_state s;
     const char *kv[] = {"void_on_empty_stock=true"};
     start(&s, 2, 0, 24, kv, 1);
-    while (s.nstock > 1) {
-        s.discarder[s.ndiscard] = 0;
-        s.discard[s.ndiscard++] = s.stock[0];
-        memmove(s.stock, s.stock + 1, --s.nstock);
-        s.stock[s.nstock] = 0;
-    }
+    drain_stock(&s);
     int top = s.stock[0];
     act(&s, RU_A_DRAW, NULL);
     ru_game.apply(&s, ru_action(RU_A_DISCARD, top));
@@ -928,18 +929,24 @@ static void ru_v3_empty_stock_voids_hand(void **st)
 }
 
 /* RU-V5: an out-of-turn claim of a discard for a Rumino. */
+/* P1 throws the eighth 8 while P0 holds seven of them. */
+static void claim_position(ru_state *s)
+{
+    locks L = {0};
+    const char *kv[] = {"rumino_claim=true"};
+    start(s, 3, 0, 25, kv, 1);
+    give(s, &L, 1, "KD");
+    give(s, &L, 0, "8S 8S 8H 8H 8D 8C 2C");
+    stock_top(s, &L, "8D");
+    act(s, RU_A_DRAW, NULL);    /* P1 draws 8D */
+    act(s, RU_A_DISCARD, "8D"); /* ...and throws it */
+}
+
 static void ru_v5_rumino_claim(void **st)
 {
     (void)st;
     ru_state s;
-    locks L = {0};
-    const char *kv[] = {"rumino_claim=true"};
-    start(&s, 3, 0, 25, kv, 1);
-    give(&s, &L, 1, "KD");
-    give(&s, &L, 0, "8S 8S 8H 8H 8D 8C 2C");
-    stock_top(&s, &L, "8D");
-    act(&s, RU_A_DRAW, NULL);    /* P1 draws 8D */
-    act(&s, RU_A_DISCARD, "8D"); /* ...and throws it */
+    claim_position(&s);
     assert_int_equal(s.phase, RU_PH_CLAIM);
     assert_int_equal(s.to_move, 0); /* P2 cannot claim; P0 can */
     act(&s, RU_A_CLAIM, NULL);
@@ -950,17 +957,10 @@ static void ru_v5_rumino_claim(void **st)
     assert_int_equal(s.phase, RU_PH_OVER);
     assert_int_equal(s.winners, 1u << 0);
     /* Passing lets play go on. */
-    ru_state t;
-    locks M = {0};
-    start(&t, 3, 0, 25, kv, 1);
-    give(&t, &M, 1, "KD");
-    give(&t, &M, 0, "8S 8S 8H 8H 8D 8C 2C");
-    stock_top(&t, &M, "8D");
-    act(&t, RU_A_DRAW, NULL);
-    act(&t, RU_A_DISCARD, "8D");
-    act(&t, RU_A_PASS, NULL);
-    assert_int_equal(t.phase, RU_PH_TURN);
-    assert_int_equal(t.to_move, 2);
+    claim_position(&s);
+    act(&s, RU_A_PASS, NULL);
+    assert_int_equal(s.phase, RU_PH_TURN);
+    assert_int_equal(s.to_move, 2);
 }
 
 /* RU-V6: the card just taken may be discarded again. */

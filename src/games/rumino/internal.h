@@ -27,6 +27,8 @@ const char *ru_phase_name(const void *st);
 json_t *ru_view_json(const void *st, int viewer);
 void ru_census(const void *st, int viewer, ch_census *c);
 void ru_resample(void *st, int viewer, ch_rng *rng);
+/* Seat p's hand sorted into h (returns its size) and its best layout. */
+int ru_sorted_layout(const ru_state *s, int p, uint8_t *h, ru_layout *l);
 /* Whether viewer may see slot i of seat p's hand. */
 int ru_slot_seen(const ru_state *s, int viewer, int p, int i);
 

@@ -3,7 +3,6 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -196,11 +195,6 @@ static void put_cards(out *o, const uint8_t *c, int n)
     }
 }
 
-static int by_face(const void *a, const void *b)
-{
-    return *(const uint8_t *)a - *(const uint8_t *)b;
-}
-
 int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const ru_state *s = st;
@@ -231,11 +225,8 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     put(&o, "\n");
     if (viewer >= 0 && viewer < s->np && s->nhand[viewer]) {
         uint8_t h[RU_MAX_HAND];
-        int n = s->nhand[viewer];
-        memcpy(h, s->hand[viewer], (size_t)n);
-        qsort(h, (size_t)n, 1, by_face);
         ru_layout l;
-        ru_meld_best(h, n, &l);
+        int n = ru_sorted_layout(s, viewer, h, &l);
         put(&o, ja ? "手札:" : "your hand:");
         put_cards(&o, h, n);
         put(&o, ja ? "\nメルド:" : "\nmelds:");

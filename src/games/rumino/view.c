@@ -30,16 +30,22 @@ static int by_face(const void *a, const void *b)
     return *(const uint8_t *)a - *(const uint8_t *)b;
 }
 
+int ru_sorted_layout(const ru_state *s, int p, uint8_t *h, ru_layout *l)
+{
+    int n = s->nhand[p];
+    memcpy(h, s->hand[p], (size_t)n);
+    qsort(h, (size_t)n, 1, by_face);
+    ru_meld_best(h, n, l);
+    return n;
+}
+
 /* The seat's own hand sorted, with its best layout (RU-5), so a person sees
  * why a knock is or is not allowed. */
 static json_t *own_json(const ru_state *s, int p)
 {
     uint8_t h[RU_MAX_HAND];
-    int n = s->nhand[p];
-    memcpy(h, s->hand[p], (size_t)n);
-    qsort(h, (size_t)n, 1, by_face);
     ru_layout l;
-    ru_meld_best(h, n, &l);
+    int n = ru_sorted_layout(s, p, h, &l);
     json_t *melds = json_array();
     for (int m = 0; m < l.n_melds; m++)
         json_array_append_new(melds, cards_json(l.meld[m], l.meld_n[m]));
