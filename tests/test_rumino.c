@@ -176,16 +176,20 @@ static void knock_to(ru_state *s, const int *target)
     act(s, RU_A_KNOCK, NULL);
 }
 
-/* Players other than seat draw from the stock and throw the drawn card back
- * until seat is to move. */
+/* The player to move draws from the stock and throws that card back. */
+static void draw_and_throw(ru_state *s)
+{
+    assert_int_equal(s->phase, RU_PH_TURN);
+    int top = s->stock[s->nstock - 1];
+    act(s, RU_A_DRAW, NULL);
+    ru_game.apply(s, ru_action(RU_A_DISCARD, top));
+}
+
+/* Players other than seat draw and throw back until seat is to move. */
 static void pass_to(ru_state *s, int seat)
 {
-    while (s->to_move != seat) {
-        assert_int_equal(s->phase, RU_PH_TURN);
-        int top = s->stock[s->nstock - 1];
-        act(s, RU_A_DRAW, NULL);
-        ru_game.apply(s, ru_action(RU_A_DISCARD, top));
-    }
+    while (s->to_move != seat)
+        draw_and_throw(s);
 }
 
 /* Moves the bottom stock cards onto the discard pile until one is left. */
@@ -917,9 +921,7 @@ static void ru_v3_empty_stock_voids_hand(void **st)
     const char *kv[] = {"void_on_empty_stock=true"};
     start(&s, 2, 0, 24, kv, 1);
     drain_stock(&s);
-    int top = s.stock[0];
-    act(&s, RU_A_DRAW, NULL);
-    ru_game.apply(&s, ru_action(RU_A_DISCARD, top));
+    draw_and_throw(&s);
     assert_int_equal(s.hands, 1);
     assert_int_equal(s.cum[0], 0);
     assert_int_equal(s.cum[1], 0);
@@ -1015,9 +1017,7 @@ static void ru_v8_turn_cap(void **st)
     start(&s, 2, 0, 28, kv, 1);
     for (int k = 0; k < 3; k++) {
         assert_int_equal(s.hands, 0);
-        int top = s.stock[s.nstock - 1];
-        act(&s, RU_A_DRAW, NULL);
-        ru_game.apply(&s, ru_action(RU_A_DISCARD, top));
+        draw_and_throw(&s);
     }
     assert_int_equal(s.hands, 1);
     assert_int_equal(s.last_end, RU_END_VOID);
@@ -1148,9 +1148,7 @@ static void ru50_ru70_hand_ends_only_by_declaration(void **st)
     start(&s, 2, 0, 33, NULL, 0);
     for (int k = 0; k < 400; k++) {
         assert_int_equal(s.hands, 0);
-        int top = s.stock[s.nstock - 1];
-        act(&s, RU_A_DRAW, NULL);
-        ru_game.apply(&s, ru_action(RU_A_DISCARD, top));
+        draw_and_throw(&s);
     }
     assert_int_equal(s.hands, 0);
     assert_true(s.stock_gen >= 3);

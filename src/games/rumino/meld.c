@@ -332,19 +332,20 @@ unsigned ru_meld_rumino_mask(const uint8_t *faces, int n, int natural_only)
     unsigned out = 0;
     uint8_t rest[RU_MAX_HAND];
     if (n != 8) return 0;
-    /* Seven cards of one rank or one suit (jokers helping) are needed: most
-     * hands fail this at once. */
-    int by_rank[14] = {0}, by_suit[4] = {0}, jokers = 0, most = 0;
-    for (int i = 0; i < n; i++) {
-        if (faces[i] == RU_JOKER) {
-            jokers++;
-            continue;
-        }
-        int r = ++by_rank[face_rank[faces[i]]], s = ++by_suit[faces[i] / 13];
-        most = r > most ? r : most;
-        most = s > most ? s : most;
+    /* Seven cards of one rank, or seven distinct ranks of one suit, jokers
+     * helping, are needed: most hands fail this at once. */
+    hinfo h;
+    split(faces, n, &h);
+    int most = 0;
+    for (int r = 1; r <= 13; r++) {
+        int c = (int)(h.rank_count >> (4 * r) & 0xf);
+        most = c > most ? c : most;
     }
-    if (natural_only ? (jokers > 1 || most < 7) : most + jokers < 7) return 0;
+    for (int su = 0; su < 4; su++) {
+        int c = __builtin_popcount(h.suit_ranks[su]);
+        most = c > most ? c : most;
+    }
+    if (natural_only ? (h.jokers > 1 || most < 7) : most + h.jokers < 7) return 0;
     for (int i = 0; i < n; i++) {
         int k = 0;
         for (int j = 0; j < n; j++)
