@@ -37,33 +37,42 @@ typedef struct hinfo {
     uint8_t joker_at[RU_MAX_HAND];
     uint64_t rank_count;    /* 4 bits per rank: how many naturals */
     unsigned suit_ranks[4]; /* ranks present in each suit, as bits */
+    uint8_t rank_pos[16];   /* naturals of each rank, as a mask of positions */
+    uint8_t suit_pos[4];    /* naturals of each suit, likewise */
     int nc;
     cand c[MAX_CANDS];
 } hinfo;
 
-/* Rank (1..13, 0 for the joker) and suit of every face, so splitting a hand
- * needs no division. */
-static const uint8_t face_rank[RU_NFACES] = {
-    1, 2, 3, 4, 5, 6, 7, 8, 9,  10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9,  10, 11, 12, 13, 1,
-    2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1,  2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0};
+/* Rank (1..13) | suit << 4 of every face, so splitting a hand needs one
+ * load and no division. */
+static const uint8_t face_bits[RU_NFACES] = {
+    0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, /* S */
+    0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, /* H */
+    0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x28, 0x29, 0x2a, 0x2b, 0x2c, 0x2d, /* D */
+    0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3a, 0x3b, 0x3c, 0x3d, /* C */
+    0x00,                                                                         /* JK */
+};
 
 static void split(const uint8_t *faces, int n, hinfo *h)
 {
     assert(n >= 0 && n <= RU_MAX_HAND);
     int m = 0, jokers = 0, total = 0;
     uint64_t rank_count = 0;
-    unsigned suit_ranks[4] = {0, 0, 0, 0};
+    memset(h->suit_ranks, 0, sizeof h->suit_ranks);
+    memset(h->rank_pos, 0, sizeof h->rank_pos);
+    memset(h->suit_pos, 0, sizeof h->suit_pos);
     for (int i = 0; i < n; i++) {
         int f = faces[i];
-        assert(f < RU_NFACES);
         total += ru_card_points[f];
         if (f == RU_JOKER) {
             h->joker_at[jokers++] = (uint8_t)i;
             continue;
         }
-        int r = face_rank[f], su = f >= 26 ? 2 + (f >= 39) : f >= 13;
+        int r = face_bits[f] & 0xf, su = face_bits[f] >> 4;
         rank_count += 1ull << (4 * r);
-        suit_ranks[su] |= 1u << r;
+        h->suit_ranks[su] |= 1u << r;
+        h->rank_pos[r] |= (uint8_t)(1u << m);
+        h->suit_pos[su] |= (uint8_t)(1u << m);
         h->rank[m] = (uint8_t)r;
         h->suit[m] = (uint8_t)su;
         h->pts[m] = ru_card_points[f];
@@ -71,7 +80,6 @@ static void split(const uint8_t *faces, int n, hinfo *h)
     }
     h->m = m;
     h->rank_count = rank_count;
-    memcpy(h->suit_ranks, suit_ranks, sizeof suit_ranks);
     h->jokers = jokers;
     h->total = total;
     h->nc = 0;
@@ -134,23 +142,19 @@ static int span(int a, int b, int c)
  * intersecting masks, with no dead ends. */
 static void candidates(hinfo *h)
 {
-    unsigned same[RU_MAX_HAND], seq[RU_MAX_HAND], by_rank[14] = {0}, by_suit[4] = {0};
-    for (int i = 0; i < h->m; i++) {
-        by_rank[h->rank[i]] |= 1u << i;
-        by_suit[h->suit[i]] |= 1u << i;
-    }
+    unsigned same[RU_MAX_HAND], seq[RU_MAX_HAND];
     for (int i = 0; i < h->m; i++) {
         unsigned later = ~0u << (i + 1);
-        same[i] = by_rank[h->rank[i]] & later;
+        same[i] = h->rank_pos[h->rank[i]] & later;
         seq[i] = 0;
-        for (unsigned m = by_suit[h->suit[i]] & later & ~same[i]; m; m &= m - 1) {
+        for (unsigned m = h->suit_pos[h->suit[i]] & later & ~same[i]; m; m &= m - 1) {
             int j = __builtin_ctz(m), d = h->rank[i] - h->rank[j];
             if (d >= -3 && d <= 3) seq[i] |= 1u << j;
         }
     }
     for (int i = 0; i < h->m; i++) {
         int ri = h->rank[i], pi = h->pts[i];
-        add(h, 1u << i, pi, 2, 3);
+        if (h->jokers >= 2) add(h, 1u << i, pi, 2, 3);
         for (unsigned m2 = same[i] | seq[i]; m2; m2 &= m2 - 1) {
             int j = __builtin_ctz(m2), rj = h->rank[j], pj = pi + h->pts[j];
             int set = ri == rj, s2 = span(ri, rj, rj);
