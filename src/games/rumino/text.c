@@ -207,9 +207,10 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
            : "Rumino  hand %d  dealer P%d  pool %d\n",
         s->dealt, s->dealer, s->pool);
     for (int p = 0; p < s->np; p++) {
-        put(&o, "P%d%s %-4s %s %4d  %s %5d  %s %d ", p, p == viewer ? "*" : " ",
-            s->active[p] ? "" : (ja ? "退場" : "out"), ja ? "累計" : "score", s->cum[p],
-            ja ? "チップ" : "chips", s->chips[p], ja ? "枚数" : "cards", s->nhand[p]);
+        put(&o, "P%d%s %s %4d  %s %3d  %s %5d  %s %d%s ", p, p == viewer ? "*" : " ",
+            ja ? "累計" : "score", s->cum[p], ja ? "前回" : "last", s->hand_score[p],
+            ja ? "チップ" : "chips", s->chips[p], ja ? "枚数" : "cards", s->nhand[p],
+            s->active[p] ? "" : (ja ? "  退場" : "  out"));
         int shown = 0;
         for (int i = 0; i < s->nhand[p]; i++) {
             if (p == viewer || !ru_slot_seen(s, viewer, p, i)) continue;
@@ -238,6 +239,14 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         put(&o, ja ? "  デッドウッド:" : "  deadwood:");
         put_cards(&o, l.dead, l.n_dead);
         put(&o, " = %d\n", l.deadwood);
+    }
+    if (s->taken != RU_NONE && !s->free_discard) {
+        char t2[8];
+        ru_card_text(s->taken, t2, sizeof t2);
+        put(&o,
+            ja ? "取った %s は捨てられない (RU-24)\n"
+               : "%s was taken: it may not be discarded (RU-24)\n",
+            t2);
     }
     switch (s->phase) {
     case RU_PH_TURN:
