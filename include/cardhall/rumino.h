@@ -1,0 +1,132 @@
+/* Rumino (ルーミノ): a gin-rummy game for 2-6 players with two decks and four
+ * jokers, played as a series of hands with elimination at 100, rebuys and a
+ * chip pool. Rules: docs/rules/rumino.md; notation: docs/notation/rumino.md. */
+#ifndef CARDHALL_RUMINO_H
+#define CARDHALL_RUMINO_H
+
+#include "cardhall/bot.h"
+#include "cardhall/game.h"
+#include "cardhall/rumino_meld.h"
+
+extern const ch_game ru_game;
+ch_action ru_heuristic_act(ch_bot *b, const void *st, int seat);
+
+#define RU_MAX_PLAYERS 6
+#define RU_NCARDS 108
+#define RU_HAND 7
+#define RU_NONE 255
+
+/* Option indexes in ru_game.opts. */
+enum {
+    RU_OPT_PLAYERS,
+    RU_OPT_ANTE,
+    RU_OPT_KNOCK_LIMIT,
+    RU_OPT_ELIMINATION,
+    RU_OPT_FIRST_DEALER,
+    RU_OPT_NATURAL_RUMINO, /* RU-V1 */
+    RU_OPT_MAX_REBUYS,     /* RU-V2 */
+    RU_OPT_VOID_ON_EMPTY,  /* RU-V3 */
+    RU_OPT_THREE_GINS,     /* RU-V4 */
+    RU_OPT_RUMINO_CLAIM,   /* RU-V5 */
+    RU_OPT_FREE_DISCARD,   /* RU-V6 */
+    RU_OPT_STARTING_CHIPS, /* RU-V7 */
+    RU_OPT_MAX_TURNS,      /* RU-V8 */
+    RU_NOPTS
+};
+
+typedef enum {
+    RU_PH_TURN,  /* D1: knock, draw or take */
+    RU_PH_DRAWN, /* D2: discard, gin or rumino */
+    RU_PH_REBUY, /* D3 */
+    RU_PH_CLAIM, /* D4 (RU-V5) */
+    RU_PH_OVER
+} ru_phase;
+
+typedef enum {
+    RU_A_KNOCK = 1,
+    RU_A_DRAW,    /* from the stock */
+    RU_A_TAKE,    /* the top of the discard pile */
+    RU_A_DISCARD, /* face */
+    RU_A_GIN,     /* face put down */
+    RU_A_RUMINO,  /* face put down */
+    RU_A_REBUY,
+    RU_A_DECLINE,
+    RU_A_CLAIM,
+    RU_A_PASS
+} ru_act;
+
+static inline ch_action ru_action(int type, int face)
+{
+    return (ch_action)((unsigned)type << 8 | (unsigned)face);
+}
+static inline int ru_action_type(ch_action a)
+{
+    return (int)(a >> 8);
+}
+static inline int ru_action_face(ch_action a)
+{
+    return (int)(a & 0xffu);
+}
+
+typedef enum { RU_END_NONE, RU_END_KNOCK, RU_END_GIN, RU_END_RUMINO, RU_END_VOID } ru_end;
+
+/* The whole game. Stacks grow upwards: stock[nstock-1] and
+ * discard[ndiscard-1] are the top cards. */
+typedef struct ru_state {
+    ch_rng rng;
+    /* Options. */
+    uint8_t np, knock_limit, natural_rumino, void_on_empty, three_gins, claim, free_discard,
+        bankroll;
+    int16_t elimination, max_rebuys;         /* max_rebuys -1: no cap */
+    int32_t ante, starting_chips, max_turns; /* max_turns 0: no cap */
+    /* Table. */
+    uint8_t phase, to_move, dealer, active[RU_MAX_PLAYERS];
+    uint8_t nhand[RU_MAX_PLAYERS], hand[RU_MAX_PLAYERS][RU_MAX_HAND];
+    /* known: everyone knows this card is here (taken from the discard pile).
+     * gen: the stock generation it came from, so a resample only swaps
+     * cards drawn from the same shuffle. */
+    uint8_t known[RU_MAX_PLAYERS][RU_MAX_HAND], gen[RU_MAX_PLAYERS][RU_MAX_HAND];
+    uint8_t nstock, stock_gen, ndiscard, taken, revealed;
+    uint8_t stock[RU_NCARDS], discard[RU_NCARDS];
+    uint8_t discarder[RU_NCARDS]; /* seat that put discard[i] there, RU_NONE: upcard */
+    /* Series. */
+    int16_t cum[RU_MAX_PLAYERS], hand_score[RU_MAX_PLAYERS];
+    int16_t out_at[RU_MAX_PLAYERS]; /* hands scored when eliminated, for ranks */
+    int32_t chips[RU_MAX_PLAYERS], pool;
+    int16_t hands, dealt, rebuys;
+    int32_t turns; /* ordinary discards in this hand */
+    /* Rebuy step (RU-63..66). */
+    uint8_t rebuy_queue[RU_MAX_PLAYERS], nrebuy, rebuy_pos;
+    int16_t rebuy_score;
+    int32_t rebuy_cost;
+    /* Claim step (RU-V5): who discarded, who may still claim. */
+    uint8_t claim_queue[RU_MAX_PLAYERS], nclaim, claim_pos, claim_from, must_rumino;
+    /* How the last hand ended and the result. */
+    uint8_t last_end, last_ender, winners;
+    uint8_t gin_seat, gin_run; /* RU-V4: opening Gins by one seat */
+} ru_state;
+
+/* What one seat may know, for the heuristic bot. */
+typedef struct ru_view {
+    int seat, np, phase, to_move, dealer;
+    int nhand;
+    uint8_t hand[RU_MAX_HAND];
+    int top;   /* top of the discard pile, or -1 */
+    int taken; /* face taken from the discard pile this turn, or -1 */
+    int must_rumino, knock_limit, natural_rumino, free_discard, elimination, stock;
+    int active[RU_MAX_PLAYERS], cum[RU_MAX_PLAYERS], chips[RU_MAX_PLAYERS], pool;
+    int bankroll, rebuy_cost, rebuy_score;
+    /* Public card knowledge: faces in the discard pile, known cards in each
+     * hand, and what each seat threw away this hand. */
+    uint8_t in_discard[RU_NFACES];
+    uint8_t picked[RU_MAX_PLAYERS][RU_NFACES];
+    uint8_t thrown[RU_MAX_PLAYERS][RU_NFACES];
+} ru_view;
+
+void ru_observe(const ru_state *s, int seat, ru_view *v);
+/* Deadwood of seat's current hand (RU-5). */
+int ru_hand_deadwood(const ru_state *s, int seat);
+/* Next active seat clockwise after seat. */
+int ru_next_active(const ru_state *s, int seat);
+
+#endif

@@ -1,0 +1,360 @@
+/* The meld solver (see rumino_meld.h).
+ *
+ * A hand has at most 8 cards, so a layout has at most two melds. The solver
+ * lists every "candidate": a set of natural cards (as a bit mask of hand
+ * positions) that some number of jokers turns into a valid meld, found by a
+ * depth-first walk that stops as soon as the cards can be neither a set nor a
+ * run (both properties only get lost by adding cards). Jokers are
+ * interchangeable, so a candidate only records how many it needs (kmin) and
+ * may absorb (kmax); the best layout is then the best single candidate or
+ * disjoint pair, with jokers spread greedily. Typical hands give a handful of
+ * candidates, so this is a few hundred cycles. */
+#include <assert.h>
+#include <string.h>
+
+#include "cardhall/rumino_meld.h"
+
+const uint8_t ru_card_points[RU_NFACES] = {
+    1,  2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, /* spades */
+    1,  2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, /* hearts */
+    1,  2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, /* diamonds */
+    1,  2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, /* clubs */
+    10,                                         /* joker */
+};
+
+#define MAX_CANDS 164 /* 8 naturals have 162 subsets of 1..4 cards, plus all jokers */
+
+typedef struct cand {
+    uint8_t mask; /* natural cards, as positions in hinfo */
+    uint8_t pts;
+    uint8_t kmin, kmax; /* jokers it needs, jokers it can take */
+} cand;
+
+typedef struct hinfo {
+    int m, jokers, total;
+    uint8_t rank[RU_MAX_HAND], suit[RU_MAX_HAND], pts[RU_MAX_HAND];
+    uint8_t at[RU_MAX_HAND]; /* index of the natural in the caller's faces */
+    uint8_t joker_at[RU_MAX_HAND];
+    uint64_t rank_count;    /* 4 bits per rank: how many naturals */
+    unsigned suit_ranks[4]; /* ranks present in each suit, as bits */
+    uint8_t rank_pos[16];   /* naturals of each rank, as a mask of positions */
+    uint8_t suit_pos[4];    /* naturals of each suit, likewise */
+    int nc;
+    cand c[MAX_CANDS];
+} hinfo;
+
+/* Rank (1..13) | suit << 4 of every face, so splitting a hand needs one
+ * load and no division. */
+static const uint8_t face_bits[RU_NFACES] = {
+    0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, /* S */
+    0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, /* H */
+    0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0x27, 0x28, 0x29, 0x2a, 0x2b, 0x2c, 0x2d, /* D */
+    0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3a, 0x3b, 0x3c, 0x3d, /* C */
+    0x00,                                                                         /* JK */
+};
+
+static void split(const uint8_t *faces, int n, hinfo *h)
+{
+    assert(n >= 0 && n <= RU_MAX_HAND);
+    int m = 0, jokers = 0, total = 0;
+    uint64_t rank_count = 0;
+    memset(h->suit_ranks, 0, sizeof h->suit_ranks);
+    memset(h->rank_pos, 0, sizeof h->rank_pos);
+    memset(h->suit_pos, 0, sizeof h->suit_pos);
+    for (int i = 0; i < n; i++) {
+        int f = faces[i];
+        total += ru_card_points[f];
+        if (f == RU_JOKER) {
+            h->joker_at[jokers++] = (uint8_t)i;
+            continue;
+        }
+        int r = face_bits[f] & 0xf, su = face_bits[f] >> 4;
+        rank_count += 1ull << (4 * r);
+        h->suit_ranks[su] |= 1u << r;
+        h->rank_pos[r] |= (uint8_t)(1u << m);
+        h->suit_pos[su] |= (uint8_t)(1u << m);
+        h->rank[m] = (uint8_t)r;
+        h->suit[m] = (uint8_t)su;
+        h->pts[m] = ru_card_points[f];
+        h->at[m++] = (uint8_t)i;
+    }
+    h->m = m;
+    h->rank_count = rank_count;
+    h->jokers = jokers;
+    h->total = total;
+    h->nc = 0;
+}
+
+/* True when no meld is possible at all, decided from rank counts and suit
+ * rank bits alone: with no joker a meld needs three of a rank or three
+ * consecutive ranks of a suit; with one, a pair of a rank or two ranks of a
+ * suit at most 2 apart; with two, any card melds. Most random hands end here. */
+static int no_melds(const hinfo *h)
+{
+    if (h->jokers >= 2) return h->m == 0 && h->jokers < 3;
+    /* Adding 5 (or 6) to every 4-bit count sets its top bit iff it is >= 3 (>= 2). */
+    uint64_t add = h->jokers ? 0x6666666666666666ull : 0x5555555555555555ull;
+    if ((h->rank_count + add) & 0x8888888888888888ull) return 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned x = h->suit_ranks[s];
+        if (h->jokers ? (x & (x >> 1 | x >> 2)) : (x & x >> 1 & x >> 2)) return 0;
+    }
+    return 1;
+}
+
+/* Points (and number) of naturals that no meld can hold because nothing is
+ * near them: no other card of their rank, nothing of their suit within 2
+ * ranks. Valid only with at most one joker (two jokers meld any card). */
+static int lonely_points(const hinfo *h, int *count)
+{
+    int pts = 0, k = 0;
+    for (int i = 0; i < h->m; i++) {
+        int r = h->rank[i];
+        unsigned near = h->suit_ranks[h->suit[i]] & (0x1fu << r >> 2) & ~(1u << r);
+        if ((h->rank_count >> (4 * r) & 0xf) == 1 && !near) pts += h->pts[i], k++;
+    }
+    *count = k;
+    return pts;
+}
+
+static void add(hinfo *h, unsigned mask, int pts, int kmin, int kmax)
+{
+    if (kmin > h->jokers) return;
+    cand *c = &h->c[h->nc++];
+    c->mask = (uint8_t)mask;
+    c->pts = (uint8_t)pts;
+    c->kmin = (uint8_t)kmin;
+    c->kmax = (uint8_t)kmax;
+}
+
+static int span(int a, int b, int c)
+{
+    int lo = a < b ? a : b, hi = a > b ? a : b;
+    lo = c < lo ? c : lo;
+    hi = c > hi ? c : hi;
+    return hi - lo;
+}
+
+/* Set and run membership are pairwise properties: naturals form (part of) a
+ * set iff every two share a rank, and (part of) a run iff every two share a
+ * suit with distinct ranks at most 3 apart. So with, for each natural, the
+ * later naturals it pairs with (same[i], seq[i]), every group is found by
+ * intersecting masks, with no dead ends. */
+static void candidates(hinfo *h)
+{
+    unsigned same[RU_MAX_HAND], seq[RU_MAX_HAND];
+    for (int i = 0; i < h->m; i++) {
+        unsigned later = ~0u << (i + 1);
+        same[i] = h->rank_pos[h->rank[i]] & later;
+        seq[i] = 0;
+        for (unsigned m = h->suit_pos[h->suit[i]] & later & ~same[i]; m; m &= m - 1) {
+            int j = __builtin_ctz(m), d = h->rank[i] - h->rank[j];
+            if (d >= -3 && d <= 3) seq[i] |= 1u << j;
+        }
+    }
+    for (int i = 0; i < h->m; i++) {
+        int ri = h->rank[i], pi = h->pts[i];
+        if (h->jokers >= 2) add(h, 1u << i, pi, 2, 3);
+        for (unsigned m2 = same[i] | seq[i]; m2; m2 &= m2 - 1) {
+            int j = __builtin_ctz(m2), rj = h->rank[j], pj = pi + h->pts[j];
+            int set = ri == rj, s2 = span(ri, rj, rj);
+            unsigned pair = 1u << i | 1u << j;
+            add(h, pair, pj, set || s2 <= 2 ? 1 : 2, 2);
+            unsigned m3 = set ? same[i] & same[j] : seq[i] & seq[j];
+            for (; m3; m3 &= m3 - 1) {
+                int k = __builtin_ctz(m3), pk = pj + h->pts[k];
+                add(h, pair | 1u << k, pk, set || span(ri, rj, h->rank[k]) <= 2 ? 0 : 1, 1);
+                unsigned m4 = m3 & (set ? same[k] : seq[k]);
+                for (; m4; m4 &= m4 - 1) {
+                    int l = __builtin_ctz(m4);
+                    add(h, pair | 1u << k | 1u << l, pk + h->pts[l], 0, 0);
+                }
+            }
+        }
+    }
+    if (h->jokers >= 3) add(h, 0, 0, 3, 4);
+}
+
+static int min_int(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+/* Best points saved by melds; *ba, *bb: the candidates used (-1: none). */
+static int best_saving(const hinfo *h, int *ba, int *bb)
+{
+    int best = 0, J = h->jokers, maxpts = 0;
+    *ba = *bb = -1;
+    for (int a = 0; a < h->nc; a++)
+        if (h->c[a].pts > maxpts) maxpts = h->c[a].pts;
+    for (int a = 0; a < h->nc; a++) {
+        const cand *x = &h->c[a];
+        int v = x->pts + 10 * min_int(J, x->kmax);
+        if (v > best) {
+            best = v;
+            *ba = a;
+            *bb = -1;
+        }
+        /* No partner can lift this candidate above the best so far. */
+        if (x->pts + maxpts + 10 * J <= best) continue;
+        for (int b = a + 1; b < h->nc; b++) {
+            const cand *y = &h->c[b];
+            if ((x->mask & y->mask) || x->kmin + y->kmin > J) continue;
+            int w = x->pts + y->pts + 10 * min_int(J, x->kmax + y->kmax);
+            if (w > best) {
+                best = w;
+                *ba = a;
+                *bb = b;
+            }
+        }
+    }
+    return best;
+}
+
+int ru_meld_deadwood_upto(const uint8_t *faces, int n, int cap)
+{
+    hinfo h;
+    int a, b, lonely;
+    split(faces, n, &h);
+    if (no_melds(&h)) return h.total;
+    if (h.jokers <= 1) {
+        int lb = lonely_points(&h, &lonely) + 10 * h.jokers * (h.m == 0);
+        if (lb > cap) return lb;
+    }
+    candidates(&h);
+    return h.total - best_saving(&h, &a, &b);
+}
+
+int ru_meld_deadwood(const uint8_t *faces, int n)
+{
+    hinfo h;
+    int a, b;
+    split(faces, n, &h);
+    if (no_melds(&h)) return h.total;
+    candidates(&h);
+    return h.total - best_saving(&h, &a, &b);
+}
+
+static void put_meld(const hinfo *h, const uint8_t *faces, const cand *c, int k, int *joker_next,
+                     uint8_t *used, ru_layout *out)
+{
+    int mi = out->n_melds++, len = 0;
+    for (int i = 0; i < h->m; i++) {
+        if (c->mask >> i & 1u) {
+            out->meld[mi][len++] = faces[h->at[i]];
+            used[h->at[i]] = 1;
+        }
+    }
+    for (int j = 0; j < k; j++) {
+        out->meld[mi][len++] = RU_JOKER;
+        used[h->joker_at[(*joker_next)++]] = 1;
+    }
+    out->meld_n[mi] = len;
+}
+
+int ru_meld_best(const uint8_t *faces, int n, ru_layout *out)
+{
+    hinfo h;
+    int a, b;
+    split(faces, n, &h);
+    candidates(&h);
+    int saved = best_saving(&h, &a, &b);
+    memset(out, 0, sizeof *out);
+    out->deadwood = h.total - saved;
+    uint8_t used[RU_MAX_HAND] = {0};
+    int next = 0;
+    if (a >= 0 && b < 0) {
+        put_meld(&h, faces, &h.c[a], min_int(h.jokers, h.c[a].kmax), &next, used, out);
+    } else if (a >= 0) {
+        const cand *x = &h.c[a], *y = &h.c[b];
+        int u = min_int(h.jokers, x->kmax + y->kmax);
+        int ka = min_int(x->kmax, u - y->kmin);
+        put_meld(&h, faces, x, ka, &next, used, out);
+        put_meld(&h, faces, y, u - ka, &next, used, out);
+    }
+    for (int i = 0; i < n; i++)
+        if (!used[i]) out->dead[out->n_dead++] = faces[i];
+    return out->deadwood;
+}
+
+unsigned ru_meld_gin_mask(const uint8_t *faces, int n)
+{
+    hinfo h;
+    split(faces, n, &h);
+    if (no_melds(&h)) return 0;
+    int lonely;
+    if (h.jokers <= 1 && (lonely_points(&h, &lonely), lonely > 1)) return 0;
+    candidates(&h);
+    unsigned all = (1u << h.m) - 1u, out = 0, joker_bits = 0;
+    for (int j = 0; j < h.jokers; j++)
+        joker_bits |= 1u << h.joker_at[j];
+    int J = h.jokers;
+    for (int a = 0; a < h.nc; a++) {
+        const cand *x = &h.c[a];
+        int na = __builtin_popcount(x->mask);
+        for (int b = a + 1; b < h.nc; b++) {
+            const cand *y = &h.c[b];
+            if (x->mask & y->mask) continue;
+            unsigned cover = x->mask | y->mask;
+            int need = n - 1 - na - __builtin_popcount(y->mask); /* jokers in the melds */
+            if (need < x->kmin + y->kmin || need > x->kmax + y->kmax || need > J) continue;
+            /* Exactly one card is left out: a natural, or a joker. */
+            if (cover == all && need == J - 1) {
+                out |= joker_bits;
+            } else if (need == J && __builtin_popcount(all & ~cover) == 1) {
+                out |= 1u << h.at[__builtin_ctz(all & ~cover)];
+            }
+        }
+    }
+    return out;
+}
+
+int ru_meld_is_rumino(const uint8_t *faces, int n, int natural_only)
+{
+    if (n != 7) return 0;
+    int same_rank = 1, same_suit = 1, r0 = -1, s0 = -1, lo = 14, hi = 0, jokers = 0;
+    unsigned ranks = 0;
+    for (int i = 0; i < n; i++) {
+        if (faces[i] == RU_JOKER) {
+            jokers++;
+            continue;
+        }
+        int r = ru_face_rank(faces[i]), s = ru_face_suit(faces[i]);
+        if (r0 < 0) r0 = r, s0 = s;
+        same_rank &= r == r0;
+        same_suit &= s == s0 && !(ranks >> r & 1u);
+        ranks |= 1u << r;
+        lo = r < lo ? r : lo;
+        hi = r > hi ? r : hi;
+    }
+    if (natural_only && jokers) return 0;
+    return same_rank || (same_suit && hi - lo <= 6);
+}
+
+unsigned ru_meld_rumino_mask(const uint8_t *faces, int n, int natural_only)
+{
+    unsigned out = 0;
+    uint8_t rest[RU_MAX_HAND];
+    if (n != 8) return 0;
+    /* Seven cards of one rank, or seven distinct ranks of one suit, jokers
+     * helping, are needed: most hands fail this at once. */
+    hinfo h;
+    split(faces, n, &h);
+    int most = 0;
+    for (int r = 1; r <= 13; r++) {
+        int c = (int)(h.rank_count >> (4 * r) & 0xf);
+        most = c > most ? c : most;
+    }
+    for (int su = 0; su < 4; su++) {
+        int c = __builtin_popcount(h.suit_ranks[su]);
+        most = c > most ? c : most;
+    }
+    if (natural_only ? (h.jokers > 1 || most < 7) : most + h.jokers < 7) return 0;
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i) rest[k++] = faces[j];
+        if (ru_meld_is_rumino(rest, 7, natural_only)) out |= 1u << i;
+    }
+    return out;
+}

@@ -1,0 +1,282 @@
+/* Rumino text: card notation (7H, 10S, AS, JK), action texts and names in
+ * English and Japanese, and the terminal board. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const char *const rank_text[14] = {"",  "A", "2", "3",  "4", "5", "6",
+                                          "7", "8", "9", "10", "J", "Q", "K"};
+static const char suit_text[4] = {'S', 'H', 'D', 'C'};
+
+int ru_card_text(int face, char *buf, size_t cap)
+{
+    if (face == RU_JOKER) return snprintf(buf, cap, "JK");
+    return snprintf(buf, cap, "%s%c", rank_text[ru_face_rank(face)], suit_text[ru_face_suit(face)]);
+}
+
+int ru_card_parse(const char *text, int *face)
+{
+    char t[8];
+    size_t n = strlen(text);
+    if (n < 2 || n > 3) return CH_EINVAL;
+    for (size_t i = 0; i <= n; i++)
+        t[i] = (char)toupper((unsigned char)text[i]);
+    if (strcmp(t, "JK") == 0) {
+        *face = RU_JOKER;
+        return CH_OK;
+    }
+    const char *suit = strchr("SHDC", t[n - 1]);
+    if (!suit || !t[n - 1]) return CH_EINVAL;
+    t[n - 1] = '\0';
+    for (int r = 1; r <= 13; r++) {
+        if (strcmp(t, rank_text[r]) == 0) {
+            *face = (int)(suit - "SHDC") * 13 + r - 1;
+            return CH_OK;
+        }
+    }
+    return CH_EINVAL;
+}
+
+const char *ru_phase_name(const void *st)
+{
+    static const char *const names[] = {"turn", "discard", "rebuy", "claim", "over"};
+    return names[((const ru_state *)st)->phase];
+}
+
+int ru_action_text(const void *st, ch_action a, char *buf, size_t cap)
+{
+    (void)st;
+    char card[8];
+    ru_card_text(ru_action_face(a), card, sizeof card);
+    switch (ru_action_type(a)) {
+    case RU_A_KNOCK:
+        return snprintf(buf, cap, "knock");
+    case RU_A_DRAW:
+        return snprintf(buf, cap, "draw");
+    case RU_A_TAKE:
+        return snprintf(buf, cap, "take");
+    case RU_A_DISCARD:
+        return snprintf(buf, cap, "discard %s", card);
+    case RU_A_GIN:
+        return snprintf(buf, cap, "gin %s", card);
+    case RU_A_RUMINO:
+        return snprintf(buf, cap, "rumino %s", card);
+    case RU_A_REBUY:
+        return snprintf(buf, cap, "rebuy");
+    case RU_A_DECLINE:
+        return snprintf(buf, cap, "decline");
+    case RU_A_CLAIM:
+        return snprintf(buf, cap, "claim");
+    case RU_A_PASS:
+        return snprintf(buf, cap, "pass");
+    }
+    return snprintf(buf, cap, "?");
+}
+
+/* Appends to a buffer that may already be full; never overflows. */
+static void add(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+    if (*len >= cap) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    va_end(ap);
+    if (n > 0) *len += (size_t)n;
+    if (*len >= cap) *len = cap - 1;
+}
+
+/* What the table sees right after a: a hand scored or void, a reshuffle,
+ * the game's end. Found by playing a on a copy (a plain struct). */
+static void consequences(const ru_state *s, ch_action a, int ja, char *buf, size_t cap, size_t *len)
+{
+    ru_state next = *s;
+    ru_apply(&next, a);
+    if (next.hands > s->hands) {
+        if (next.last_end == RU_END_VOID) {
+            add(buf, cap, len, ja ? " ── ディール無効" : " — hand void");
+        } else {
+            add(buf, cap, len, ja ? " ── 得点:" : " — hand scores:");
+            for (int p = 0; p < s->np; p++)
+                add(buf, cap, len, " %d", next.hand_score[p]);
+        }
+    } else if (next.stock_gen > s->stock_gen && next.dealt == s->dealt) {
+        add(buf, cap, len,
+            ja ? " ── 山札切れ: 捨て札を切り直して山札に" : " — stock empty: discards reshuffled");
+    }
+    if (next.phase == RU_PH_REBUY && s->phase != RU_PH_REBUY)
+        add(buf, cap, len, ja ? "。リバイの判断へ" : "; rebuy decisions");
+    if (next.phase == RU_PH_OVER) {
+        add(buf, cap, len, ja ? "。ゲーム終了、勝者:" : ". Game over, winner:");
+        for (int p = 0; p < s->np; p++)
+            if (next.winners >> p & 1u) add(buf, cap, len, " P%d", p);
+    }
+}
+
+int ru_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap)
+{
+    const ru_state *s = st;
+    int ja = lang == CH_LANG_JA;
+    size_t len = 0;
+    char c[8], top[8] = "";
+    ru_card_text(ru_action_face(a), c, sizeof c);
+    if (s->ndiscard) ru_card_text(s->discard[s->ndiscard - 1], top, sizeof top);
+    buf[0] = '\0';
+    switch (ru_action_type(a)) {
+    case RU_A_KNOCK:
+        add(buf, cap, &len, ja ? "ノックする" : "knocks");
+        break;
+    case RU_A_DRAW:
+        /* The drawn card is seen by its taker only. */
+        if ((viewer == CH_ALL || viewer == s->to_move) && s->nstock) {
+            ru_card_text(s->stock[s->nstock - 1], c, sizeof c);
+            add(buf, cap, &len, ja ? "山札から %s を引く" : "draws %s from the stock", c);
+        } else {
+            add(buf, cap, &len, ja ? "山札から1枚引く" : "draws a card from the stock");
+        }
+        break;
+    case RU_A_TAKE:
+        add(buf, cap, &len, ja ? "捨て札の山から %s を取る" : "takes %s from the discard pile",
+            top);
+        break;
+    case RU_A_DISCARD:
+        add(buf, cap, &len, ja ? "%s を捨てる" : "discards %s", c);
+        break;
+    case RU_A_GIN:
+        add(buf, cap, &len, ja ? "ジンを宣言し %s を捨てる" : "declares Gin, discarding %s", c);
+        break;
+    case RU_A_RUMINO:
+        add(buf, cap, &len, ja ? "ルーミノを宣言し %s を捨てる" : "declares Rumino, discarding %s",
+            c);
+        break;
+    case RU_A_REBUY:
+        add(buf, cap, &len, ja ? "%d チップでリバイする" : "rebuys for %d chips", s->rebuy_cost);
+        break;
+    case RU_A_DECLINE:
+        add(buf, cap, &len,
+            ja ? "リバイせずにゲームから抜ける" : "declines to rebuy and leaves the game");
+        break;
+    case RU_A_CLAIM:
+        add(buf, cap, &len, ja ? "%s を取ってルーミノにする" : "claims %s for a Rumino", top);
+        break;
+    case RU_A_PASS:
+        add(buf, cap, &len, ja ? "%s を取らない" : "does not claim %s", top);
+        break;
+    }
+    consequences(s, a, ja, buf, cap, &len);
+    return (int)len;
+}
+
+/* ---- The board ---- */
+
+typedef struct out {
+    char *buf;
+    size_t cap, len;
+} out;
+
+static void put(out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->len < o->cap ? o->cap - o->len : 0;
+    int n = vsnprintf(o->buf + (room ? o->len : 0), room, fmt, ap);
+    va_end(ap);
+    if (n > 0) o->len += (size_t)n;
+}
+
+static void put_cards(out *o, const uint8_t *c, int n)
+{
+    char t[8];
+    for (int i = 0; i < n; i++) {
+        ru_card_text(c[i], t, sizeof t);
+        put(o, " %s", t);
+    }
+}
+
+int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
+{
+    const ru_state *s = st;
+    int ja = lang == CH_LANG_JA;
+    out o = {buf, cap, 0};
+    if (cap) buf[0] = '\0';
+    char t[8];
+    put(&o,
+        ja ? "ルーミノ  ディール %d  ディーラー P%d  プール %d\n"
+           : "Rumino  hand %d  dealer P%d  pool %d\n",
+        s->dealt, s->dealer, s->pool);
+    for (int p = 0; p < s->np; p++) {
+        put(&o, "P%d%s %s %4d  %s %3d  %s %5d  %s %d%s ", p, p == viewer ? "*" : " ",
+            ja ? "累計" : "score", s->cum[p], ja ? "前回" : "last", s->hand_score[p],
+            ja ? "チップ" : "chips", s->chips[p], ja ? "枚数" : "cards", s->nhand[p],
+            s->active[p] ? "" : (ja ? "  退場" : "  out"));
+        int shown = 0;
+        for (int i = 0; i < s->nhand[p]; i++) {
+            if (p == viewer || !ru_slot_seen(s, viewer, p, i)) continue;
+            ru_card_text(s->hand[p][i], t, sizeof t);
+            put(&o, "%s%s", shown++ ? " " : (s->revealed ? "[" : (ja ? "[既知 " : "[known ")), t);
+        }
+        put(&o, "%s\n", shown ? "]" : "");
+    }
+    put(&o, ja ? "山札 %d 枚  捨て札:" : "stock %d  discards:", s->nstock);
+    int from = s->ndiscard > 10 ? s->ndiscard - 10 : 0;
+    if (from) put(&o, " ...");
+    put_cards(&o, s->discard + from, s->ndiscard - from);
+    put(&o, "\n");
+    if (viewer >= 0 && viewer < s->np && s->nhand[viewer]) {
+        uint8_t h[RU_MAX_HAND];
+        ru_layout l;
+        int n = ru_sorted_layout(s, viewer, h, &l);
+        put(&o, ja ? "手札:" : "your hand:");
+        put_cards(&o, h, n);
+        put(&o, ja ? "\nメルド:" : "\nmelds:");
+        for (int m = 0; m < l.n_melds; m++) {
+            put(&o, " [");
+            put_cards(&o, l.meld[m], l.meld_n[m]);
+            put(&o, " ]");
+        }
+        put(&o, ja ? "  デッドウッド:" : "  deadwood:");
+        put_cards(&o, l.dead, l.n_dead);
+        put(&o, " = %d\n", l.deadwood);
+    }
+    if (s->taken != RU_NONE && !s->free_discard) {
+        char t2[8];
+        ru_card_text(s->taken, t2, sizeof t2);
+        put(&o,
+            ja ? "取った %s は捨てられない (RU-24)\n"
+               : "%s was taken: it may not be discarded (RU-24)\n",
+            t2);
+    }
+    switch (s->phase) {
+    case RU_PH_TURN:
+        put(&o,
+            ja ? "P%d の番: ノック、山札から引く、または捨て札を取る\n"
+               : "P%d to play: knock, draw or take\n",
+            s->to_move);
+        break;
+    case RU_PH_DRAWN:
+        put(&o,
+            ja ? "P%d の番: 捨てる、ジン、またはルーミノ\n"
+               : "P%d to play: discard, gin or rumino\n",
+            s->to_move);
+        break;
+    case RU_PH_REBUY:
+        put(&o,
+            ja ? "P%d: %d チップでリバイして累計 %d にするか\n"
+               : "P%d: rebuy for %d chips at score %d, or decline\n",
+            s->to_move, s->rebuy_cost, s->rebuy_score);
+        break;
+    case RU_PH_CLAIM:
+        put(&o,
+            ja ? "P%d: 捨て札をルーミノのために取るか\n" : "P%d: claim the discard for a Rumino?\n",
+            s->to_move);
+        break;
+    default:
+        put(&o, ja ? "ゲーム終了。勝者:" : "Game over. Winner:");
+        for (int p = 0; p < s->np; p++)
+            if (s->winners >> p & 1u) put(&o, " P%d", p);
+        put(&o, "\n");
+    }
+    return (int)o.len;
+}
