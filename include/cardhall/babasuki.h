@@ -38,6 +38,7 @@ typedef struct db_card {
 typedef struct db_deck {
     db_card card[DB_NCARDS];
     char name[DB_NCARDS][DB_NAME_MAX];
+    char suit_order[27]; /* suit letters in order of first appearance: how suits are shown */
 } db_deck;
 
 /* Parses card-file text (format in docs/rules/babasuki.md). relaxed: DB-V5.
@@ -71,6 +72,7 @@ enum {
  * it is what views, census and resample read, and it moves with the card. */
 typedef struct db_state {
     db_card card[DB_NCARDS];
+    char suit_order[27];
     uint8_t known[DB_NCARDS];
     ch_rng rng;
     int32_t total[DB_MAXP];
@@ -134,6 +136,7 @@ int db_dir_next(const db_state *s, int seat); /* the dir(r) neighbour (DB-5) */
 int db_find_target(const db_state *s, int raider); /* DB-23, -1 if none */
 int db_hand_size(int n);                            /* h of §2 */
 int db_card_str(const db_state *s, int face, char *buf, size_t cap); /* "T21" */
+int db_suits_str(const db_state *s, int face, char *buf, size_t cap); /* "SMFW", "" */
 
 ch_action db_heuristic_act(ch_bot *b, const void *st, int seat);
 

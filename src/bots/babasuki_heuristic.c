@@ -34,10 +34,23 @@ static double raid_gain(const db_view *v, int u, int x, double w)
     return 0;
 }
 
+/* Tuned against random play (tests/test_babasuki_sim.c): the per-villain
+ * risk model alone undervalues safety, so cats (never lost, DB-27 d) get a
+ * premium and treasures (a rival's 10-point capture) a flat discount. */
+#define CAT_PREMIUM 1.5
+#define TREASURE_DISCOUNT 2.0
+
 static double draft_value(const db_view *v, int c)
 {
-    int n = v->n;
-    double w = 1.0 / (n - 1), p = w / db_hand_size(n);
+    int n = v->n, villains = 0;
+    for (int x = 0; x < DB_NCARDS; x++)
+        villains += v->card[x].type == DB_VILLAIN;
+    /* A rival's gain counts fully up to 3 players, then shared among them. */
+    double w = n <= 3 ? 1.0 : 2.0 / (n - 1);
+    /* Chance that one villain elsewhere draws this card: it targets me with
+     * probability 1/(n-1), from a hand of h minus my share of the villains. */
+    double rest = db_hand_size(n) - (double)villains / n;
+    double p = 1.0 / (n - 1) / (rest > 1 ? rest : 1);
     const db_card *cc = &v->card[c];
     double val = 0;
     if (cc->type == DB_VILLAIN) {
@@ -50,13 +63,13 @@ static double draft_value(const db_view *v, int c)
         return k ? val / k : 0;
     }
     val = cc->hand;
-    if (cc->type == DB_CAT) return val;
+    if (cc->type == DB_CAT) return CAT_PREMIUM * val;
     for (int u = 0; u < DB_NCARDS; u++) {
         if (!elsewhere(v, u) || v->card[u].type != DB_VILLAIN) continue;
-        /* u drawing c: my loss and u's owner's gain, seen from my side. */
+        /* u drawing c, seen from u's owner, turned into my point of view. */
         val -= p * raid_gain(v, u, c, 1.0 / w) * w;
     }
-    return val;
+    return cc->type == DB_TREASURE ? val - TREASURE_DISCOUNT : val;
 }
 
 static double villain_value(const db_view *v, int u)

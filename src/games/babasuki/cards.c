@@ -71,7 +71,8 @@ static int fail(const ctx *c, int col, const char *what)
                    what);
 }
 
-static int parse_card(const ctx *c, const char *line, int len, db_card *card, char *name)
+static int parse_card(const ctx *c, const char *line, int len, db_card *card, char *name,
+                      char *suit_order)
 {
     field f[8];
     int nf = split(line, len, f);
@@ -89,6 +90,7 @@ static int parse_card(const ctx *c, const char *line, int len, db_card *card, ch
                 return fail(c, f[2].col + i, "suits must be uppercase letters A-Z or '-'");
             if (suits & (1u << (ch - 'A'))) return fail(c, f[2].col + i, "suit letter repeated");
             suits |= 1u << (ch - 'A');
+            if (!strchr(suit_order, ch)) strncat(suit_order, &ch, 1);
         }
     }
     int type = (int)(t - type_letters);
@@ -134,7 +136,7 @@ int db_deck_parse(db_deck *d, const char *text, int relaxed, const char *src, ch
             } else {
                 if (ncards == DB_NCARDS) return fail(&c, 1, "more than 25 cards");
                 db_card *card = &d->card[ncards];
-                int rc = parse_card(&c, p, len, card, d->name[ncards]);
+                int rc = parse_card(&c, p, len, card, d->name[ncards], d->suit_order);
                 if (rc != CH_OK) return rc;
                 for (int k = 0; k < ncards; k++)
                     if (d->card[k].no == card->no) return fail(&c, 1, "this No is already used");

@@ -144,6 +144,7 @@ static int setup(void *st, const ch_opts *o, uint64_t seed, const int *order, in
                                      "(built-in default)", err);
     if (rc != CH_OK) return rc;
     memcpy(s->card, deck.card, sizeof s->card);
+    memcpy(s->suit_order, deck.suit_order, sizeof s->suit_order);
     s->n = (uint8_t)o->val[DB_OPT_PLAYERS];
     s->sudden_death = (uint8_t)o->val[DB_OPT_SUDDEN_DEATH];
     s->one_shot = (uint8_t)o->val[DB_OPT_ONE_SHOT];

@@ -31,16 +31,25 @@ int db_card_str(const db_state *s, int face, char *buf, size_t cap)
     return snprintf(buf, cap, "%c%d", type_letter[s->card[face].type], s->card[face].no);
 }
 
+/* Suits in the card file's order of first appearance (S M F W by default). */
+int db_suits_str(const db_state *s, int face, char *buf, size_t cap)
+{
+    char t[27];
+    int k = 0;
+    for (const char *o = s->suit_order; *o; o++)
+        if (s->card[face].suits >> (*o - 'A') & 1) t[k++] = *o;
+    t[k] = '\0';
+    return snprintf(buf, cap, "%s", t);
+}
+
 /* "T21[SMFW]": the card with its suits, for people. */
 static int card_long(const db_state *s, int face, char *buf, size_t cap)
 {
     char suits[27];
-    int k = 0;
-    for (int b = 0; b < 26; b++)
-        if (s->card[face].suits >> b & 1) suits[k++] = (char)('A' + b);
-    suits[k] = '\0';
+    db_suits_str(s, face, suits, sizeof suits);
     int len = db_card_str(s, face, buf, cap);
-    if (k && len >= 0 && (size_t)len < cap) len += snprintf(buf + len, cap - (size_t)len, "[%s]", suits);
+    if (suits[0] && len >= 0 && (size_t)len < cap)
+        len += snprintf(buf + len, cap - (size_t)len, "[%s]", suits);
     return len;
 }
 

@@ -155,14 +155,11 @@ json_t *db_view_json(const void *st, int viewer)
     json_t *cards = json_array();
     for (int c = 0; c < DB_NCARDS; c++) {
         char t[16], suits[27];
-        int k = 0;
-        for (int b = 0; b < 26; b++)
-            if (s->card[c].suits >> b & 1) suits[k++] = (char)('A' + b);
-        suits[k] = '\0';
+        db_suits_str(s, c, suits, sizeof suits);
         db_card_str(s, c, t, sizeof t);
         json_array_append_new(cards, json_pack("{s:s,s:s,s:i,s:i}", "card", t, "suits",
-                                               k ? suits : "-", "secured", s->card[c].secured,
-                                               "hand", s->card[c].hand));
+                                               suits[0] ? suits : "-", "secured",
+                                               s->card[c].secured, "hand", s->card[c].hand));
     }
     json_object_set_new(v, "cards", cards);
     json_object_set_new(v, "discard", card_list(s, s->disc, s->ndisc));
