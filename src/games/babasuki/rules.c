@@ -98,7 +98,6 @@ static void deal(db_state *s, const uint8_t *d)
     memset(s->hand, 0, (size_t)((char *)(&s->ndisc + 1) - (char *)s->hand));
     s->chosen = 0;
     s->centre = DB_NONE;
-    s->last_out = DB_OUT_NONE;
     int i = 0;
     if (n != 5) {
         push(s->disc, &s->ndisc, d[0]);
