@@ -433,7 +433,7 @@ static void test_DB_T1_setup_sizes(void **st)
         const char *kv[] = {pl, "first_dealer=0"};
         db_state s;
         start(&s, kv, 2, NULL);
-        assert_int_equal(s.ndisc, n == 5 ? 0 : 1); /* DB-7 */
+        assert_int_equal(s.ndisc, n == 5 ? 0 : 1);                       /* DB-7 */
         assert_int_equal(s.phase, n == 2 ? DB_PH_ACQUIRE : DB_PH_DRAFT); /* DB-14 */
         int choices = 0;
         while (s.phase == DB_PH_DRAFT || s.phase == DB_PH_ACQUIRE) {
@@ -450,8 +450,10 @@ static void test_DB_T1_setup_sizes(void **st)
             cards_in_hands += s.nhand[p] + s.nvrow[p];
             assert_int_equal(s.nhand[p] + s.nvrow[p], hand[n]); /* DB-13 */
         }
-        if (n == 2) assert_int_equal(s.ndisc, 13);
-        else assert_int_equal(cards_in_hands, n == 5 ? 25 : 24);
+        if (n == 2)
+            assert_int_equal(s.ndisc, 13);
+        else
+            assert_int_equal(cards_in_hands, n == 5 ? 25 : 24);
         (void)vill;
     }
 }
@@ -631,7 +633,8 @@ static void test_DB_12_own_kept_pile(void **st)
     assert_false(has(s.pack[p], s.npack[p], c));
     json_t *own = db_game.view_json(&s, p), *other = db_game.view_json(&s, (p + 1) % 3);
     json_t *ok = json_object_get(json_array_get(json_object_get(own, "seats"), (size_t)p), "kept");
-    json_t *ot = json_object_get(json_array_get(json_object_get(other, "seats"), (size_t)p), "kept");
+    json_t *ot =
+        json_object_get(json_array_get(json_object_get(other, "seats"), (size_t)p), "kept");
     assert_int_equal(json_array_size(ok), 1);
     assert_int_equal(json_array_size(ot), 0);
     assert_int_equal(json_integer_value(json_object_get(
@@ -787,8 +790,8 @@ static void test_DB_T7_first_raider_and_order(void **st)
 static void test_DB_T8_round_robin(void **st)
 {
     (void)st;
-    const char *hands[4] = {"V1 V2 H5 H8 T15 C22", "H6 H9 T16 T17 C23 H13",
-                            "V3 H7 H10 T18 T19 C24", "V4 H11 H12 T20 T21 H14"};
+    const char *hands[4] = {"V1 V2 H5 H8 T15 C22", "H6 H9 T16 T17 C23 H13", "V3 H7 H10 T18 T19 C24",
+                            "V4 H11 H12 T20 T21 H14"};
     static const int want[4] = {0, 2, 3, 0};
     raid_order(1, 0, hands, "C25", want, 4);
 }
@@ -1031,8 +1034,7 @@ static void test_DB_T16_tie_and_sudden_death(void **st)
     assert_int_equal(s.round, 3);
     assert_int_equal(s.dealer, 2);
     assert_int_equal(db_dir_next(&s, 0), 1); /* pass left */
-    const char *hands[3] = {"T15 T16 T18 H8 C23 C24 T19 T20",
-                            "H9 H10 H11 H12 H13 H14 T21 C25",
+    const char *hands[3] = {"T15 T16 T18 H8 C23 C24 T19 T20", "H9 H10 H11 H12 H13 H14 T21 C25",
                             "V1 V2 V3 V4 V5 V6 V7 C22"};
     late_draft(&s, 3, 2, hands, "T17");
     raid(&s, 2, "V1", 0, "T15");

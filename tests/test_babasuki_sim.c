@@ -69,8 +69,7 @@ static void harness_options(void **st)
     run(c, 2, 500, 8000, 1);
     const char *d[] = {"players=4", "target_score=30", "max_rounds=2", "first_dealer=3"};
     run(d, 4, 300, 9000, 2);
-    const char *e[] = {"players=6", "target_arranges=true", "sudden_death=true",
-                       "target_score=40"};
+    const char *e[] = {"players=6", "target_arranges=true", "sudden_death=true", "target_score=40"};
     run(e, 4, 200, 10000, 3);
     char cards[512];
     snprintf(cards, sizeof cards, "cards=%s/tests/data/babasuki/relaxed.csv",
@@ -87,7 +86,8 @@ static void golden_traces(void **st)
     const char *b[] = {"players=2", "target_arranges=true", "one_shot=true"};
     ch_golden_check(&db_game, b, 3, 7, "tests/golden/babasuki-2p-arrange-oneshot.txt");
     const char *c[] = {"players=6", "sudden_death=true", "target_score=40"};
-    ch_golden_check(&db_game, c, 3, 2026, "tests/golden/babasuki-6p-sudden.txt");
+    ch_golden_check(&db_game, c, 3, 17,
+                    "tests/golden/babasuki-6p-sudden.txt"); /* a tie at 40+: DB-V1 */
 }
 
 /* Plays one game; seat `hero` uses the heuristic, the others random. */
@@ -156,8 +156,10 @@ static void draft_choice_stays_hidden(void **st)
     db_game.apply(&b, acts[n - 1]);
     for (int q = 0; q < 4; q++) {
         json_t *va = db_game.view_json(&a, q), *vb = db_game.view_json(&b, q);
-        if (q == p) assert_false(json_equal(va, vb));
-        else assert_true(json_equal(va, vb));
+        if (q == p)
+            assert_false(json_equal(va, vb));
+        else
+            assert_true(json_equal(va, vb));
         json_decref(va);
         json_decref(vb);
         json_decref(before[q]);

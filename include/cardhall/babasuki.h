@@ -132,10 +132,10 @@ void db_observe(const db_state *s, int seat, db_view *v);
 
 /* Rule helpers the tests and the heuristic share. */
 int db_left(int n, int s);
-int db_dir_next(const db_state *s, int seat); /* the dir(r) neighbour (DB-5) */
+int db_dir_next(const db_state *s, int seat);      /* the dir(r) neighbour (DB-5) */
 int db_find_target(const db_state *s, int raider); /* DB-23, -1 if none */
-int db_hand_size(int n);                            /* h of §2 */
-int db_card_str(const db_state *s, int face, char *buf, size_t cap); /* "T21" */
+int db_hand_size(int n);                           /* h of §2 */
+int db_card_str(const db_state *s, int face, char *buf, size_t cap);  /* "T21" */
 int db_suits_str(const db_state *s, int face, char *buf, size_t cap); /* "SMFW", "" */
 
 ch_action db_heuristic_act(ch_bot *b, const void *st, int seat);

@@ -75,8 +75,8 @@ static double draft_value(const db_view *v, int c)
 static double villain_value(const db_view *v, int u)
 {
     int t = -1;
-    for (int k = 1, q = v->left_dir ? (v->seat + 1) % v->n : (v->seat + v->n - 1) % v->n;
-         k < v->n; k++, q = v->left_dir ? (q + 1) % v->n : (q + v->n - 1) % v->n)
+    for (int k = 1, q = v->left_dir ? (v->seat + 1) % v->n : (v->seat + v->n - 1) % v->n; k < v->n;
+         k++, q = v->left_dir ? (q + 1) % v->n : (q + v->n - 1) % v->n)
         if (v->nhand[q] > 0) {
             t = q;
             break;

@@ -76,7 +76,8 @@ static int parse_card(const ctx *c, const char *line, int len, db_card *card, ch
 {
     field f[8];
     int nf = split(line, len, f);
-    if (nf != 6) return fail(c, 1, "expected 6 comma-separated fields: no,type,suits,secured,hand,name");
+    if (nf != 6)
+        return fail(c, 1, "expected 6 comma-separated fields: no,type,suits,secured,hand,name");
     int no, sec, hnd;
     if (!parse_int(&f[0], 1, 999, &no)) return fail(c, f[0].col, "no must be an integer 1..999");
     const char *t = f[1].len == 1 ? strchr(type_letters, f[1].s[0]) : NULL;
@@ -95,10 +96,12 @@ static int parse_card(const ctx *c, const char *line, int len, db_card *card, ch
     }
     int type = (int)(t - type_letters);
     if (type == DB_CAT && suits) return fail(c, f[2].col, "a cat (C) has no suits: write '-'");
-    if (type != DB_CAT && !suits) return fail(c, f[2].col, "a V, H or T card needs at least one suit");
+    if (type != DB_CAT && !suits)
+        return fail(c, f[2].col, "a V, H or T card needs at least one suit");
     if (!parse_int(&f[3], -99, 99, &sec))
         return fail(c, f[3].col, "secured must be an integer -99..99");
-    if (!parse_int(&f[4], -99, 99, &hnd)) return fail(c, f[4].col, "hand must be an integer -99..99");
+    if (!parse_int(&f[4], -99, 99, &hnd))
+        return fail(c, f[4].col, "hand must be an integer -99..99");
     card->suits = suits;
     card->no = (uint16_t)no;
     card->type = (uint8_t)type;
@@ -131,7 +134,8 @@ int db_deck_parse(db_deck *d, const char *text, int relaxed, const char *src, ch
                 while (b > i && isspace((unsigned char)p[b - 1]))
                     b--;
                 if (b - i != (int)strlen(header) || memcmp(p + i, header, strlen(header)) != 0)
-                    return fail(&c, i + 1, "the header must be exactly no,type,suits,secured,hand,name");
+                    return fail(&c, i + 1,
+                                "the header must be exactly no,type,suits,secured,hand,name");
                 seen_header = 1;
             } else {
                 if (ncards == DB_NCARDS) return fail(&c, 1, "more than 25 cards");
@@ -142,7 +146,8 @@ int db_deck_parse(db_deck *d, const char *text, int relaxed, const char *src, ch
                     if (d->card[k].no == card->no) return fail(&c, 1, "this No is already used");
                 if (!relaxed && ++count[card->type] > strict_count[card->type]) {
                     char msg[96];
-                    snprintf(msg, sizeof msg, "more than %d %c cards (strict deck: 7 V, 7 H, 7 T, 4 C)",
+                    snprintf(msg, sizeof msg,
+                             "more than %d %c cards (strict deck: 7 V, 7 H, 7 T, 4 C)",
                              strict_count[card->type], type_letters[card->type]);
                     return fail(&c, 1, msg);
                 }
@@ -181,6 +186,7 @@ int db_deck_load(db_deck *d, const char *path, int relaxed, ch_err *err)
     fclose(f);
     if (big) return ch_errf(err, CH_EFORMAT, "card file %s: larger than 16 KB", path);
     buf[n] = '\0';
-    if (strlen(buf) != n) return ch_errf(err, CH_EFORMAT, "card file %s: contains a NUL byte", path);
+    if (strlen(buf) != n)
+        return ch_errf(err, CH_EFORMAT, "card file %s: contains a NUL byte", path);
     return db_deck_parse(d, buf, relaxed, path, err);
 }

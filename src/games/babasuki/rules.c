@@ -9,7 +9,8 @@
 #include "internal.h"
 
 static const ch_optdesc db_opts[DB_NOPTS] = {
-    {"players", CH_OPT_INT, "4", 2, 6, NULL, NULL, "number of players (2 uses the acquisition rules)"},
+    {"players", CH_OPT_INT, "4", 2, 6, NULL, NULL,
+     "number of players (2 uses the acquisition rules)"},
     {"cards", CH_OPT_STR, "", 0, 0, NULL, NULL,
      "card data file (CSV); empty: the built-in default deck"},
     {"relaxed", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
@@ -184,8 +185,7 @@ static int setup(void *st, const ch_opts *o, uint64_t seed, const int *order, in
         unsigned seen = 0;
         for (int i = 0; i < DB_NCARDS; i++) {
             if (order[i] < 0 || order[i] >= DB_NCARDS || seen >> order[i] & 1)
-                return ch_errf(err, CH_EINVAL, "card order: card %d is missing or repeated",
-                               i + 1);
+                return ch_errf(err, CH_EINVAL, "card order: card %d is missing or repeated", i + 1);
             seen |= 1u << order[i];
             d[i] = (uint8_t)order[i];
         }
@@ -250,8 +250,10 @@ static int top_is_unique(const db_state *s)
 {
     int best = s->total[0], count = 1;
     for (int p = 1; p < s->n; p++) {
-        if (s->total[p] > best) best = s->total[p], count = 1;
-        else if (s->total[p] == best) count++;
+        if (s->total[p] > best)
+            best = s->total[p], count = 1;
+        else if (s->total[p] == best)
+            count++;
     }
     return count == 1;
 }
@@ -276,13 +278,17 @@ static void score_round(db_state *s)
     /* Every hand is shown at scoring. */
     memset(s->known, db_all_mask(s->n), sizeof s->known);
     int over;
-    if (s->one_shot) over = 1;
-    else if (s->max_rounds && s->rounds_done >= s->max_rounds) over = 1;
-    else if (s->sd_active) over = top_is_unique(s);
+    if (s->one_shot)
+        over = 1;
+    else if (s->max_rounds && s->rounds_done >= s->max_rounds)
+        over = 1;
+    else if (s->sd_active)
+        over = top_is_unique(s);
     else if (reached) {
         over = !s->sudden_death || top_is_unique(s);
         s->sd_active = (uint8_t)!over;
-    } else over = 0;
+    } else
+        over = 0;
     if (over) {
         s->phase = DB_PH_OVER;
         return;
@@ -327,7 +333,8 @@ static void start_raid(db_state *s)
                 take(s->hand[p], &s->nhand[p], c);
                 push(s->vrow[p], &s->nvrow[p], c);
                 s->known[c] = all;
-            } else i++;
+            } else
+                i++;
         }
     /* DB-21 is DB-28 started just before the dealer. */
     s->raider = (uint8_t)((s->dealer + s->n - 1) % s->n);
@@ -434,8 +441,10 @@ static void pass_packs(db_state *s)
             s->pack[p][0] = 0;
             s->npack[p] = 0;
         }
-    if (s->npack[0] == 0) end_draft(s);
-    else s->mover = (uint8_t)first_chooser(s);
+    if (s->npack[0] == 0)
+        end_draft(s);
+    else
+        s->mover = (uint8_t)first_chooser(s);
 }
 
 static void draft_keep(db_state *s, int c)
@@ -448,8 +457,10 @@ static void draft_keep(db_state *s, int c)
     for (int i = 0; i < s->npack[p]; i++)
         s->known[s->pack[p][i]] = (uint8_t)(1u << p);
     s->chosen |= (uint8_t)(1u << p);
-    if (first_chooser(s) < 0) pass_packs(s);
-    else s->mover = (uint8_t)first_chooser(s);
+    if (first_chooser(s) < 0)
+        pass_packs(s);
+    else
+        s->mover = (uint8_t)first_chooser(s);
 }
 
 /* DB-16..18. */
@@ -500,8 +511,10 @@ static void apply(void *st, ch_action a)
     int kind = (int)(a >> 8), arg = (int)(a & 0xff);
     switch (kind) {
     case DB_A_KEEP:
-        if (s->phase == DB_PH_DRAFT) draft_keep(s, arg);
-        else acquire_keep(s, arg);
+        if (s->phase == DB_PH_DRAFT)
+            draft_keep(s, arg);
+        else
+            acquire_keep(s, arg);
         break;
     case DB_A_PLAY:
         play_villain(s, arg);

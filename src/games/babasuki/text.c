@@ -75,12 +75,14 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     switch (kind) {
     case DB_A_KEEP:
         if (!sees)
-            return snprintf(buf, cap, ja ? "P%d がカードを1枚選んで確保する" : "P%d chooses a card", p);
+            return snprintf(buf, cap, ja ? "P%d がカードを1枚選んで確保する" : "P%d chooses a card",
+                            p);
         if (s->phase == DB_PH_ACQUIRE) {
             char o[40];
             int other = s->taken[p][0] == arg ? s->taken[p][1] : s->taken[p][0];
             card_long(s, other, o, sizeof o);
-            return snprintf(buf, cap, ja ? "P%d が %s を確保し、%s を捨てる" : "P%d keeps %s and discards %s",
+            return snprintf(buf, cap,
+                            ja ? "P%d が %s を確保し、%s を捨てる" : "P%d keeps %s and discards %s",
                             p, c, o);
         }
         return snprintf(buf, cap, ja ? "P%d が %s を確保する" : "P%d keeps %s", p, c);
@@ -100,11 +102,13 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
         if (!sees)
             return snprintf(buf, cap, ja ? "P%d が手札を並べ替える" : "P%d arranges their hand", p);
         return snprintf(buf, cap,
-                        ja ? "P%d が %s を手札の %d 枚目に置く" : "P%d puts %s at position %d of their hand",
+                        ja ? "P%d が %s を手札の %d 枚目に置く"
+                           : "P%d puts %s at position %d of their hand",
                         p, c, s->arranged + 1);
     default:
-        return snprintf(buf, cap, ja ? "P%d が P%d の手札の %d 枚目を引く" : "P%d draws card %d of P%d's hand",
-                        p, ja ? s->target : arg + 1, ja ? arg + 1 : s->target);
+        return snprintf(
+            buf, cap, ja ? "P%d が P%d の手札の %d 枚目を引く" : "P%d draws card %d of P%d's hand",
+            p, ja ? s->target : arg + 1, ja ? arg + 1 : s->target);
     }
 }
 
@@ -226,11 +230,15 @@ int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         card_long(s, s->centre, v, sizeof v);
         put(&o, "centre: %s (P%d raids P%d)\n", v, s->raider, s->target);
     }
-    static const char *const prompt[6] = {
-        "choose a card to keep from your pack", "keep one of your two cards, discard the other",
-        "play a villain", "put your next hand card in place", "draw a card by position",
-        "game over"};
-    if (s->phase == DB_PH_OVER) put(&o, "%s\n", prompt[DB_PH_OVER]);
-    else put(&o, "to move: P%d — %s\n", s->mover, prompt[s->phase]);
+    static const char *const prompt[6] = {"choose a card to keep from your pack",
+                                          "keep one of your two cards, discard the other",
+                                          "play a villain",
+                                          "put your next hand card in place",
+                                          "draw a card by position",
+                                          "game over"};
+    if (s->phase == DB_PH_OVER)
+        put(&o, "%s\n", prompt[DB_PH_OVER]);
+    else
+        put(&o, "to move: P%d — %s\n", s->mover, prompt[s->phase]);
     return (int)o.len;
 }

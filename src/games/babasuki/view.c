@@ -63,7 +63,8 @@ void db_observe(const db_state *s, int seat, db_view *v)
     memcpy(v->card, s->card, sizeof v->card);
     for (int c = 0; c < DB_NCARDS; c++)
         v->owner[c] = -1;
-    static const uint8_t hz_at[HZ_N] = {DB_AT_HAND, DB_AT_PACK, DB_AT_KEPT, DB_AT_TAKEN, DB_AT_ASIDE};
+    static const uint8_t hz_at[HZ_N] = {DB_AT_HAND, DB_AT_PACK, DB_AT_KEPT, DB_AT_TAKEN,
+                                        DB_AT_ASIDE};
     for (int p = 0; p < s->n; p++) {
         for (int k = 0; k < HZ_N; k++) {
             int n;
@@ -171,8 +172,8 @@ json_t *db_view_json(const void *st, int viewer)
         json_object_set_new(v, "arranged", json_integer(s->arranged));
     }
     if (s->last_out != DB_OUT_NONE) {
-        static const char *const outs[] = {"", "steal", "caught", "both_discarded", "returned",
-                                           "no_target"};
+        static const char *const outs[] = {"",         "steal",    "caught", "both_discarded",
+                                           "returned", "no_target"};
         json_t *l = json_object();
         json_object_set_new(l, "raider", json_integer(s->last_raider));
         json_object_set_new(l, "villain", card_list(s, &s->last_villain, 1));
