@@ -1206,6 +1206,10 @@ static void test_DB_V3_target_arranges(void **st)
     assert_int_equal(s.phase, DB_PH_DRAW); /* the last position is forced */
     assert_int_equal(s.mover, 0);
     assert_int_equal(db_game.legal(&s, a), 3);
+    db_game.action_name(&s, DB_ACTION(DB_A_DRAW, 0), 0, CH_LANG_EN, buf, sizeof buf);
+    assert_string_equal(buf, "P0 draws card 1 of P1's hand"); /* the raider draws blind */
+    db_game.action_name(&s, DB_ACTION(DB_A_DRAW, 0), CH_ALL, CH_LANG_EN, buf, sizeof buf);
+    assert_string_equal(buf, "P0 draws card 1 of P1's hand (T15[S])");
     act_text(&s, "draw 1"); /* T15, shares S with V1 */
     assert_int_equal(s.last_out, DB_OUT_STEAL);
     assert_pile(&s, s.score[0], s.nscore[0], "V1 T15");

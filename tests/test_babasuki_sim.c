@@ -31,35 +31,35 @@ static void harness_2_players(void **st)
 {
     (void)st;
     const char *kv[] = {"players=2"};
-    run(kv, 1, 400, 1000, 3);
+    run(kv, 1, 300, 1000, 3);
 }
 
 static void harness_3_players(void **st)
 {
     (void)st;
     const char *kv[] = {"players=3"};
-    run(kv, 1, 300, 2000, 4);
+    run(kv, 1, 250, 2000, 4);
 }
 
 static void harness_4_players(void **st)
 {
     (void)st;
     const char *kv[] = {"players=4"};
-    run(kv, 1, 300, 3000, 4);
+    run(kv, 1, 250, 3000, 4);
 }
 
 static void harness_5_players(void **st)
 {
     (void)st;
     const char *kv[] = {"players=5"};
-    run(kv, 1, 250, 4000, 5);
+    run(kv, 1, 200, 4000, 5);
 }
 
 static void harness_6_players(void **st)
 {
     (void)st;
     const char *kv[] = {"players=6"};
-    run(kv, 1, 250, 5000, 5);
+    run(kv, 1, 200, 5000, 5);
 }
 
 /* DB-V1..V6 together and apart. */
@@ -67,20 +67,20 @@ static void harness_options(void **st)
 {
     (void)st;
     const char *a[] = {"players=3", "target_arranges=true", "sudden_death=true"};
-    run(a, 3, 200, 6000, 4);
+    run(a, 3, 150, 6000, 4);
     const char *b[] = {"players=2", "target_arranges=true", "one_shot=true"};
-    run(b, 3, 500, 7000, 1);
+    run(b, 3, 300, 7000, 1);
     const char *c[] = {"players=5", "one_shot=true"};
-    run(c, 2, 500, 8000, 1);
+    run(c, 2, 300, 8000, 1);
     const char *d[] = {"players=4", "target_score=30", "max_rounds=2", "first_dealer=3"};
-    run(d, 4, 300, 9000, 2);
+    run(d, 4, 200, 9000, 2);
     const char *e[] = {"players=6", "target_arranges=true", "sudden_death=true", "target_score=40"};
-    run(e, 4, 200, 10000, 3);
+    run(e, 4, 150, 10000, 3);
     char cards[512];
     snprintf(cards, sizeof cards, "cards=%s/tests/data/babasuki/relaxed.csv",
              getenv("CH_SOURCE_DIR") ? getenv("CH_SOURCE_DIR") : ".");
     const char *f[] = {"players=3", "relaxed=true", cards};
-    run(f, 3, 200, 11000, 3);
+    run(f, 3, 150, 11000, 3);
 }
 
 static void golden_traces(void **st)

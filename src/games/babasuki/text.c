@@ -105,10 +105,18 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
                         ja ? "P%d が %s を手札の %d 枚目に置く"
                            : "P%d puts %s at position %d of their hand",
                         p, c, s->arranged + 1);
-    default:
-        return snprintf(
-            buf, cap, ja ? "P%d が P%d の手札の %d 枚目を引く" : "P%d draws card %d of P%d's hand",
-            p, ja ? s->target : arg + 1, ja ? arg + 1 : s->target);
+    default: {
+        /* Only the target (who arranged the hand) knows which card that is. */
+        char d[48] = "";
+        if (viewer == CH_ALL || viewer == s->target) {
+            card_long(s, s->hand[s->target][arg], c, sizeof c);
+            snprintf(d, sizeof d, " (%s)", c);
+        }
+        if (ja)
+            return snprintf(buf, cap, "P%d が P%d の手札の %d 枚目を引く%s", p, s->target, arg + 1,
+                            d);
+        return snprintf(buf, cap, "P%d draws card %d of P%d's hand%s", p, arg + 1, s->target, d);
+    }
     }
 }
 
