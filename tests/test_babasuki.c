@@ -222,14 +222,25 @@ static int count_in_hands(const db_state *s, int type)
     return k;
 }
 
+/* Applies the first legal action. */
+static void act_first(db_state *s)
+{
+    ch_action a[DB_MAXHAND];
+    assert_true(db_game.legal(s, a) > 0);
+    act(s, a[0]);
+}
+
+static void play_to_end(db_state *s)
+{
+    while (s->phase != DB_PH_OVER)
+        act_first(s);
+}
+
 /* Plays with the first legal action until the phase is not `phase`. */
 static void play_first_while(db_state *s, int phase)
 {
-    while (s->phase == phase) {
-        ch_action a[DB_MAXHAND];
-        db_game.legal(s, a);
-        act(s, a[0]);
-    }
+    while (s->phase == phase)
+        act_first(s);
 }
 
 /* ---- Card file (§1.4, DB-T23, DB-V5) ---- */
@@ -438,9 +449,7 @@ static void test_DB_T1_setup_sizes(void **st)
         int choices = 0;
         while (s.phase == DB_PH_DRAFT || s.phase == DB_PH_ACQUIRE) {
             if (s.mover == 0) choices++;
-            ch_action a[DB_MAXHAND];
-            db_game.legal(&s, a);
-            act(&s, a[0]);
+            act_first(&s);
         }
         /* 2 players: 6 acquisition steps; otherwise h-1 choices. */
         assert_int_equal(choices, n == 2 ? 6 : hand[n] - 1);
@@ -565,9 +574,7 @@ static void follow_pack(int round, const int *path)
         assert_int_equal(s.npack[holder], 6 - step);
         if (step == 5) break; /* the last card was kept automatically */
         while (s.mover != holder) {
-            ch_action a[DB_MAXHAND];
-            db_game.legal(&s, a);
-            act(&s, a[0]);
+            act_first(&s);
         }
         ch_action a[DB_MAXHAND];
         assert_int_equal(db_game.legal(&s, a), 6 - step); /* DB-9 */
@@ -576,9 +583,7 @@ static void follow_pack(int round, const int *path)
         memmove(pack, pack + 1, (size_t)--n);
         assert_true(has(s.kept[holder], s.nkept[holder], c));
         while (s.phase == DB_PH_DRAFT && s.chosen) {
-            ch_action b[DB_MAXHAND];
-            db_game.legal(&s, b);
-            act(&s, b[0]);
+            act_first(&s);
         }
         if (step == 4) { /* DB-11: the receiver keeps the last card with no decision */
             int last = path[5];
@@ -769,9 +774,7 @@ static void raid_order(int round, int dealer, const char *const *hands, const ch
         assert_true(k < nwant);
         assert_int_equal(s.mover, want[k]);
         k++;
-        ch_action a[DB_MAXHAND];
-        db_game.legal(&s, a);
-        act(&s, a[0]);
+        act_first(&s);
     }
     assert_int_equal(k, nwant); /* DB-29: one turn per villain */
 }
@@ -920,9 +923,7 @@ static void test_DB_22_play_a_villain(void **st)
     t15_round(&s, NULL, 0);
     for (int v = 0; v < 3; v++)
         while (s.mover != 2) {
-            ch_action a[DB_MAXHAND];
-            db_game.legal(&s, a);
-            act(&s, a[0]);
+            act_first(&s);
         }
     ch_action a[DB_MAXHAND];
     int n = db_game.legal(&s, a);
@@ -1154,9 +1155,7 @@ static void test_DB_T22_dealer_rotation(void **st)
         assert_int_equal(s.round, round);
         assert_int_equal(s.dealer, dealer[round - 1]);
         assert_int_equal(db_dir_next(&s, 0), round % 2 ? 1 : 3);
-        ch_action a[DB_MAXHAND];
-        db_game.legal(&s, a);
-        act(&s, a[0]);
+        act_first(&s);
         if (s.phase != DB_PH_OVER && s.round != round) {
             round++;
             /* DB-4: all 25 cards gathered and dealt again. */
@@ -1232,9 +1231,7 @@ static void test_DB_V4_target_score(void **st)
             for (int p = 0; p < 3; p++)
                 top = s.total[p] > top ? s.total[p] : top;
             before = top;
-            ch_action a[DB_MAXHAND];
-            db_game.legal(&s, a);
-            act(&s, a[0]);
+            act_first(&s);
         }
         int top = 0;
         for (int p = 0; p < 3; p++)
@@ -1255,11 +1252,7 @@ static void test_DB_V5_relaxed_deck_plays(void **st)
     db_state s;
     start(&s, kv, 4, NULL);
     assert_int_equal(s.card[13].type, DB_TREASURE);
-    while (s.phase != DB_PH_OVER) {
-        ch_action a[DB_MAXHAND];
-        db_game.legal(&s, a);
-        act(&s, a[0]);
-    }
+    play_to_end(&s);
     assert_int_equal(s.rounds_done, 1);
 }
 
@@ -1270,11 +1263,7 @@ static void test_DB_V6_round_cap(void **st)
     const char *kv[] = {"players=5", "max_rounds=2", "sudden_death=true"};
     db_state s;
     start(&s, kv, 3, NULL);
-    while (s.phase != DB_PH_OVER) {
-        ch_action a[DB_MAXHAND];
-        db_game.legal(&s, a);
-        act(&s, a[0]);
-    }
+    play_to_end(&s);
     ch_result r;
     db_game.result(&s, &r);
     assert_int_equal(r.hands, 2);
@@ -1291,11 +1280,7 @@ static void test_DB_V2_one_shot_is_one_round(void **st)
         db_state s;
         start(&s, kv, 2, NULL);
         assert_int_equal(s.round, 1);
-        while (s.phase != DB_PH_OVER) {
-            ch_action a[DB_MAXHAND];
-            db_game.legal(&s, a);
-            act(&s, a[0]);
-        }
+        play_to_end(&s);
         assert_int_equal(s.rounds_done, 1);
     }
 }
