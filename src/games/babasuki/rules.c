@@ -34,7 +34,8 @@ int db_left(int n, int s)
 
 int db_dir_next(const db_state *s, int seat)
 {
-    return s->round % 2 ? (seat + 1) % s->n : (seat + s->n - 1) % s->n;
+    if (s->round & 1) return seat + 1 == s->n ? 0 : seat + 1;
+    return seat == 0 ? s->n - 1 : seat - 1;
 }
 
 int db_hand_size(int n)
@@ -62,14 +63,18 @@ static void take(uint8_t *pile, uint8_t *n, int c)
         i++;
         assert(i < *n);
     }
-    memmove(pile + i, pile + i + 1, (size_t)(*n - i - 1));
+    /* Piles hold at most 25 cards: a plain loop beats a memmove call. */
+    for (int last = *n - 1; i < last; i++)
+        pile[i] = pile[i + 1];
     pile[--*n] = 0;
 }
 
+/* The next seat to choose, clockwise from the dealer's left; -1 when all
+ * have chosen. (No division: this runs at every draft step.) */
 static int first_chooser(const db_state *s)
 {
-    for (int i = 1; i <= s->n; i++) {
-        int p = (s->dealer + i) % s->n;
+    for (int i = 0, p = s->dealer; i < s->n; i++) {
+        p = p + 1 == s->n ? 0 : p + 1;
         if (!(s->chosen >> p & 1)) return p;
     }
     return -1;
@@ -303,8 +308,8 @@ static void score_round(db_state *s)
 /* DB-28: clockwise from left(cur), cur itself last; -1 ends the raid. */
 static int next_raider(const db_state *s, int cur)
 {
-    for (int k = 1; k <= s->n; k++) {
-        int p = (cur + k) % s->n;
+    for (int k = 0, p = cur; k < s->n; k++) {
+        p = p + 1 == s->n ? 0 : p + 1;
         if (s->nvrow[p]) return p;
     }
     return -1;
@@ -457,10 +462,11 @@ static void draft_keep(db_state *s, int c)
     for (int i = 0; i < s->npack[p]; i++)
         s->known[s->pack[p][i]] = (uint8_t)(1u << p);
     s->chosen |= (uint8_t)(1u << p);
-    if (first_chooser(s) < 0)
+    int next = first_chooser(s);
+    if (next < 0)
         pass_packs(s);
     else
-        s->mover = (uint8_t)first_chooser(s);
+        s->mover = (uint8_t)next;
 }
 
 /* DB-16..18. */
