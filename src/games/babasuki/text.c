@@ -1,0 +1,252 @@
+/* Draft Babasuki text: card and action notation, sentences for people in
+ * English and Japanese (hiding what the viewer may not know), the board. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const char type_letter[] = "VHTC";
+
+/* Stateless card names are ranks: "#k" is face k-1 (the card with the k-th
+ * smallest No; with the default deck, No k). */
+int db_card_text(int face, char *buf, size_t cap)
+{
+    return snprintf(buf, cap, "#%d", face + 1);
+}
+
+int db_card_parse(const char *text, int *face)
+{
+    if (*text == '#') text++;
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (!*text || *end || v < 1 || v > DB_NCARDS) return CH_EINVAL;
+    *face = (int)v - 1;
+    return CH_OK;
+}
+
+int db_card_str(const db_state *s, int face, char *buf, size_t cap)
+{
+    return snprintf(buf, cap, "%c%d", type_letter[s->card[face].type], s->card[face].no);
+}
+
+/* Suits in the card file's order of first appearance (S M F W by default). */
+int db_suits_str(const db_state *s, int face, char *buf, size_t cap)
+{
+    char t[27];
+    int k = 0;
+    for (const char *o = s->suit_order; *o; o++)
+        if (s->card[face].suits >> (*o - 'A') & 1) t[k++] = *o;
+    t[k] = '\0';
+    return snprintf(buf, cap, "%s", t);
+}
+
+/* "T21[SMFW]": the card with its suits, for people. */
+static int card_long(const db_state *s, int face, char *buf, size_t cap)
+{
+    char suits[27];
+    db_suits_str(s, face, suits, sizeof suits);
+    int len = db_card_str(s, face, buf, cap);
+    if (suits[0] && len >= 0 && (size_t)len < cap)
+        len += snprintf(buf + len, cap - (size_t)len, "[%s]", suits);
+    return len;
+}
+
+int db_action_text(const void *st, ch_action a, char *buf, size_t cap)
+{
+    const db_state *s = st;
+    int kind = (int)(a >> 8), arg = (int)(a & 0xff);
+    static const char *const verb[] = {"", "keep", "play", "put"};
+    if (kind == DB_A_DRAW) return snprintf(buf, cap, "draw %d", arg + 1);
+    char c[16];
+    db_card_str(s, arg, c, sizeof c);
+    return snprintf(buf, cap, "%s %s", verb[kind], c);
+}
+
+int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap)
+{
+    const db_state *s = st;
+    int kind = (int)(a >> 8), arg = (int)(a & 0xff), p = s->mover;
+    int ja = lang == CH_LANG_JA;
+    int sees = viewer == CH_ALL || viewer == p;
+    char c[40];
+    if (kind != DB_A_DRAW) card_long(s, arg, c, sizeof c);
+    switch (kind) {
+    case DB_A_KEEP:
+        if (!sees)
+            return snprintf(buf, cap, ja ? "P%d がカードを1枚選んで確保する" : "P%d chooses a card",
+                            p);
+        if (s->phase == DB_PH_ACQUIRE) {
+            char o[40];
+            int other = s->taken[p][0] == arg ? s->taken[p][1] : s->taken[p][0];
+            card_long(s, other, o, sizeof o);
+            return snprintf(buf, cap,
+                            ja ? "P%d が %s を確保し、%s を捨てる" : "P%d keeps %s and discards %s",
+                            p, c, o);
+        }
+        return snprintf(buf, cap, ja ? "P%d が %s を確保する" : "P%d keeps %s", p, c);
+    case DB_A_PLAY: {
+        int t = db_find_target(s, p);
+        if (t < 0)
+            return snprintf(buf, cap,
+                            ja ? "P%d がヴィラン %s を出す。引ける手札がないので捨て札になる"
+                               : "P%d plays villain %s; no one has a hand card, so it is discarded",
+                            p, c);
+        return snprintf(buf, cap,
+                        ja ? "P%d がヴィラン %s を中央に出し、P%d の手札から1枚引く"
+                           : "P%d plays villain %s and draws from P%d's hand",
+                        p, c, t);
+    }
+    case DB_A_PUT:
+        if (!sees)
+            return snprintf(buf, cap, ja ? "P%d が手札を並べ替える" : "P%d arranges their hand", p);
+        return snprintf(buf, cap,
+                        ja ? "P%d が %s を手札の %d 枚目に置く"
+                           : "P%d puts %s at position %d of their hand",
+                        p, c, s->arranged + 1);
+    default: {
+        /* Only the target (who arranged the hand) knows which card that is. */
+        char d[48] = "";
+        if (viewer == CH_ALL || viewer == s->target) {
+            card_long(s, s->hand[s->target][arg], c, sizeof c);
+            snprintf(d, sizeof d, " (%s)", c);
+        }
+        if (ja)
+            return snprintf(buf, cap, "P%d が P%d の手札の %d 枚目を引く%s", p, s->target, arg + 1,
+                            d);
+        return snprintf(buf, cap, "P%d draws card %d of P%d's hand%s", p, arg + 1, s->target, d);
+    }
+    }
+}
+
+/* ---- The board ---- */
+
+typedef struct out {
+    char *buf;
+    size_t cap, len;
+} out;
+
+static void put(out *o, const char *fmt, ...)
+{
+    if (o->len >= o->cap) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
+    va_end(ap);
+    if (n > 0) o->len = o->len + (size_t)n < o->cap ? o->len + (size_t)n : o->cap;
+}
+
+static void put_cards(out *o, const db_state *s, const uint8_t *c, int n)
+{
+    char t[40];
+    for (int i = 0; i < n; i++) {
+        card_long(s, c[i], t, sizeof t);
+        put(o, " %s", t);
+    }
+}
+
+/* The cards of a hidden zone viewer knows about (all of them if it is theirs). */
+static void put_known(out *o, const db_state *s, const uint8_t *c, int n, int viewer)
+{
+    uint8_t k[DB_MAXHAND];
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (viewer == CH_ALL || s->known[c[i]] >> viewer & 1) k[m++] = c[i];
+    put(o, " %d", n);
+    if (m) {
+        put(o, " (");
+        put_cards(o, s, k, m);
+        put(o, " )");
+    }
+}
+
+static const char *const label[2][10] = {
+    {"round", "pass/draw", "left", "right", "dealer", "totals", "last round", "discard", "hand",
+     "secured"},
+    {"ラウンド", "受け渡し/引く向き", "左", "右", "ディーラー", "合計", "前ラウンド", "捨て札",
+     "手札", "確保"},
+};
+
+static const char *const outcome[2][6] = {
+    {"", "treasure stolen", "villain caught by the hero", "hero and villain discarded",
+     "no match, card returned", "no target, villain discarded"},
+    {"", "おたからを奪った", "ヒーローがヴィランを捕まえた", "ヒーローとヴィランが捨て札",
+     "共通スートなし、カードは戻る", "引ける手札なし、ヴィランは捨て札"},
+};
+
+int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
+{
+    const db_state *s = st;
+    const char *const *L = label[lang == CH_LANG_JA];
+    out o = {buf, cap, 0};
+    if (cap) buf[0] = '\0';
+    put(&o, "Draft Babasuki  %s %d  %s: %s  %s: P%d  target %d%s%s\n", L[0], s->round, L[1],
+        L[s->round % 2 ? 2 : 3], L[4], s->dealer, s->target_score, s->one_shot ? "  one-shot" : "",
+        s->sd_active ? "  sudden death" : "");
+    put(&o, "%s:", L[5]);
+    for (int p = 0; p < s->n; p++)
+        put(&o, "  P%d %d", p, s->total[p]);
+    put(&o, "\n");
+    if (s->rounds_done) {
+        put(&o, "%s:", L[6]);
+        for (int p = 0; p < s->n; p++)
+            put(&o, "  P%d %d+%d=%d", p, s->last_secured[p], s->last_hand[p], s->last_round[p]);
+        put(&o, "\n");
+    }
+    put(&o, "%s:", L[7]);
+    put_cards(&o, s, s->disc, s->ndisc);
+    put(&o, "\n");
+    for (int p = 0; p < s->n; p++) {
+        put(&o, "P%d%s %s:", p, p == viewer ? "*" : " ", L[8]);
+        put_known(&o, s, s->hand[p], s->nhand[p], viewer);
+        if (s->npack[p] || s->phase == DB_PH_DRAFT) {
+            put(&o, "  pack:");
+            put_known(&o, s, s->pack[p], s->npack[p], viewer);
+        }
+        if (s->nkept[p]) {
+            put(&o, "  kept:");
+            put_known(&o, s, s->kept[p], s->nkept[p], viewer);
+        }
+        if (s->n == 2 && s->ntaken[p]) {
+            put(&o, "  taken:");
+            put_known(&o, s, s->taken[p], s->ntaken[p], viewer);
+        }
+        if (s->n == 2 && s->ndrow[p]) {
+            put(&o, "  discarded:");
+            put_cards(&o, s, s->drow[p], s->ndrow[p]);
+        }
+        if (s->nvrow[p]) {
+            put(&o, "  villains:");
+            put_cards(&o, s, s->vrow[p], s->nvrow[p]);
+        }
+        if (s->nscore[p]) {
+            put(&o, "  %s:", L[9]);
+            put_cards(&o, s, s->score[p], s->nscore[p]);
+        }
+        put(&o, "\n");
+    }
+    if (s->last_out != DB_OUT_NONE) {
+        char v[40], d[40] = "-";
+        card_long(s, s->last_villain, v, sizeof v);
+        if (s->last_drawn != DB_NONE) card_long(s, s->last_drawn, d, sizeof d);
+        put(&o, "last raid turn: P%d %s -> %s: %s\n", s->last_raider, v, d,
+            outcome[lang == CH_LANG_JA][s->last_out]);
+    }
+    if (s->centre != DB_NONE) {
+        char v[40];
+        card_long(s, s->centre, v, sizeof v);
+        put(&o, "centre: %s (P%d raids P%d)\n", v, s->raider, s->target);
+    }
+    static const char *const prompt[6] = {"choose a card to keep from your pack",
+                                          "keep one of your two cards, discard the other",
+                                          "play a villain",
+                                          "put your next hand card in place",
+                                          "draw a card by position",
+                                          "game over"};
+    if (s->phase == DB_PH_OVER)
+        put(&o, "%s\n", prompt[DB_PH_OVER]);
+    else
+        put(&o, "to move: P%d — %s\n", s->mover, prompt[s->phase]);
+    return (int)o.len;
+}
