@@ -178,6 +178,8 @@ static ch_action follow(const ctx *c)
             if (need(c, v->best_seat, led) > 0 && below) return CM_PLAY(pick(c, below, 0));
             return CM_PLAY(pick(c, above, 1));
         }
+        /* Keep our winners for a later trick of a suit we need. */
+        if (need(c, me, led) > 0) return CM_PLAY(pick(c, mine, 0));
         /* Duck: the highest card that still loses, else our lowest. */
         if (below) return CM_PLAY(pick(c, below, 1));
         return CM_PLAY(pick(c, mine, 0));
