@@ -92,7 +92,8 @@ static void put_tricks(out *o, const cm_state *s, int ja)
         put(o, ja ? "前のトリック %d (P%dリード):" : "Last trick %d (P%d led):", t + 1, s->lead[t]);
         for (int i = 0; i < np; i++)
             put_card(o, s->play[t * np + i]);
-        put(o, "\n");
+        int face;
+        put(o, ja ? "、P%dの勝ち\n" : ", won by P%d\n", cm_trick_winner(s, t, &face));
     }
     int k = s->nplay - s->trick * np;
     if (s->phase == CM_PH_PLAY) {
