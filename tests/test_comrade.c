@@ -727,8 +727,7 @@ static void cm_31_views_share_only_public_facts(void **s)
     json_t *v = cm_game.view_json(&st, 2);
     json_t *seats = json_object_get(v, "seats");
     for (int p = 0; p < 5; p++)
-        assert_int_equal(json_object_get(json_array_get(seats, (size_t)p), "hand") != NULL,
-                         p == 2);
+        assert_int_equal(json_object_get(json_array_get(seats, (size_t)p), "hand") != NULL, p == 2);
     json_t *p0 = json_array_get(seats, 0);
     assert_int_equal(json_integer_value(json_array_get(json_object_get(p0, "bid"), H)), 3);
     assert_int_equal(json_integer_value(json_array_get(json_object_get(p0, "won"), H)), 1);

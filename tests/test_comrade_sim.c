@@ -74,6 +74,14 @@ static void golden_traces(void **s)
     ch_golden_check(&cm_game, NULL, 0, 5, "tests/golden/comrade-base.txt");
 }
 
+/* Fewer games under sanitizers, as the harness does. */
+static int scaled(int games)
+{
+    const char *scale = getenv("CH_HARNESS_SCALE");
+    int k = scale ? atoi(scale) : 1;
+    return k > 1 ? (games + k - 1) / k : games;
+}
+
 typedef struct team_stats {
     int deals, wins, ended_in_bidding;
     long actions;
@@ -114,15 +122,16 @@ static void heuristic_team_beats_random_team(void **s)
     const char *versions[][2] = {{"players=5", NULL}, {"players=3", NULL}};
     for (int i = 0; i < 2; i++) {
         const char *kv[] = {versions[i][0]};
-        team_stats h = team_play("heuristic", kv, 1, 400, 77);
-        team_stats r = team_play("random", kv, 1, 400, 77);
+        /* The heuristic searches late in each deal, so it gets fewer series. */
+        team_stats h = team_play("heuristic", kv, 1, scaled(i ? 100 : 60), 77);
+        team_stats r = team_play("random", kv, 1, scaled(2000), 77);
         double hr = (double)h.wins / h.deals, rr = (double)r.wins / r.deals;
         print_message("comrade %s: heuristic team wins %.1f%% of %d deals (%.1f%% end in "
                       "bidding), random team %.2f%% (%.1f%% in bidding)\n",
                       kv[0], 100 * hr, h.deals, 100.0 * h.ended_in_bidding / h.deals, 100 * rr,
                       100.0 * r.ended_in_bidding / r.deals);
-        assert_true(hr >= 0.10);
-        assert_true(hr > 10 * rr + 0.05);
+        assert_true(hr >= 0.12);
+        assert_true(hr > 20 * rr + 0.08);
     }
 }
 

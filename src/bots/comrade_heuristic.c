@@ -4,10 +4,26 @@
  * team-mate needs, and dumps dangerous high cards when void. It reads only
  * its own cm_view. */
 #include <assert.h>
+#include <stdlib.h>
 
 #include "cardhall/comrade.h"
 
 #define SUIT_MASK(s) (0x1FFFull << (13 * (s)))
+
+static int P[16] = {8, 0, 3, 0, 0, 0, 6, 6, 6, 6, 16, 0};
+static void loadp(void)
+{
+    static int done;
+    if (done) return;
+    done = 1;
+    const char *e = getenv("CMP");
+    for (int i = 0; e && *e && i < 16; i++) {
+        P[i] = atoi(e);
+        while (*e && *e != ',')
+            e++;
+        if (*e) e++;
+    }
+}
 
 typedef struct ctx {
     cm_view v;
@@ -55,10 +71,17 @@ static int estimate(const ctx *c, int s)
         if (h == 0)
             e += 10;
         else if (h == 1 && len >= 2)
-            e += 5;
+            e += P[0];
+        else if (h == 1)
+            e += P[1];
         else if (h == 2 && len >= 3)
-            e += 3;
+            e += P[2];
+        else if (h == 2)
+            e += P[3];
+        else if (h == 3 && len >= 4)
+            e += P[4];
     }
+    if (len > 4) e += P[5] * (len - 4);
     return e;
 }
 
@@ -101,8 +124,9 @@ static ch_action bid(const ctx *c)
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
+    int round_up = P[6 + (v->turn / v->np)];
     for (int i = 0; i < 4; i++) {
-        int s = order[i], want = (est[s] + 4) / 10 - v->v[me][s];
+        int s = order[i], want = (est[s] + round_up) / 10 - v->v[me][s];
         if (want <= 0) break;
         int a = raise_action(c, s, want < deficit ? want : deficit, 0);
         if (a >= 0) return (ch_action)a;
@@ -201,13 +225,57 @@ static ch_action follow(const ctx *c)
     return CM_PLAY(best);
 }
 
-ch_action cm_heuristic_act(ch_bot *b, const void *st, int seat)
+static ch_action plain_act(const void *st, int seat)
 {
-    (void)b;
     ctx c;
     cm_observe(st, seat, &c.v);
     assert(c.v.to_move == seat);
     c.unseen = cm_deck_mask(c.v.np) & ~c.v.hand & ~c.v.played;
     if (c.v.phase == CM_PH_BID) return bid(&c);
     return c.v.ncur ? follow(&c) : lead(&c);
+}
+
+/* Plays the deal of s out with the plain heuristic at every seat; 1 on a win. */
+static int rollout(cm_state *s)
+{
+    int deal = s->deal;
+    while (s->deal == deal)
+        cm_game.apply(s, plain_act(s, s->to_move));
+    return s->res[deal] == CM_WIN;
+}
+
+/* Late in a deal, the plain choice is checked against the alternatives:
+ * each legal card is played out in the same sampled deals (hidden hands
+ * resampled from this seat's view, so nothing hidden is read). */
+static ch_action endgame_act(ch_bot *b, const cm_state *st, int seat, ch_action plain)
+{
+    ch_action acts[32];
+    int n = cm_game.legal(st, acts);
+    if (n < 2) return plain;
+    int samples = P[10] > 0 ? P[10] : 16;
+    int score[32] = {0};
+    for (int k = 0; k < samples; k++) {
+        cm_state base = *st;
+        cm_game.resample(&base, seat, &b->rng);
+        for (int i = 0; i < n; i++) {
+            cm_state s = base;
+            cm_game.apply(&s, acts[i]);
+            score[i] += s.deal != st->deal ? s.res[st->deal] == CM_WIN : rollout(&s);
+        }
+    }
+    int best = -1;
+    for (int i = 0; i < n; i++)
+        if (best < 0 || score[i] > score[best] || (score[i] == score[best] && acts[i] == plain))
+            best = i;
+    return acts[best];
+}
+
+ch_action cm_heuristic_act(ch_bot *b, const void *st, int seat)
+{
+    loadp();
+    const cm_state *s = st;
+    ch_action a = plain_act(st, seat);
+    int late = P[9] > 0 ? P[9] : 4;
+    if (s->phase == CM_PH_PLAY && s->target - s->trick <= late) a = endgame_act(b, s, seat, a);
+    return a;
 }
