@@ -12,6 +12,8 @@
 #include "cardhall/match.h"
 #include "golden.h"
 
+#define GOLDEN_MAX_STEPS 20000
+
 typedef struct sbuf {
     char *s;
     size_t len, cap;
@@ -44,13 +46,19 @@ static void trace(const ch_game *g, const char *const *kv, int nkv, uint64_t see
     for (int i = 0; i < g->n_opts; i++)
         put(out, " %s=%s", g->opts[i].key, m.opts.text[i]);
     put(out, "\n");
-    ch_bot bot;
-    if (ch_bot_init(&bot, g, "random", seed, &err) != CH_OK) fail_msg("%s", err.msg);
+    /* Even seats play the game's heuristic (when it has one), odd seats play
+     * at random: games whose random play never ends (Rack-O) still end, and
+     * the trace shows both kinds of move. */
+    ch_bot bots[2];
+    if (ch_bot_init(&bots[1], g, "random", seed, &err) != CH_OK) fail_msg("%s", err.msg);
+    if (ch_bot_init(&bots[0], g, "heuristic", seed + 1, &err) != CH_OK) bots[0] = bots[1];
     int hands = 0;
     for (int k = 0; g->to_move(ch_match_state(&m)) != CH_TERMINAL; k++) {
+        if (k >= GOLDEN_MAX_STEPS) fail_msg("%s seed %llu: no end after %d moves", g->name,
+                                            (unsigned long long)seed, k);
         const void *st = ch_match_state(&m);
         int p = g->to_move(st);
-        ch_action a = ch_bot_act(&bot, st, p);
+        ch_action a = ch_bot_act(&bots[p % 2], st, p);
         g->action_text(st, a, text, sizeof text);
         g->action_name(st, a, CH_ALL, CH_LANG_EN, name, sizeof name);
         put(out, "%4d  seat %d  %-12s %s\n", k + 1, p, text, name);

@@ -1,4 +1,5 @@
-/* Golden traces: a seeded game between random bots, printed move by move
+/* Golden traces: a seeded game (even seats: the game's heuristic bot if it
+ * has one; odd seats: random), printed move by move
  * (every action's text and name, then the final result) and compared with a
  * file under tests/golden/. CH_GOLDEN_UPDATE=1 rewrites the file instead. */
 #ifndef CARDHALL_TEST_GOLDEN_H

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "cardhall/bot.h"
 #include "cardhall/match.h"
 #include "harness.h"
 
@@ -191,6 +192,9 @@ long ch_harness_run(const ch_harness_cfg *cfg)
             failf(&c, "setup: %s", err.msg);
         ch_rng rng;
         ch_rng_seed(&rng, c.seed, 0x4a11u);
+        ch_bot bot;
+        if (cfg->bot && ch_bot_init(&bot, g, cfg->bot, c.seed, &err) != CH_OK)
+            failf(&c, "bot: %s", err.msg);
         while (g->to_move(ch_match_state(&m)) != CH_TERMINAL && c.step < max_steps) {
             const void *st = ch_match_state(&m);
             int mover = g->to_move(st);
@@ -201,6 +205,8 @@ long ch_harness_run(const ch_harness_cfg *cfg)
             check_step(&c, &m, acts, n, deep, &rng, scratch);
             g->render(st, mover, c.step % 2 ? CH_LANG_JA : CH_LANG_EN, text, 65536);
             ch_action a = acts[ch_rng_below(&rng, (uint32_t)n)];
+            if (cfg->bot && (int)ch_rng_below(&rng, 100) >= cfg->explore)
+                a = ch_bot_act(&bot, st, mover);
             memcpy(scratch, st, g->state_size);
             if (ch_match_apply(&m, a, &err) != CH_OK)
                 failf(&c, "legal action refused: %s", err.msg);

@@ -20,6 +20,11 @@ typedef struct ch_harness_cfg {
     uint64_t seed;
     int max_steps;  /* stop a game after this many actions (0: 100000) */
     int deep_every; /* run the expensive checks (replay, resample) every k steps (0: 1) */
+    /* Moves come from this bot (e.g. "heuristic") instead of uniform random
+     * choice, except for explore percent of them: games whose random play
+     * never ends (Rack-O) then reach scoring and the game's end. NULL: random. */
+    const char *bot;
+    int explore;
 } ch_harness_cfg;
 
 /* Runs the harness; fails the current cmocka test on any violation. Returns

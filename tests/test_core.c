@@ -406,7 +406,7 @@ static void census_check_finds_missing_and_doubled_cards(void **s)
 static void harness_runs_on_the_toy(void **s)
 {
     (void)s;
-    ch_harness_cfg cfg = {&toy_game, NULL, 0, 200, 1, 0, 1};
+    ch_harness_cfg cfg = {.game = &toy_game, .games = 200, .seed = 1, .deep_every = 1};
     /* Every toy game lasts exactly 6 actions; CH_HARNESS_SCALE may divide the count. */
     long steps = ch_harness_run(&cfg);
     assert_int_equal(steps % 6, 0);
