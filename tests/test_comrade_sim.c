@@ -16,12 +16,35 @@
 #include "golden.h"
 #include "harness.h"
 
-static void run(const char *const *kv, int nkv, int games, uint64_t seed, int deep_every)
+static void run_with(const char *const *kv, int nkv, int games, uint64_t seed, int deep_every,
+                     const char *bot)
 {
-    ch_harness_cfg cfg = {&cm_game, kv, nkv, games, seed, 0, deep_every};
+    ch_harness_cfg cfg = {.game = &cm_game,
+                          .kv = kv,
+                          .nkv = nkv,
+                          .games = games,
+                          .seed = seed,
+                          .deep_every = deep_every,
+                          .bot = bot,
+                          .explore = 10};
     long steps = ch_harness_run(&cfg);
     /* Every deal takes at least one bidding action. */
     assert_true(steps >= games / 8);
+}
+
+static void run(const char *const *kv, int nkv, int games, uint64_t seed, int deep_every)
+{
+    run_with(kv, nkv, games, seed, deep_every, NULL);
+}
+
+/* Random teams seldom play a deal to its end; the heuristic does, so the
+ * checks also see late tricks, leftovers and won deals. */
+static void harness_heuristic_play(void **s)
+{
+    (void)s;
+    run_with(NULL, 0, 40, 7000, 3, "heuristic");
+    const char *kv[] = {"players=3"};
+    run_with(kv, 1, 30, 8000, 3, "heuristic");
 }
 
 /* CM-1, CM-6, CM-29: full five-deal series. */
@@ -64,14 +87,16 @@ static void harness_series_length_cm_v4(void **s)
     run(kv2, 3, 300, 6000, 5);
 }
 
+/* A five-deal series, and a won deal for 5 and for 3 players (even seats
+ * play the heuristic, odd seats at random). */
 static void golden_traces(void **s)
 {
     (void)s;
-    const char *kv[] = {"safe_bids=true"};
-    ch_golden_check(&cm_game, kv, 1, 11, "tests/golden/comrade-safe.txt");
-    const char *kv3[] = {"players=3", "deals=1", "safe_bids=true"};
-    ch_golden_check(&cm_game, kv3, 3, 7, "tests/golden/comrade-3p.txt");
     ch_golden_check(&cm_game, NULL, 0, 5, "tests/golden/comrade-base.txt");
+    const char *kv[] = {"deals=1", "safe_bids=true"};
+    ch_golden_check(&cm_game, kv, 2, 69, "tests/golden/comrade-win.txt");
+    const char *kv3[] = {"players=3", "deals=1", "safe_bids=true"};
+    ch_golden_check(&cm_game, kv3, 3, 85, "tests/golden/comrade-3p.txt");
 }
 
 /* Fewer games under sanitizers, as the harness does. */
@@ -170,6 +195,7 @@ int main(void)
         cmocka_unit_test(harness_safe_bids_cm_v2),
         cmocka_unit_test(harness_three_players_cm_v3),
         cmocka_unit_test(harness_series_length_cm_v4),
+        cmocka_unit_test(harness_heuristic_play),
         cmocka_unit_test(golden_traces),
         cmocka_unit_test(heuristic_team_beats_random_team),
         cmocka_unit_test(random_play_speed),

@@ -4,26 +4,21 @@
  * team-mate needs, and dumps dangerous high cards when void. It reads only
  * its own cm_view. */
 #include <assert.h>
-#include <stdlib.h>
 
 #include "cardhall/comrade.h"
 
 #define SUIT_MASK(s) (0x1FFFull << (13 * (s)))
 
-static int P[16] = {8, 0, 3, 0, 0, 0, 6, 6, 6, 6, 16, 0};
-static void loadp(void)
-{
-    static int done;
-    if (done) return;
-    done = 1;
-    const char *e = getenv("CMP");
-    for (int i = 0; e && *e && i < 16; i++) {
-        P[i] = atoi(e);
-        while (*e && *e != ',')
-            e++;
-        if (*e) e++;
-    }
-}
+/* Tuned over thousands of simulated deals (tenths of a trick): a card
+ * with one higher card out, guarded, wins about 0.8 of a trick; with two
+ * out and two guards, 0.3. A suit's estimate rounds up from 0.4. */
+enum {
+    GUARDED_SECOND = 8,
+    GUARDED_THIRD = 3,
+    ROUND_UP = 6,
+    LATE_TRICKS = 6, /* sample the last tricks of a deal */
+    SAMPLES = 16,
+};
 
 typedef struct ctx {
     cm_view v;
@@ -71,17 +66,10 @@ static int estimate(const ctx *c, int s)
         if (h == 0)
             e += 10;
         else if (h == 1 && len >= 2)
-            e += P[0];
-        else if (h == 1)
-            e += P[1];
+            e += GUARDED_SECOND;
         else if (h == 2 && len >= 3)
-            e += P[2];
-        else if (h == 2)
-            e += P[3];
-        else if (h == 3 && len >= 4)
-            e += P[4];
+            e += GUARDED_THIRD;
     }
-    if (len > 4) e += P[5] * (len - 4);
     return e;
 }
 
@@ -124,9 +112,8 @@ static ch_action bid(const ctx *c)
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
-    int round_up = P[6 + (v->turn / v->np)];
     for (int i = 0; i < 4; i++) {
-        int s = order[i], want = (est[s] + round_up) / 10 - v->v[me][s];
+        int s = order[i], want = (est[s] + ROUND_UP) / 10 - v->v[me][s];
         if (want <= 0) break;
         int a = raise_action(c, s, want < deficit ? want : deficit, 0);
         if (a >= 0) return (ch_action)a;
@@ -252,9 +239,8 @@ static ch_action endgame_act(ch_bot *b, const cm_state *st, int seat, ch_action 
     ch_action acts[32];
     int n = cm_game.legal(st, acts);
     if (n < 2) return plain;
-    int samples = P[10] > 0 ? P[10] : 16;
     int score[32] = {0};
-    for (int k = 0; k < samples; k++) {
+    for (int k = 0; k < SAMPLES; k++) {
         cm_state base = *st;
         cm_game.resample(&base, seat, &b->rng);
         for (int i = 0; i < n; i++) {
@@ -272,10 +258,9 @@ static ch_action endgame_act(ch_bot *b, const cm_state *st, int seat, ch_action 
 
 ch_action cm_heuristic_act(ch_bot *b, const void *st, int seat)
 {
-    loadp();
     const cm_state *s = st;
     ch_action a = plain_act(st, seat);
-    int late = P[9] > 0 ? P[9] : 4;
-    if (s->phase == CM_PH_PLAY && s->target - s->trick <= late) a = endgame_act(b, s, seat, a);
+    if (s->phase == CM_PH_PLAY && s->target - s->trick <= LATE_TRICKS)
+        a = endgame_act(b, s, seat, a);
     return a;
 }
