@@ -57,10 +57,12 @@ static void start_deal(cm_state *s, const int *order)
             d[i] = (uint8_t)order[i];
     else
         ch_rng_shuffle_u8(&s->rng, d, k); /* CM-8 */
-    int p = deal_first_seat(s);
-    for (int i = 0; i < k; i++) {
-        s->hand[p] |= 1ull << d[i];
-        p = p + 1 == np ? 0 : p + 1;
+    int first = deal_first_seat(s);
+    for (int j = 0; j < np; j++) {
+        uint64_t h = 0;
+        for (int i = j; i < k; i += np)
+            h |= 1ull << d[i];
+        s->hand[(first + j) % np] = h;
     }
     s->phase = CM_PH_BID;
     s->to_move = s->dealer; /* CM-10 */
@@ -152,9 +154,14 @@ static int legal_bids(const cm_state *s, ch_action *out)
     out[n++] = CM_PASS;
     for (int su = 0; su < 4; su++) {
         int cur = s->v[p][su];
-        for (int val = cur + 1; val <= 4; val++) /* CM-12 */
-            if (s->pool >> (su * 4 + val - 1) & 1 && (!s->safe_bids || fits(s, cur, val)))
-                out[n++] = CM_TAKE(su, val);
+        /* Bit val-1: card (su, val) is in the pool and val > cur (CM-12). */
+        unsigned m = (s->pool >> (su * 4)) & 0xFu & ~((1u << cur) - 1);
+        if (s->safe_bids) {
+            int room = s->target - s->total + cur; /* highest value that fits */
+            m &= room >= 4 ? 0xFu : room > 0 ? (1u << room) - 1 : 0;
+        }
+        for (; m; m &= m - 1)
+            out[n++] = CM_TAKE(su, __builtin_ctz(m) + 1);
     }
     if (s->jokers && (!s->safe_bids || fits(s, 0, 1))) /* CM-14 */
         for (int su = 0; su < 4; su++)
