@@ -54,8 +54,8 @@ static void trace(const ch_game *g, const char *const *kv, int nkv, uint64_t see
     if (ch_bot_init(&bots[0], g, "heuristic", seed + 1, &err) != CH_OK) bots[0] = bots[1];
     int hands = 0;
     for (int k = 0; g->to_move(ch_match_state(&m)) != CH_TERMINAL; k++) {
-        if (k >= GOLDEN_MAX_STEPS) fail_msg("%s seed %llu: no end after %d moves", g->name,
-                                            (unsigned long long)seed, k);
+        if (k >= GOLDEN_MAX_STEPS)
+            fail_msg("%s seed %llu: no end after %d moves", g->name, (unsigned long long)seed, k);
         const void *st = ch_match_state(&m);
         int p = g->to_move(st);
         ch_action a = ch_bot_act(&bots[p % 2], st, p);

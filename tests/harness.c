@@ -203,7 +203,7 @@ long ch_harness_run(const ch_harness_cfg *cfg)
             if (n <= 0 || n > g->max_actions) failf(&c, "%d legal actions", n);
             int deep = c.step % deep_every == 0;
             check_step(&c, &m, acts, n, deep, &rng, scratch);
-            g->render(st, mover, c.step % 2 ? CH_LANG_JA : CH_LANG_EN, text, 65536);
+            if (deep) g->render(st, mover, c.step % 2 ? CH_LANG_JA : CH_LANG_EN, text, 65536);
             ch_action a = acts[ch_rng_below(&rng, (uint32_t)n)];
             if (cfg->bot && (int)ch_rng_below(&rng, 100) >= cfg->explore)
                 a = ch_bot_act(&bot, st, mover);

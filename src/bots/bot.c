@@ -3,21 +3,7 @@
 #include <string.h>
 
 #include "cardhall/bot.h"
-#ifdef CH_HAVE_RACKO
-#include "cardhall/racko.h"
-#endif
-#ifdef CH_HAVE_RAGAMARU
-#include "cardhall/ragamaru.h"
-#endif
-#ifdef CH_HAVE_RUMINO
-#include "cardhall/rumino.h"
-#endif
-#ifdef CH_HAVE_BABASUKI
-#include "cardhall/babasuki.h"
-#endif
-#ifdef CH_HAVE_COMRADE
-#include "cardhall/comrade.h"
-#endif
+#include "cardhall/games.h"
 
 ch_action ch_random_act(ch_bot *b, const void *st, int seat);
 

@@ -18,15 +18,21 @@ int ch_setup(const ch_game *g, void *st, const ch_opts *o, uint64_t seed, const 
     return rc;
 }
 
+/* Legal-action buffers live on the stack when they are small, as they are
+ * for most games: these checks run at every step of a simulation. */
+#define CH_STACK_ACTIONS 256
+
 int ch_is_legal(const ch_game *g, const void *st, ch_action a)
 {
-    ch_action *buf = malloc(sizeof *buf * (size_t)g->max_actions);
+    ch_action local[CH_STACK_ACTIONS];
+    ch_action *buf =
+        g->max_actions <= CH_STACK_ACTIONS ? local : malloc(sizeof *buf * (size_t)g->max_actions);
     if (!buf) return 0;
     int n = g->to_move(st) == CH_TERMINAL ? 0 : g->legal(st, buf);
     int found = 0;
     for (int i = 0; i < n && !found; i++)
         found = buf[i] == a;
-    free(buf);
+    if (buf != local) free(buf);
     return found;
 }
 
@@ -122,13 +128,6 @@ void ch_census_put(ch_census *c, int zone, int pos, int face, int seen)
     c->n++;
 }
 
-static int by_place(const void *pa, const void *pb)
-{
-    const ch_census_entry *a = pa, *b = pb;
-    if (a->zone != b->zone) return a->zone - b->zone;
-    return a->pos - b->pos;
-}
-
 int ch_census_check(const ch_game *g, const ch_census *c, ch_err *err)
 {
     if (c->n > CH_MAX_CARDS)
@@ -148,12 +147,19 @@ int ch_census_check(const ch_game *g, const ch_census *c, ch_err *err)
                            count[f], g->face_copies[f]);
         }
     }
-    ch_census_entry sorted[CH_MAX_CARDS];
-    memcpy(sorted, c->e, sizeof sorted[0] * (size_t)c->n);
-    qsort(sorted, (size_t)c->n, sizeof sorted[0], by_place);
-    for (int i = 1; i < c->n; i++)
-        if (by_place(&sorted[i - 1], &sorted[i]) == 0)
-            return ch_errf(err, CH_EINVAL, "census: two cards at zone %d position %d",
-                           sorted[i].zone, sorted[i].pos);
+    /* No two cards at one place: an open-addressing set of (zone, pos),
+     * linear time because the harness checks a census at every step. */
+    uint32_t slot[4 * CH_MAX_CARDS];
+    memset(slot, 0xff, sizeof slot);
+    for (int i = 0; i < c->n; i++) {
+        uint32_t key = (uint32_t)(uint16_t)c->e[i].zone << 16 | (uint16_t)c->e[i].pos;
+        uint32_t h = (key * 2654435761u) >> 22; /* 10 bits: 4 * CH_MAX_CARDS slots */
+        while (slot[h] != UINT32_MAX && slot[h] != key)
+            h = (h + 1) & (4 * CH_MAX_CARDS - 1);
+        if (slot[h] == key)
+            return ch_errf(err, CH_EINVAL, "census: two cards at zone %d position %d", c->e[i].zone,
+                           c->e[i].pos);
+        slot[h] = key;
+    }
     return CH_OK;
 }

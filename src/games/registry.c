@@ -1,21 +1,7 @@
 #include <string.h>
 
 #include "cardhall/registry.h"
-#ifdef CH_HAVE_RACKO
-#include "cardhall/racko.h"
-#endif
-#ifdef CH_HAVE_RAGAMARU
-#include "cardhall/ragamaru.h"
-#endif
-#ifdef CH_HAVE_RUMINO
-#include "cardhall/rumino.h"
-#endif
-#ifdef CH_HAVE_BABASUKI
-#include "cardhall/babasuki.h"
-#endif
-#ifdef CH_HAVE_COMRADE
-#include "cardhall/comrade.h"
-#endif
+#include "cardhall/games.h"
 
 static const ch_game *const all_games[] = {
 #ifdef CH_HAVE_RACKO

@@ -1,0 +1,99 @@
+/* The Rack-O heuristic. It reads only its seat's rk_view.
+ *
+ * A rack is judged by the largest set of its cards that can all stay where
+ * they are: cards rising from front to back, with enough numbers left
+ * between two kept cards (and below the first, above the last) to fill the
+ * slots between them. Kept cards near the band their slot calls for (slot
+ * #5i wants about the i-th tenth of the deck) count a little more, since
+ * they leave the most room on both sides. Every choice (take or draw, which
+ * slot, discard) picks the rack that scores best. With Bonus Rack-O or the
+ * run-required rule, runs of consecutive numbers score extra. */
+#include <math.h>
+
+#include "cardhall/racko.h"
+
+static double keep_weight(const rk_view *v, int slot, int card)
+{
+    double ideal = (slot + 0.5) * v->deck_size / RK_SLOTS;
+    double w = 1.0 - 2.0 * fabs(card - ideal) / v->deck_size;
+    return 1.0 + 0.4 * (w < 0 ? 0 : w);
+}
+
+static double evaluate(const rk_view *v, const uint8_t *r)
+{
+    double best[RK_SLOTS], top = 0;
+    for (int j = 0; j < RK_SLOTS; j++) {
+        best[j] = -1;
+        if (r[j] - 1 < j) continue; /* not enough smaller numbers for the slots in front */
+        double prev = 0;
+        for (int i = 0; i < j; i++)
+            if (best[i] >= 0 && r[j] - r[i] >= j - i && best[i] > prev) prev = best[i];
+        best[j] = prev + keep_weight(v, j, r[j]);
+        if (v->deck_size - r[j] >= RK_SLOTS - 1 - j && best[j] > top) top = best[j];
+    }
+    /* A non-declarer scores its ascending prefix (RK-41). */
+    double score = top + 0.05 * rk_prefix(r);
+    if (v->bonus || v->two_player_rule == RK_2P_RUN) {
+        int run = rk_longest_run(r);
+        int need = v->two_player_rule == RK_2P_RUN ? 3 : 0;
+        score += 0.6 * (run - 1) + (run >= need ? 1.5 * (need > 0) : 0);
+    }
+    return score;
+}
+
+/* The best slot for card c, or -1 if no slot makes the rack better than
+ * gain_over; *value gets the resulting evaluation. */
+static int best_slot(const rk_view *v, int c, double floor, double *value)
+{
+    int slot = -1;
+    double bestv = floor;
+    for (int i = 0; i < RK_SLOTS; i++) {
+        uint8_t r[RK_SLOTS];
+        for (int k = 0; k < RK_SLOTS; k++)
+            r[k] = v->rack[k];
+        r[i] = (uint8_t)c;
+        double e = evaluate(v, r);
+        if (e > bestv + 1e-9) bestv = e, slot = i;
+    }
+    *value = bestv;
+    return slot;
+}
+
+/* Under optional_declare: hold a finished rack only to build a bonus run,
+ * and not for long. */
+static int wants_declare(const rk_view *v)
+{
+    return !v->bonus || rk_longest_run(v->rack) >= 3 || v->turns > 40;
+}
+
+ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat)
+{
+    (void)b;
+    rk_view v;
+    rk_observe(st, seat, &v);
+    double now = evaluate(&v, v.rack), value;
+    switch (v.phase) {
+    case RK_PH_START: {
+        if (v.two_player_rule == RK_2P_OPTIONAL && rk_can_declare(st, seat) && wants_declare(&v))
+            return RK_A_DECLARE;
+        int slot = best_slot(&v, v.disc_top, now + 0.3, &value);
+        if (slot < 0) return RK_A_DRAW;
+        /* A known deck top that helps more is worth the draw instead. */
+        double deck_value;
+        if (v.deck_top && best_slot(&v, v.deck_top, value, &deck_value) >= 0) return RK_A_DRAW;
+        return RK_A_TAKE;
+    }
+    case RK_PH_TAKEN: {
+        int slot = best_slot(&v, v.hand, -1e9, &value);
+        return RK_A_SWAP + (ch_action)(slot < 0 ? 0 : slot);
+    }
+    case RK_PH_DRAWN: {
+        int slot = best_slot(&v, v.hand, now, &value);
+        return slot < 0 ? RK_A_DISCARD : RK_A_SWAP + (ch_action)slot;
+    }
+    case RK_PH_END:
+        return wants_declare(&v) ? RK_A_DECLARE : RK_A_END_TURN;
+    default:
+        return RK_A_DRAW;
+    }
+}
