@@ -18,6 +18,8 @@ int cm_bid_seat(const cm_state *s); /* seat of the current bidding turn */
 /* The seat winning trick t so far (all of it once complete), with its card;
  * -1 when the trick has no card yet. */
 int cm_trick_winner(const cm_state *s, int t, int *best_face);
+/* The items seat p took this deal, in order (bidding actions); returns the count. */
+int cm_items(const cm_state *s, int p, uint8_t *items);
 /* Bit s: seat p showed a void in suit s this deal. */
 unsigned cm_voids(const cm_state *s, int p);
 

@@ -59,10 +59,11 @@ static void put_seats(out *o, const cm_state *s, int ja)
         for (int su = 0; su < 4; su++)
             put(o, " %d", s->won[p][su]);
         put(o, "   %3d  ", __builtin_popcountll(s->hand[p]));
-        for (int i = 0; i < s->turn; i++) {
+        uint8_t items[CM_BID_TURNS];
+        int n = cm_items(s, p, items);
+        for (int i = 0; i < n; i++) {
             char t[12];
-            if ((s->dealer + i) % s->np != p || s->bidlog[i] == CM_PASS) continue;
-            cm_item_text(s->bidlog[i], t, sizeof t);
+            cm_item_text(items[i], t, sizeof t);
             put(o, " %s", t);
         }
         put(o, "\n");

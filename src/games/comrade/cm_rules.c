@@ -305,6 +305,14 @@ void cm_apply(void *st, ch_action a)
     }
 }
 
+int cm_items(const cm_state *s, int p, uint8_t *items)
+{
+    int n = 0;
+    for (int i = 0; i < s->turn; i++)
+        if ((s->dealer + i) % s->np == p && s->bidlog[i] != CM_PASS) items[n++] = s->bidlog[i];
+    return n;
+}
+
 unsigned cm_voids(const cm_state *s, int p)
 {
     unsigned out = 0;

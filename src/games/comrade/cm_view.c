@@ -42,10 +42,11 @@ static json_t *seat_json(const cm_state *s, int p, int viewer)
     json_t *o = json_object(), *items = json_array();
     json_object_set_new(o, "bid", suits_json(s->v[p]));
     json_object_set_new(o, "won", suits_json(s->won[p]));
-    for (int i = 0; i < s->turn; i++) {
+    uint8_t taken[CM_BID_TURNS];
+    int n = cm_items(s, p, taken);
+    for (int i = 0; i < n; i++) {
         char t[12];
-        if ((s->dealer + i) % s->np != p || s->bidlog[i] == CM_PASS) continue;
-        cm_item_text(s->bidlog[i], t, sizeof t);
+        cm_item_text(taken[i], t, sizeof t);
         json_array_append_new(items, json_string(t));
     }
     json_object_set_new(o, "items", items);
