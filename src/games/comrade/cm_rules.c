@@ -285,7 +285,9 @@ static void apply_play(cm_state *s, int f)
     } else if (s->won[w][led] > s->v[w][led]) {
         end_deal(s, CM_OVER_BID, s->trick, w);
     } else if (s->trick == s->target) {
-        /* CM-26: every won cell now equals its bid. CM-27: leftovers stay hidden. */
+        /* CM-26: every won cell now equals its bid (sums are equal, no cell
+         * exceeds). CM-27: leftovers stay hidden in their hands. */
+        assert(memcmp(s->won, s->v, sizeof s->v) == 0);
         end_deal(s, CM_WIN, s->trick, CM_NOBODY);
     } else {
         s->to_move = s->lead[s->trick] = (uint8_t)w;
