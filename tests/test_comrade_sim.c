@@ -94,7 +94,7 @@ static void golden_traces(void **s)
     (void)s;
     ch_golden_check(&cm_game, NULL, 0, 5, "tests/golden/comrade-base.txt");
     const char *kv[] = {"deals=1", "safe_bids=true"};
-    ch_golden_check(&cm_game, kv, 2, 69, "tests/golden/comrade-win.txt");
+    ch_golden_check(&cm_game, kv, 2, 3350, "tests/golden/comrade-win.txt");
     const char *kv3[] = {"players=3", "deals=1", "safe_bids=true"};
     ch_golden_check(&cm_game, kv3, 3, 85, "tests/golden/comrade-3p.txt");
 }

@@ -16,8 +16,8 @@ enum {
     GUARDED_SECOND = 8,
     GUARDED_THIRD = 3,
     ROUND_UP = 6,
-    LATE_TRICKS = 6, /* sample the last tricks of a deal */
-    SAMPLES = 16,
+    LATE_TRICKS = 8, /* sample the last tricks of a deal */
+    SAMPLES = 20,
 };
 
 typedef struct ctx {
