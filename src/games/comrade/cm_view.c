@@ -173,6 +173,41 @@ static int deal_hidden(const uint8_t *cards, const int *need, const unsigned *vo
     return 1;
 }
 
+/* When voids make plain rejection unlikely to succeed: the most constrained
+ * cards first, each to an open seat that may hold its suit, chosen in
+ * proportion to the room left. Returns 0 on a dead end. */
+static int deal_greedy(uint8_t *cards, int n, const int *need, const unsigned *voids, int np,
+                       ch_rng *rng, uint64_t *hand)
+{
+    int room[CM_SEATS], open_for[4] = {0};
+    for (int p = 0; p < np; p++)
+        for (int su = 0; su < 4; su++)
+            open_for[su] += need[p] && !(voids[p] >> su & 1);
+    /* Stable insertion sort by how few seats may hold the card. */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && open_for[CM_SUIT(cards[j])] < open_for[CM_SUIT(cards[j - 1])];
+             j--) {
+            uint8_t t = cards[j];
+            cards[j] = cards[j - 1];
+            cards[j - 1] = t;
+        }
+    memcpy(room, need, sizeof room);
+    uint64_t h[CM_SEATS] = {0};
+    for (int i = 0; i < n; i++) {
+        int su = CM_SUIT(cards[i]), total = 0;
+        for (int p = 0; p < np; p++)
+            if (!(voids[p] >> su & 1)) total += room[p];
+        if (!total) return 0;
+        int r = (int)ch_rng_below(rng, (uint32_t)total), p = 0;
+        for (;; p++)
+            if (!(voids[p] >> su & 1) && (r -= room[p]) < 0) break;
+        room[p]--;
+        h[p] |= 1ull << cards[i];
+    }
+    memcpy(hand, h, sizeof h);
+    return 1;
+}
+
 void cm_resample(void *st, int viewer, ch_rng *rng)
 {
     cm_state *s = st;
@@ -186,17 +221,22 @@ void cm_resample(void *st, int viewer, ch_rng *rng)
         for (uint64_t m = s->hand[p]; m; m &= m - 1)
             cards[n++] = (uint8_t)__builtin_ctzll(m);
     }
+    /* Rejection first (uniform over the hands that keep the shown voids),
+     * then the greedy deal; the true hands, always consistent, are the last
+     * resort. */
     uint64_t hand[CM_SEATS];
-    /* Rejection keeps the draw uniform over the hands consistent with the
-     * shown voids; the true hands are the fallback, always consistent. */
-    for (int tries = 0; tries < 200; tries++) {
+    int ok = 0;
+    for (int tries = 0; tries < 20 && !ok; tries++) {
         ch_rng_shuffle_u8(rng, cards, n);
-        if (deal_hidden(cards, need, voids, s->np, hand)) {
-            for (int p = 0; p < s->np; p++)
-                if (p != viewer) s->hand[p] = hand[p];
-            break;
-        }
+        ok = deal_hidden(cards, need, voids, s->np, hand);
     }
+    for (int tries = 0; tries < 100 && !ok; tries++) {
+        ch_rng_shuffle_u8(rng, cards, n);
+        ok = deal_greedy(cards, n, need, voids, s->np, rng, hand);
+    }
+    if (ok)
+        for (int p = 0; p < s->np; p++)
+            if (p != viewer) s->hand[p] = hand[p];
     ch_rng_seed(&s->rng, ch_rng_next64(rng), CM_STREAM);
 }
 
