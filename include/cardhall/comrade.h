@@ -1,0 +1,103 @@
+/* Comrade (カムレッド): the cooperative trick-taking game by domi. Five
+ * players bid as a team with a shared pool of bid cards and two jokers, then
+ * each must win exactly the tricks they bid, counted per suit led. One state
+ * plays the whole series (one deal per seat by default).
+ *
+ * Faces: play cards 0..51 = suit*13 + rank index (2 = 0 ... A = 12), suits
+ * in the order S H D C; bid cards 52..67 = 52 + suit*4 + value-1; the joker
+ * is face 68 (two copies). */
+#ifndef CARDHALL_COMRADE_H
+#define CARDHALL_COMRADE_H
+
+#include <stdint.h>
+
+#include "cardhall/bot.h"
+#include "cardhall/game.h"
+
+#define CM_SEATS 5       /* most seats of any version */
+#define CM_MAX_TRICKS 12 /* 3-player version */
+#define CM_MAX_DEALS 20
+#define CM_BID_TURNS 15 /* 3 rounds of 5 */
+
+#define CM_FACE_BID 52
+#define CM_FACE_JOKER 68
+#define CM_FACES 69
+
+/* Actions. */
+#define CM_PASS 0
+#define CM_TAKE(s, n) (1 + (s)*4 + (n)-1) /* 1..16 */
+#define CM_JOKER(s) (17 + (s))            /* 17..20 */
+#define CM_PLAY(f) (32 + (f))             /* 32..83 */
+
+enum { CM_PH_BID, CM_PH_PLAY, CM_PH_OVER };
+
+/* Deal outcomes (CM-28); 0 = not played yet. */
+enum {
+    CM_NONE,
+    CM_WIN,
+    CM_BID_OVER,    /* BID_OVER_10 */
+    CM_ALL_PASSED,  /* ALL_PASSED */
+    CM_NO_FITTING,  /* NO_FITTING_BID */
+    CM_ROUNDS_OVER, /* ROUNDS_EXHAUSTED */
+    CM_WRONG_SUIT,  /* WRONG_SUIT */
+    CM_OVER_BID,    /* OVER_BID */
+};
+
+#define CM_NOBODY 0xFF
+
+typedef struct cm_state {
+    ch_rng rng;
+    uint64_t hand[CM_SEATS]; /* bit f: play card f is in that hand */
+    uint16_t pool;           /* bit s*4+n-1: bid card (s, n) is still in the pool */
+    uint8_t np, target, ace_high, safe_bids, ndeals, njokers;
+    uint8_t first_dealer, dealer, deal; /* deal: index of the current deal, 0-based */
+    uint8_t phase, to_move;
+    uint8_t jokers; /* jokers in the pool */
+    uint8_t turn;   /* bidding turns taken this deal */
+    uint8_t passes; /* c: passes since the last take */
+    uint8_t total;  /* T */
+    uint8_t v[CM_SEATS][4];
+    uint8_t won[CM_SEATS][4];
+    uint8_t bidlog[CM_BID_TURNS]; /* action of bidding turn i, by seat (dealer + i) % np */
+    uint8_t trick;                /* tricks completed this deal */
+    uint8_t nplay;                /* cards played this deal */
+    uint8_t play[CM_MAX_TRICKS * CM_SEATS]; /* card i of trick t at t*np + i */
+    uint8_t lead[CM_MAX_TRICKS];            /* leader of trick t */
+    uint8_t wins;                           /* deals won so far */
+    uint8_t res[CM_MAX_DEALS], res_at[CM_MAX_DEALS], res_by[CM_MAX_DEALS];
+} cm_state;
+
+/* What one seat may know, for the heuristic (filled by cm_observe). */
+typedef struct cm_view {
+    int seat, np, target, phase, dealer, to_move;
+    int ace_high, safe_bids;
+    uint64_t hand;   /* own cards */
+    uint64_t played; /* every card played this deal */
+    uint16_t pool;
+    int jokers, turn, passes, total;
+    uint8_t v[CM_SEATS][4], won[CM_SEATS][4];
+    uint8_t count[CM_SEATS];  /* cards in each hand */
+    uint8_t voids[CM_SEATS];  /* bit s: that seat showed it has no card of suit s */
+    int trick;                /* tricks completed */
+    int ncur;                 /* cards in the trick in progress */
+    int leader, led;          /* led = suit of the trick in progress, -1 before the lead */
+    uint8_t cur[CM_SEATS];    /* its cards in play order */
+    int best_seat, best_face; /* who is winning it so far, with what (-1 when empty) */
+} cm_view;
+
+extern const ch_game cm_game;
+
+ch_action cm_heuristic_act(ch_bot *b, const void *st, int seat);
+void cm_observe(const void *st, int seat, cm_view *v);
+
+/* Series label of CM-30 for W wins out of 5 ("Excellent" .. "Low"); NULL
+ * when deals is not 5 (the rule book labels only a five-deal series). */
+const char *cm_label(int wins, int deals);
+/* Name of an outcome: "WIN", "BID_OVER_10", ... */
+const char *cm_reason_name(int res);
+/* Trick-taking strength of a play card (higher wins), under ace_high. */
+int cm_strength(int face, int ace_high);
+/* Bit f: play card f is dealt with np players (52 cards, or 5..K for 3). */
+uint64_t cm_deck_mask(int np);
+
+#endif

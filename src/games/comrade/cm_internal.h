@@ -1,0 +1,46 @@
+/* Shared inside the Comrade module only. */
+#ifndef CM_INTERNAL_H
+#define CM_INTERNAL_H
+
+#include "cardhall/comrade.h"
+
+#define CM_STREAM 0xc0de5u /* the state RNG stream */
+#define CM_SUIT_MASK(s) (0x1FFFull << (13 * (s)))
+#define CM_SUIT(f) ((f) / 13)
+#define CM_RANK(f) ((f) % 13) /* 0 = the 2, 12 = the Ace */
+
+/* Options, by index in cm_opts. */
+enum { CM_OPT_PLAYERS, CM_OPT_DEALS, CM_OPT_DEALER, CM_OPT_ACE_HIGH, CM_OPT_SAFE_BIDS, CM_NOPTS };
+extern const ch_optdesc cm_opts[CM_NOPTS];
+extern const uint8_t cm_face_copies[CM_FACES];
+
+int cm_bid_seat(const cm_state *s); /* seat of the current bidding turn */
+/* The seat winning trick t so far (all of it once complete), with its card;
+ * -1 when the trick has no card yet. */
+int cm_trick_winner(const cm_state *s, int t, int *best_face);
+/* The items seat p took this deal, in order (bidding actions); returns the count. */
+int cm_items(const cm_state *s, int p, uint8_t *items);
+/* Bit s: seat p showed a void in suit s this deal. */
+unsigned cm_voids(const cm_state *s, int p);
+
+int cm_setup(void *st, const ch_opts *o, uint64_t seed, const int *order, int n, ch_err *err);
+int cm_num_players(const void *st);
+int cm_to_move(const void *st);
+const char *cm_phase(const void *st);
+int cm_legal(const void *st, ch_action *out);
+void cm_apply(void *st, ch_action a);
+void cm_result(const void *st, ch_result *r);
+
+int cm_card_text(int face, char *buf, size_t cap);
+int cm_card_parse(const char *text, int *face);
+int cm_action_text(const void *st, ch_action a, char *buf, size_t cap);
+int cm_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap);
+/* A taken bid item as the spec writes it: "[H2]" or "JOKER(H)". */
+int cm_item_text(int a, char *buf, size_t cap);
+int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
+
+json_t *cm_view_json(const void *st, int viewer);
+void cm_census(const void *st, int viewer, ch_census *c);
+void cm_resample(void *st, int viewer, ch_rng *rng);
+
+#endif

@@ -1,0 +1,104 @@
+/* Comrade text: card and action notation, action sentences, the board. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cm_internal.h"
+
+static const char suit_letter[] = "SHDC";
+static const char *const suit_en[] = {"spades", "hearts", "diamonds", "clubs"};
+static const char *const suit_ja[] = {"スペード", "ハート", "ダイヤ", "クラブ"};
+static const char *const rank_text[] = {"2", "3",  "4", "5", "6", "7", "8",
+                                        "9", "10", "J", "Q", "K", "A"};
+
+int cm_card_text(int face, char *buf, size_t cap)
+{
+    if (face < CM_FACE_BID)
+        return snprintf(buf, cap, "%s%c", rank_text[CM_RANK(face)], suit_letter[CM_SUIT(face)]);
+    if (face < CM_FACE_JOKER)
+        return snprintf(buf, cap, "[%c%d]", suit_letter[(face - CM_FACE_BID) / 4],
+                        (face - CM_FACE_BID) % 4 + 1);
+    return snprintf(buf, cap, "JK");
+}
+
+static int suit_of(int c)
+{
+    const char *p = strchr(suit_letter, toupper(c));
+    return c && p ? (int)(p - suit_letter) : -1;
+}
+
+int cm_card_parse(const char *text, int *face)
+{
+    char t[8];
+    size_t n = strlen(text);
+    if (n == 0 || n >= sizeof t) return CH_EINVAL;
+    for (size_t i = 0; i <= n; i++)
+        t[i] = (char)toupper((unsigned char)text[i]);
+    if (strcmp(t, "JK") == 0) {
+        *face = CM_FACE_JOKER;
+        return CH_OK;
+    }
+    if (n == 4 && t[0] == '[' && t[3] == ']' && suit_of(t[1]) >= 0 && t[2] >= '1' && t[2] <= '4') {
+        *face = CM_FACE_BID + suit_of(t[1]) * 4 + t[2] - '1';
+        return CH_OK;
+    }
+    int s = suit_of(t[n - 1]);
+    t[n - 1] = '\0';
+    for (int r = 0; r < 13 && s >= 0; r++) {
+        if (strcmp(t, rank_text[r]) == 0) {
+            *face = s * 13 + r;
+            return CH_OK;
+        }
+    }
+    return CH_EINVAL;
+}
+
+int cm_action_text(const void *st, ch_action a, char *buf, size_t cap)
+{
+    (void)st;
+    if (a == CM_PASS) return snprintf(buf, cap, "pass");
+    if (a <= CM_TAKE(3, 4))
+        return snprintf(buf, cap, "take %c%d", suit_letter[(a - 1) / 4], (int)(a - 1) % 4 + 1);
+    if (a <= CM_JOKER(3)) return snprintf(buf, cap, "joker %c", suit_letter[a - CM_JOKER(0)]);
+    return cm_card_text((int)(a - CM_PLAY(0)), buf, cap);
+}
+
+int cm_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap)
+{
+    const cm_state *s = st;
+    int ja = lang == CH_LANG_JA;
+    (void)viewer; /* every Comrade action is public */
+    if (a == CM_PASS) return snprintf(buf, cap, ja ? "パス" : "passes");
+    if (a <= CM_JOKER(3)) {
+        int p = s->to_move, su = a <= CM_TAKE(3, 4) ? (int)(a - 1) / 4 : (int)(a - CM_JOKER(0));
+        if (a <= CM_TAKE(3, 4)) {
+            int val = (int)(a - 1) % 4 + 1;
+            return ja ? snprintf(buf, cap, "%sの%dの場札を取る(%sで%dトリックのビッド)",
+                                 suit_ja[su], val, suit_ja[su], val)
+                      : snprintf(buf, cap, "takes bid card [%c%d]: bids %d in %s", suit_letter[su],
+                                 val, val, suit_en[su]);
+        }
+        int val = s->v[p][su] + 1;
+        return ja ? snprintf(buf, cap, "ジョーカーを取り%sの+1とする(%sで%dトリック)", suit_ja[su],
+                             suit_ja[su], val)
+                  : snprintf(buf, cap, "takes a joker for %s: bids %d in %s", suit_en[su], val,
+                             suit_en[su]);
+    }
+    char card[8];
+    int f = (int)(a - CM_PLAY(0));
+    cm_card_text(f, card, sizeof card);
+    int base = s->trick * s->np;
+    if (s->nplay == base) return snprintf(buf, cap, ja ? "%s をリード" : "leads %s", card);
+    int led = CM_SUIT(s->play[base]);
+    if (CM_SUIT(f) == led)
+        return snprintf(buf, cap, ja ? "%s でフォロー" : "follows with %s", card);
+    return ja ? snprintf(buf, cap, "%s を出す(%sなし)", card, suit_ja[led])
+              : snprintf(buf, cap, "discards %s (no %s)", card, suit_en[led]);
+}
+
+int cm_item_text(int a, char *buf, size_t cap)
+{
+    if (a <= CM_TAKE(3, 4)) return cm_card_text(CM_FACE_BID + a - 1, buf, cap);
+    return snprintf(buf, cap, "JOKER(%c)", suit_letter[a - CM_JOKER(0)]);
+}
