@@ -33,6 +33,7 @@ test: build asan
 
 bench: build
 	@./build/cardhall bench
+	@for b in build/bench/bench_*; do [ -x "$$b" ] && "$$b"; done; true
 
 clean:
 	rm -rf build build-asan
