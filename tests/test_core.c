@@ -194,6 +194,7 @@ static const ch_game toy_game = {
     toy_view,
     toy_census,
     toy_resample,
+    NULL, /* tally */
 };
 
 /* ---- RNG ---- */

@@ -443,6 +443,10 @@ static void rkT12a_turnover_without_shuffle(void **st)
     assert_int_equal(S.ndisc, 1);
     assert_int_equal(S.disc[0], 21);
     assert_int_equal(S.turn, 0);
+    ch_tally t[CH_MAX_TALLY]; /* the turnover is counted for designers */
+    assert_int_equal(rk_game.tally(&S, t), 3);
+    assert_string_equal(t[1].name, "deck_turnovers");
+    assert_true(t[1].value == 1.0);
     /* Both players know what comes next: the deck order is public. */
     json_t *v = rk_game.view_json(&S, 0);
     json_t *deck = json_object_get(v, "deck");
@@ -953,6 +957,10 @@ static void rkV5_turn_cap_voids_round(void **st)
     assert_int_equal(S.last_declarer, RK_NOBODY);
     assert_int_equal(S.score[0] + S.score[1], 0);
     assert_int_equal(S.dealer, 1);
+    ch_tally t[CH_MAX_TALLY]; /* counted for designers */
+    rk_game.tally(&S, t);
+    assert_string_equal(t[0].name, "void_rounds");
+    assert_true(t[0].value == 1.0);
 }
 
 /* Action notation parses back and bad text is refused (docs/notation/racko.md). */

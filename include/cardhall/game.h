@@ -58,6 +58,14 @@ typedef struct ch_census {
 
 void ch_census_put(ch_census *c, int zone, int pos, int face, int seen);
 
+/* One game-specific figure about a finished game, for designers (sim). */
+typedef struct ch_tally {
+    const char *name; /* static snake_case, e.g. "dry_deck_end" */
+    double value;
+} ch_tally;
+
+#define CH_MAX_TALLY 16
+
 typedef struct ch_game {
     const char *name;             /* registry key, e.g. "racko" */
     const char *title[CH_NLANGS]; /* "Rack-O", "ラックオー" */
@@ -106,6 +114,13 @@ typedef struct ch_game {
     /* Replaces everything viewer cannot know (unseen cards, the RNG) by a
      * random completion consistent with viewer's view, drawn from rng. */
     void (*resample)(void *st, int viewer, ch_rng *rng);
+
+    /* Optional (NULL if none): figures about a finished game that only the
+     * game knows (how it ended, how often an outcome happened). Writes up to
+     * CH_MAX_TALLY entries, the same names in the same order for every game
+     * under one set of options; sim prints each one's mean, so a 0/1 value
+     * reads as a frequency. Returns the count. */
+    int (*tally)(const void *st, ch_tally *out);
 } ch_game;
 
 /* Generic operations (src/core/game.c). */

@@ -78,6 +78,7 @@ typedef struct rk_state {
     uint8_t dealer_draw[RK_MAX_PLAYERS]; /* RK-13 cards, 0 if first_dealer was given */
     uint8_t last_declarer;               /* of the last completed round; RK_NOBODY if void */
     uint16_t hands;                      /* completed rounds */
+    uint16_t void_rounds, turnovers;     /* for designers (rk_game.tally) */
     int16_t score[RK_MAX_PLAYERS];
     int16_t last[RK_MAX_PLAYERS];                /* last round's scores */
     uint8_t last_rack[RK_MAX_PLAYERS][RK_SLOTS]; /* racks revealed at its end */

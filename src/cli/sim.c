@@ -18,9 +18,10 @@
 #define SIM_MAX_BOTS 16
 
 typedef struct sim_game {
-    int actions, hands, capped;
+    int actions, hands, capped, ntally;
     unsigned winners;
     int score[CH_MAX_PLAYERS];
+    ch_tally tally[CH_MAX_TALLY];
 } sim_game;
 
 typedef struct sim {
@@ -62,6 +63,7 @@ static void play_one(const sim *s, int i, void *st, sim_game *o)
     o->capped = g->to_move(st) != CH_TERMINAL;
     o->winners = o->capped ? 0 : r.winners;
     memcpy(o->score, r.score, sizeof o->score);
+    o->ntally = g->tally && !o->capped ? g->tally(st, o->tally) : 0;
 }
 
 static void *worker(void *arg)
@@ -111,6 +113,12 @@ typedef struct dist {
     int min, max, p50, p95;
 } dist;
 
+static int by_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 static int by_int(const void *a, const void *b)
 {
     int x = *(const int *)a, y = *(const int *)b;
@@ -157,6 +165,37 @@ static void print_rate(const char *label, double wins, int n)
     wilson(wins, n, &lo, &hi);
     printf("  %-14s %7d %9.1f %6.1f%%  [%5.1f%%, %5.1f%%]", label, n, wins, n ? 100 * wins / n : 0,
            100 * lo, 100 * hi);
+}
+
+/* The game's own figures (ch_game.tally) over the finished games: mean,
+ * sd, min, max of each. Names come from the first finished game. */
+static json_t *report_tally(const sim *s)
+{
+    json_t *j = json_object();
+    const sim_game *first = NULL;
+    for (int i = 0; i < s->games && !first; i++)
+        if (!s->out[i].capped && s->out[i].ntally > 0) first = &s->out[i];
+    if (!first) return j;
+    double *v = malloc(sizeof(double) * (size_t)s->games);
+    if (!v) abort();
+    printf("game figures (per finished game)   %9s %9s %9s %9s\n", "mean", "sd", "min", "max");
+    for (int t = 0; t < first->ntally; t++) {
+        int n = 0;
+        double sum = 0, sq = 0;
+        for (int i = 0; i < s->games; i++)
+            if (!s->out[i].capped && s->out[i].ntally > t) sum += v[n++] = s->out[i].tally[t].value;
+        double mean = sum / n;
+        for (int i = 0; i < n; i++)
+            sq += (v[i] - mean) * (v[i] - mean);
+        qsort(v, (size_t)n, sizeof *v, by_double);
+        double sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
+        printf("  %-32s %9.3f %9.3f %9g %9g\n", first->tally[t].name, mean, sd, v[0], v[n - 1]);
+        json_object_set_new(j, first->tally[t].name,
+                            json_pack("{s:f,s:f,s:f,s:f}", "mean", mean, "sd", sd, "min", v[0],
+                                      "max", v[n - 1]));
+    }
+    free(v);
+    return j;
 }
 
 /* Prints every figure and builds the same as JSON. */
@@ -236,6 +275,7 @@ static json_t *report(const sim *s)
            finished, shared, nobody, capped, s->max_steps);
     json_object_set_new(j, "length",
                         json_pack("{s:o,s:o}", "actions", dist_json(&dl), "hands", dist_json(&dh)));
+    json_object_set_new(j, "figures", report_tally(s));
     free(len);
     free(hands);
     free(scores);

@@ -28,6 +28,10 @@ has "$one" "60 finished"
 has "$(cat "$tmp/s1.json")" '"win_rate"'
 has "$(cat "$tmp/s1.json")" '"ci95"'
 has "$(cat "$tmp/s1.json")" '"p95"'
+# The game's own figures (ch_game.tally), printed and in the JSON.
+has "$one" "game figures"
+has "$one" "deck_turnovers"
+has "$(cat "$tmp/s1.json")" '"figures": {'
 
 # The heuristic, rotated over both seats, beats random far more than half the time.
 rate=$(grep -E '^ +0:heuristic' <<<"$one" | awk '{print $4}' | tr -d '%')

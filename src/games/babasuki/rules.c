@@ -608,4 +608,5 @@ const ch_game db_game = {
     db_view_json,
     db_census,
     db_resample,
+    NULL, /* tally */
 };

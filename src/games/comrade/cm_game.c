@@ -46,4 +46,5 @@ const ch_game cm_game = {
     cm_view_json,
     cm_census,
     cm_resample,
+    NULL, /* tally */
 };

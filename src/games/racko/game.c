@@ -39,6 +39,16 @@ static int rk_to_move(const void *st)
     return s->phase == RK_PH_OVER ? CH_TERMINAL : s->turn;
 }
 
+/* Designers' figures: how often rounds run dry or end without a Rack-O. */
+static int rk_tally(const void *st, ch_tally *out)
+{
+    const rk_state *s = st;
+    out[0] = (ch_tally){"void_rounds", s->void_rounds};
+    out[1] = (ch_tally){"deck_turnovers", s->turnovers};
+    out[2] = (ch_tally){"turnovers_per_round", s->hands ? (double)s->turnovers / s->hands : 0};
+    return 3;
+}
+
 static const char *rk_phase(const void *st)
 {
     static const char *const names[] = {"draw", "swap", "swap-or-discard", "declare", "over"};
@@ -72,4 +82,5 @@ const ch_game rk_game = {
     .view_json = rk_view_json,
     .census = rk_census,
     .resample = rk_resample,
+    .tally = rk_tally,
 };

@@ -116,6 +116,7 @@ void rk_end_round(rk_state *s, int declarer)
     }
     memcpy(s->last_rack, s->rack, sizeof s->rack);
     s->last_declarer = declarer < 0 ? RK_NOBODY : (uint8_t)declarer;
+    s->void_rounds = (uint16_t)(s->void_rounds + (declarer < 0));
     s->hands++;
     s->hand = 0;
     s->hand_public = 0;
@@ -147,6 +148,7 @@ static void finish_turn(rk_state *s)
         s->ndeck = (uint8_t)(m - 1);
         s->ndisc = 1;
         s->deck_public = 1;
+        s->turnovers++;
     }
     if (s->max_turns && s->turns >= s->max_turns) { /* RK-V5 */
         rk_end_round(s, -1);

@@ -224,4 +224,5 @@ const ch_game rg_game = {
     rg_view_json,
     rg_census,
     rg_resample,
+    NULL, /* tally */
 };

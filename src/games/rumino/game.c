@@ -39,4 +39,5 @@ const ch_game ru_game = {
     ru_view_json,
     ru_census,
     ru_resample,
+    NULL, /* tally */
 };
