@@ -13,6 +13,7 @@
 #include "cardhall/bot.h"
 #include "cardhall/match.h"
 #include "cardhall/registry.h"
+#include "cardhall/text.h"
 #include "harness.h"
 
 /* ---- The toy game: 6 cards dealt 3 each; players alternately play a card
@@ -196,6 +197,26 @@ static const ch_game toy_game = {
     toy_resample,
     NULL, /* tally */
 };
+
+/* ---- Text building ---- */
+static void text_counts_all_and_never_overflows(void **s)
+{
+    (void)s;
+    char buf[8];
+    memset(buf, 'x', sizeof buf);
+    ch_text t;
+    ch_text_init(&t, buf, 6);
+    ch_text_add(&t, "ab%d", 12);
+    assert_string_equal(buf, "ab12");
+    ch_text_add(&t, "%s", "cdef"); /* only "c" fits before the NUL */
+    ch_text_add(&t, "gh");         /* no room: only counted */
+    assert_string_equal(buf, "ab12c");
+    assert_int_equal(ch_text_len(&t), 10); /* what the whole text needs */
+    assert_int_equal(buf[6], 'x');         /* nothing written past cap */
+    ch_text_init(&t, NULL, 0);             /* counting only */
+    ch_text_add(&t, "%d", 12345);
+    assert_int_equal(ch_text_len(&t), 5);
+}
 
 /* ---- RNG ---- */
 static void rng_matches_pcg32_reference(void **s)
@@ -417,6 +438,7 @@ static void harness_runs_on_the_toy(void **s)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(text_counts_all_and_never_overflows),
         cmocka_unit_test(rng_matches_pcg32_reference),
         cmocka_unit_test(rng_below_is_in_range_and_uniform),
         cmocka_unit_test(rng_shuffle_is_a_permutation_and_seeded),

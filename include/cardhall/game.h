@@ -105,7 +105,10 @@ typedef struct ch_game {
                        size_t cap);
     int (*card_text)(int face, char *buf, size_t cap);
     int (*card_parse)(const char *text, int *face); /* CH_OK or CH_EINVAL */
-    /* The board as viewer sees it, as plain text lines for a terminal. */
+    /* The board as viewer sees it, as plain text lines for a terminal.
+     * Texts are returned like snprintf's: the length the whole text needs,
+     * so a caller whose buffer was too small sees a result >= cap
+     * (cardhall/text.h builds them that way). */
     int (*render)(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
 
     /* Exactly what viewer may know (CH_ALL: the full state), as a new JSON object. */

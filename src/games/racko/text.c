@@ -1,11 +1,11 @@
 /* Rack-O in words: card and action notation (docs/notation/racko.md), move
  * names in English and Japanese, and the terminal board. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cardhall/racko.h"
+#include "cardhall/text.h"
 #include "racko_int.h"
 
 int rk_card_text(int face, char *buf, size_t cap)
@@ -41,38 +41,25 @@ int rk_action_text(const void *st, ch_action a, char *buf, size_t cap)
     }
 }
 
-/* Appends to a buffer that may already be full; never overflows. */
-static void add(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-{
-    if (*len >= cap) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
-    va_end(ap);
-    if (n > 0) *len += (size_t)n;
-    if (*len >= cap) *len = cap - 1;
-}
-
 /* What the table sees right after a: the round ending, the pile turning
  * over. Found by playing a on a copy, which is cheap for a plain struct. */
-static void consequences(const rk_state *s, ch_action a, ch_lang lang, char *buf, size_t cap,
-                         size_t *len)
+static void consequences(const rk_state *s, ch_action a, ch_lang lang, ch_text *t)
 {
     rk_state next = *s;
     rk_apply(&next, a);
     int ja = lang == CH_LANG_JA;
     if (next.hands > s->hands) {
         if (next.last_declarer == RK_NOBODY)
-            add(buf, cap, len, ja ? " ── 手番の上限によりラウンド無効" : " — turn cap: round void");
+            ch_text_add(t, ja ? " ── 手番の上限によりラウンド無効" : " — turn cap: round void");
         else if (a != RK_A_DECLARE)
-            add(buf, cap, len, ja ? " ── 席 %d が「ラックオー」！" : " — seat %d: Rack-O!",
+            ch_text_add(t, ja ? " ── 席 %d が「ラックオー」！" : " — seat %d: Rack-O!",
                 next.last_declarer);
-        add(buf, cap, len, ja ? " 得点:" : " Round scores:");
+        ch_text_add(t, ja ? " 得点:" : " Round scores:");
         for (int p = 0; p < s->n; p++)
-            add(buf, cap, len, " %d", next.last[p]);
-        if (next.phase == RK_PH_OVER) add(buf, cap, len, ja ? "。ゲーム終了" : ". Game over");
+            ch_text_add(t, " %d", next.last[p]);
+        if (next.phase == RK_PH_OVER) ch_text_add(t, ja ? "。ゲーム終了" : ". Game over");
     } else if (s->ndeck == 0 && next.ndeck > 0) {
-        add(buf, cap, len,
+        ch_text_add(t,
             ja ? " ── 山札切れ: 捨て札を裏返して山札に (新しい捨て札 %d)"
                : " — deck empty: the discard pile is turned over (new upcard %d)",
             next.disc[0]);
@@ -83,38 +70,38 @@ int rk_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
 {
     const rk_state *s = st;
     int ja = lang == CH_LANG_JA, see = rk_sees_hand(s, viewer);
-    size_t len = 0;
-    buf[0] = '\0';
+    ch_text t;
+    ch_text_init(&t, buf, cap);
     switch (a) {
     case RK_A_DRAW: {
         int top = s->ndeck ? s->deck[s->ndeck - 1] : 0;
         if (viewer == CH_ALL || viewer == s->turn || s->deck_public)
-            add(buf, cap, &len, ja ? "山札から %d を引く" : "draws %d from the deck", top);
+            ch_text_add(&t, ja ? "山札から %d を引く" : "draws %d from the deck", top);
         else
-            add(buf, cap, &len, ja ? "山札から1枚引く" : "draws a card from the deck");
+            ch_text_add(&t, ja ? "山札から1枚引く" : "draws a card from the deck");
         break;
     }
     case RK_A_TAKE:
-        add(buf, cap, &len, ja ? "捨て札の %d を取る" : "takes %d from the discard pile",
+        ch_text_add(&t, ja ? "捨て札の %d を取る" : "takes %d from the discard pile",
             s->ndisc ? s->disc[s->ndisc - 1] : 0);
         break;
     case RK_A_DISCARD:
-        add(buf, cap, &len, ja ? "引いた %d を捨てる" : "discards the drawn %d", s->hand);
+        ch_text_add(&t, ja ? "引いた %d を捨てる" : "discards the drawn %d", s->hand);
         break;
     case RK_A_DECLARE:
-        add(buf, cap, &len, ja ? "「ラックオー」を宣言" : "declares Rack-O!");
+        ch_text_add(&t, ja ? "「ラックオー」を宣言" : "declares Rack-O!");
         break;
     case RK_A_END_TURN:
-        add(buf, cap, &len, ja ? "宣言せずに手番を終える" : "does not declare and ends the turn");
+        ch_text_add(&t, ja ? "宣言せずに手番を終える" : "does not declare and ends the turn");
         break;
     default: {
         int i = (int)(a - RK_A_SWAP), old = s->rack[s->turn][i];
         if (see)
-            add(buf, cap, &len,
+            ch_text_add(&t,
                 ja ? "%d を #%d に入れ、%d を捨てる" : "puts %d in #%d, discards %d", s->hand,
                 5 * (i + 1), old);
         else
-            add(buf, cap, &len,
+            ch_text_add(&t,
                 ja ? "引いたカードを #%d に入れ、%d を捨てる"
                    : "puts the drawn card in #%d, discards %d",
                 5 * (i + 1), old);
@@ -123,9 +110,9 @@ int rk_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     }
     if ((a == RK_A_DRAW || a == RK_A_TAKE) && s->two_player_rule == RK_2P_OPTIONAL &&
         rk_can_declare(s, s->turn))
-        add(buf, cap, &len, ja ? " (ラックオーを宣言しない)" : " (not declaring Rack-O)");
-    consequences(s, a, lang, buf, cap, &len);
-    return (int)len;
+        ch_text_add(&t, ja ? " (ラックオーを宣言しない)" : " (not declaring Rack-O)");
+    consequences(s, a, lang, &t);
+    return ch_text_len(&t);
 }
 
 static const char *const phase_prompt[2][5] = {
@@ -136,65 +123,64 @@ static const char *const phase_prompt[2][5] = {
      "引いたカードを入れ替えるか捨てる", "「ラックオー」を宣言するか手番を終える", "ゲーム終了"},
 };
 
-static void rack_line(const rk_state *s, int viewer, int p, int ja, char *buf, size_t cap,
-                      size_t *len)
+static void rack_line(const rk_state *s, int viewer, int p, int ja, ch_text *t)
 {
     if (p == viewer)
-        add(buf, cap, len, ja ? "あなた  " : "you     ");
+        ch_text_add(t, ja ? "あなた  " : "you     ");
     else
-        add(buf, cap, len, ja ? "席 %d    " : "seat %d  ", p);
+        ch_text_add(t, ja ? "席 %d    " : "seat %d  ", p);
     for (int i = 0; i < RK_SLOTS; i++) {
         if (rk_sees_slot(s, viewer, p, i))
-            add(buf, cap, len, "%4d", s->rack[p][i]);
+            ch_text_add(t, "%4d", s->rack[p][i]);
         else
-            add(buf, cap, len, "   ?");
+            ch_text_add(t, "   ?");
     }
     if (rk_sees_slot(s, viewer, p, 0) && (viewer == p || viewer == CH_ALL))
-        add(buf, cap, len, ja ? "   昇順 %d 枚" : "   in order: %d", rk_prefix(s->rack[p]));
-    if (p == s->dealer) add(buf, cap, len, ja ? "  (ディーラー)" : "  (dealer)");
-    add(buf, cap, len, "\n");
+        ch_text_add(t, ja ? "   昇順 %d 枚" : "   in order: %d", rk_prefix(s->rack[p]));
+    if (p == s->dealer) ch_text_add(t, ja ? "  (ディーラー)" : "  (dealer)");
+    ch_text_add(t, "\n");
 }
 
 int rk_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const rk_state *s = st;
     int ja = lang == CH_LANG_JA;
-    size_t len = 0;
-    buf[0] = '\0';
-    add(buf, cap, &len,
+    ch_text t;
+    ch_text_init(&t, buf, cap);
+    ch_text_add(&t,
         ja ? "ラックオー  ラウンド %d  目標 %d 点\n" : "Rack-O  round %d  target %d\n",
         s->hands + (s->phase != RK_PH_OVER), s->target);
-    add(buf, cap, &len, ja ? "得点:" : "Scores:");
+    ch_text_add(&t, ja ? "得点:" : "Scores:");
     for (int p = 0; p < s->n; p++)
-        add(buf, cap, &len, ja ? "  席 %d: %d" : "  seat %d: %d", p, s->score[p]);
+        ch_text_add(&t, ja ? "  席 %d: %d" : "  seat %d: %d", p, s->score[p]);
     if (s->partnership)
-        add(buf, cap, &len, ja ? "  | チーム 0+2: %d  1+3: %d" : "  | team 0+2: %d  1+3: %d",
+        ch_text_add(&t, ja ? "  | チーム 0+2: %d  1+3: %d" : "  | team 0+2: %d  1+3: %d",
             rk_team_score(s, 0), rk_team_score(s, 1));
-    add(buf, cap, &len, "\n        ");
+    ch_text_add(&t, "\n        ");
     for (int i = 0; i < RK_SLOTS; i++)
-        add(buf, cap, &len, " #%-2d", 5 * (i + 1));
-    add(buf, cap, &len, "\n");
-    if (viewer >= 0) rack_line(s, viewer, viewer, ja, buf, cap, &len);
+        ch_text_add(&t, " #%-2d", 5 * (i + 1));
+    ch_text_add(&t, "\n");
+    if (viewer >= 0) rack_line(s, viewer, viewer, ja, &t);
     for (int p = 0; p < s->n; p++)
-        if (p != viewer) rack_line(s, viewer, p, ja, buf, cap, &len);
-    add(buf, cap, &len, ja ? "捨て札 (古い順):" : "Discard pile (oldest first):");
+        if (p != viewer) rack_line(s, viewer, p, ja, &t);
+    ch_text_add(&t, ja ? "捨て札 (古い順):" : "Discard pile (oldest first):");
     for (int k = 0; k < s->ndisc; k++)
-        add(buf, cap, &len, " %d", s->disc[k]);
-    add(buf, cap, &len, ja ? "\n山札: %d 枚" : "\nDeck: %d cards", s->ndeck);
+        ch_text_add(&t, " %d", s->disc[k]);
+    ch_text_add(&t, ja ? "\n山札: %d 枚" : "\nDeck: %d cards", s->ndeck);
     if (s->deck_public && s->ndeck)
-        add(buf, cap, &len, ja ? " (順番は公開: 次は %d)" : " (order known: next is %d)",
+        ch_text_add(&t, ja ? " (順番は公開: 次は %d)" : " (order known: next is %d)",
             s->deck[s->ndeck - 1]);
-    add(buf, cap, &len, "\n");
+    ch_text_add(&t, "\n");
     if (s->hand && rk_sees_hand(s, viewer))
-        add(buf, cap, &len, ja ? "手にあるカード: %d\n" : "In hand: %d\n", s->hand);
+        ch_text_add(&t, ja ? "手にあるカード: %d\n" : "In hand: %d\n", s->hand);
     else if (s->hand)
-        add(buf, cap, &len, ja ? "手にあるカード: ?\n" : "In hand: ?\n");
+        ch_text_add(&t, ja ? "手にあるカード: ?\n" : "In hand: ?\n");
     if (s->phase == RK_PH_OVER)
-        add(buf, cap, &len, "%s\n", phase_prompt[ja][RK_PH_OVER]);
+        ch_text_add(&t, "%s\n", phase_prompt[ja][RK_PH_OVER]);
     else if (viewer == s->turn)
-        add(buf, cap, &len, ja ? "あなたの番: %s\n" : "Your turn: %s\n",
+        ch_text_add(&t, ja ? "あなたの番: %s\n" : "Your turn: %s\n",
             phase_prompt[ja][s->phase]);
     else
-        add(buf, cap, &len, ja ? "席 %d の番\n" : "Seat %d to play\n", s->turn);
-    return (int)len;
+        ch_text_add(&t, ja ? "席 %d の番\n" : "Seat %d to play\n", s->turn);
+    return ch_text_len(&t);
 }
