@@ -20,6 +20,12 @@ static double keep_weight(const rk_view *v, int slot, int card)
     return 1.0 + 0.4 * (w < 0 ? 0 : w);
 }
 
+/* Whether rack r would win the round now (RK-30, RK-V2's run rule). */
+static int declarable(const rk_view *v, const uint8_t *r)
+{
+    return rk_is_racko(r) && (v->two_player_rule != RK_2P_RUN || rk_longest_run(r) >= 3);
+}
+
 static double evaluate(const rk_view *v, const uint8_t *r)
 {
     double best[RK_SLOTS], top = 0;
@@ -40,7 +46,7 @@ static double evaluate(const rk_view *v, const uint8_t *r)
         score += 0.6 * (run - 1) + (run >= need ? 1.5 * (need > 0) : 0);
     }
     /* A rack that wins the round now beats any promise of a bigger one. */
-    if (rk_is_racko(r) && (v->two_player_rule != RK_2P_RUN || run >= 3))
+    if (declarable(v, r))
         score += 100 + (v->bonus ? rk_run_bonus(run) / 25.0 : 0);
     return score;
 }
@@ -91,9 +97,10 @@ ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat)
         return RK_A_SWAP + (ch_action)(slot < 0 ? 0 : slot);
     }
     case RK_PH_DRAWN: {
-        /* With no reshuffle a round can loop for ever (E20): after a long
-         * round, now and then a random swap breaks the cycle. */
-        if (v.turns > 120 && ch_rng_below(&b->rng, 3) == 0 && !rk_is_racko(v.rack))
+        /* With no reshuffle a round can loop for ever (E20), e.g. two
+         * ordered racks without the run the 2-player rule asks for: after
+         * a long round, now and then a random swap breaks the cycle. */
+        if (v.turns > 120 && ch_rng_below(&b->rng, 3) == 0 && !declarable(&v, v.rack))
             return RK_A_SWAP + ch_rng_below(&b->rng, RK_SLOTS);
         int slot = best_slot(&v, v.hand, now, &value);
         return slot < 0 ? RK_A_DISCARD : RK_A_SWAP + (ch_action)slot;
