@@ -144,6 +144,37 @@ static void heuristic_beats_random(void **st)
     assert_true(wins >= 60 * 9 / 10);
 }
 
+/* RK-V1, RK-V2: the heuristic playing itself finishes every game, even when
+ * only a run or a bonus makes a rack worth declaring (such games once
+ * looped for ever on ordered racks that could not be declared). */
+static void heuristic_games_end(void **st)
+{
+    (void)st;
+    const char *rules[][2] = {{"players=2", "two_player_rule=run_required"},
+                              {"players=2", "bonus_racko=true"},
+                              {"players=2", "two_player_rule=optional_declare"}};
+    for (int v = 0; v < 3; v++) {
+        ch_opts o;
+        ch_err err;
+        assert_int_equal(ch_opts_parse(&o, rk_game.opts, rk_game.n_opts, rules[v], 2, &err), CH_OK);
+        for (int g = 0; g < 300; g++) {
+            rk_state s;
+            assert_int_equal(ch_setup(&rk_game, &s, &o, 1000 + (uint64_t)g, NULL, 0, &err), CH_OK);
+            ch_bot bots[2];
+            for (int p = 0; p < 2; p++)
+                assert_int_equal(
+                    ch_bot_init(&bots[p], &rk_game, "heuristic", (uint64_t)(g * 2 + p), &err),
+                    CH_OK);
+            int step = 0;
+            for (; step < 20000 && rk_game.to_move(&s) != CH_TERMINAL; step++) {
+                int p = rk_game.to_move(&s);
+                rk_game.apply(&s, ch_bot_act(&bots[p], &s, p));
+            }
+            assert_int_equal(rk_game.to_move(&s), CH_TERMINAL);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -154,6 +185,7 @@ int main(void)
         cmocka_unit_test(harness_random_play),
         cmocka_unit_test(golden_traces),
         cmocka_unit_test(heuristic_beats_random),
+        cmocka_unit_test(heuristic_games_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
