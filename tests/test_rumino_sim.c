@@ -1,13 +1,13 @@
 /* Rumino under simulation: the harness over thousands of seeded games for
  * 2-6 players and every variant, the chip ledger checked after every action,
- * golden traces, the heuristic against random play, and random-play speed. */
+ * golden traces and the heuristic against random play. (Speed: cardhall bench
+ * rumino and bench/bench_rumino_meld.c.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cmocka.h>
 
@@ -158,41 +158,12 @@ static void heuristic_beats_random(void **s)
     }
 }
 
-/* Random-play speed (the goal is >= 5 M actions/s); printed, loosely asserted. */
-static void random_play_speed(void **s)
-{
-    (void)s;
-    ch_opts o;
-    ch_err err;
-    const char *kv[] = {"players=4", "max_turns_per_hand=60"};
-    assert_int_equal(ch_opts_parse(&o, ru_game.opts, ru_game.n_opts, kv, 2, &err), CH_OK);
-    ch_rng rng;
-    ch_rng_seed(&rng, 1, 2);
-    ch_action acts[64];
-    long actions = 0, target = scaled(2000000);
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (uint64_t g = 0; actions < target; g++) {
-        ru_state st;
-        ru_game.setup(&st, &o, g, NULL, 0, &err);
-        for (int k = 0; st.phase != RU_PH_OVER && k < 20000; k++, actions++) {
-            int n = ru_game.legal(&st, acts);
-            ru_game.apply(&st, acts[ch_rng_below(&rng, (uint32_t)n)]);
-        }
-    }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    printf("# rumino random play: %.2f M actions/s\n", (double)actions / secs / 1e6);
-    assert_true(actions >= target);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(harness_players_2_to_6), cmocka_unit_test(harness_random_with_turn_cap),
         cmocka_unit_test(harness_variants),       cmocka_unit_test(ledger_balances_every_step),
         cmocka_unit_test(golden_traces),          cmocka_unit_test(heuristic_beats_random),
-        cmocka_unit_test(random_play_speed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

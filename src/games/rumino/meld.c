@@ -180,31 +180,40 @@ static int min_int(int a, int b)
     return a < b ? a : b;
 }
 
-/* Best points saved by melds; *ba, *bb: the candidates used (-1: none). */
+/* Best points saved by melds; *ba, *bb: the candidates used (-1: none).
+ * Candidates are tried by falling points (a counting sort: a meld holds at
+ * most 40), so once even the best remaining partner cannot lift a pair
+ * above the best so far the search stops; saving every point stops it too. */
 static int best_saving(const hinfo *h, int *ba, int *bb)
 {
-    int best = 0, J = h->jokers, maxpts = 0;
+    int best = 0, J = h->jokers, nc = h->nc;
+    uint8_t order[MAX_CANDS], start[42] = {0};
     *ba = *bb = -1;
-    for (int a = 0; a < h->nc; a++)
-        if (h->c[a].pts > maxpts) maxpts = h->c[a].pts;
-    for (int a = 0; a < h->nc; a++) {
-        const cand *x = &h->c[a];
+    for (int a = 0; a < nc; a++)
+        start[40 - h->c[a].pts + 1]++;
+    for (int v = 1; v < 42; v++)
+        start[v] = (uint8_t)(start[v] + start[v - 1]);
+    for (int a = 0; a < nc; a++)
+        order[start[40 - h->c[a].pts]++] = (uint8_t)a;
+    for (int i = 0; i < nc && best < h->total; i++) {
+        const cand *x = &h->c[order[i]];
+        int next = i + 1 < nc ? h->c[order[i + 1]].pts : 0;
+        if (x->pts + next + 10 * J <= best) break;
         int v = x->pts + 10 * min_int(J, x->kmax);
         if (v > best) {
             best = v;
-            *ba = a;
+            *ba = order[i];
             *bb = -1;
         }
-        /* No partner can lift this candidate above the best so far. */
-        if (x->pts + maxpts + 10 * J <= best) continue;
-        for (int b = a + 1; b < h->nc; b++) {
-            const cand *y = &h->c[b];
+        for (int k = i + 1; k < nc; k++) {
+            const cand *y = &h->c[order[k]];
+            if (x->pts + y->pts + 10 * J <= best) break;
             if ((x->mask & y->mask) || x->kmin + y->kmin > J) continue;
             int w = x->pts + y->pts + 10 * min_int(J, x->kmax + y->kmax);
             if (w > best) {
                 best = w;
-                *ba = a;
-                *bb = b;
+                *ba = order[i];
+                *bb = order[k];
             }
         }
     }
