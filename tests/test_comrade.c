@@ -925,6 +925,40 @@ static void census_counts_the_whole_box(void **s)
     assert_int_equal(ch_census_check(&cm_game, &c, &err), CH_OK);
 }
 
+/* E24, hidden hands: resampling deals the unseen cards at random but never
+ * breaks a shown void, even when the voids leave few deals: here seat 1 may
+ * hold only spades and hearts, seat 2 only clubs, seat 3 anything. */
+static void resample_deal_keeps_voids_and_varies(void **s)
+{
+    (void)s;
+    uint8_t cards[30];
+    int n = 0;
+    for (int f = 0; f < 52 && n < 30; f++)
+        if (f / 13 != 2) cards[n++] = (uint8_t)f; /* no diamonds: 13 S, 13 H, 4 C */
+    const int need[CM_SEATS] = {0, 12, 4, 14, 0};
+    const unsigned voids[CM_SEATS] = {0, 1u << 2 | 1u << 3, 1u << 0 | 1u << 1 | 1u << 2, 0, 0};
+    ch_rng rng;
+    ch_rng_seed(&rng, 7, 1);
+    uint64_t first[CM_SEATS] = {0};
+    int differs = 0;
+    for (int k = 0; k < 500; k++) {
+        uint64_t hand[CM_SEATS];
+        cm_deal_constrained(cards, n, need, voids, 5, &rng, hand);
+        uint64_t all = 0;
+        for (int p = 0; p < 5; p++) {
+            assert_int_equal(__builtin_popcountll(hand[p]), need[p]);
+            for (int su = 0; su < 4; su++)
+                if (voids[p] >> su & 1) assert_true((hand[p] >> (13 * su) & 0x1FFFull) == 0);
+            assert_true((all & hand[p]) == 0);
+            all |= hand[p];
+        }
+        assert_int_equal(__builtin_popcountll(all), n);
+        if (k == 0) memcpy(first, hand, sizeof first);
+        differs += memcmp(first, hand, sizeof first) != 0;
+    }
+    assert_true(differs > 400); /* random, not one fixed answer */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -942,6 +976,7 @@ int main(void)
         cmocka_unit_test(cm_t11_fitting_take_always_exists),
         cmocka_unit_test(cm_19_no_fitting_bid_check),
         cmocka_unit_test(cm_t19_illegal_actions_rejected),
+        cmocka_unit_test(resample_deal_keeps_voids_and_varies),
         cmocka_unit_test(cm_16_pass_keeps_bid),
         cmocka_unit_test(cm_t12_wrong_suit),
         cmocka_unit_test(cm_t13_over_bid),

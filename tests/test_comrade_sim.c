@@ -1,13 +1,12 @@
 /* Comrade under simulation: the harness over thousands of seeded series for
  * every version and variant, golden traces, the heuristic team against the
- * random team, and random-play speed. */
+ * random team. (Speed: cardhall bench comrade.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cmocka.h>
 
@@ -160,33 +159,6 @@ static void heuristic_team_beats_random_team(void **s)
     }
 }
 
-/* Bare states and legal/apply only, as `cardhall bench` measures. */
-static void random_play_speed(void **s)
-{
-    (void)s;
-    ch_opts o;
-    ch_err err;
-    ch_opts_defaults(&o, cm_game.opts, cm_game.n_opts);
-    cm_state st;
-    ch_rng rng;
-    ch_rng_seed(&rng, 1, 2);
-    ch_action acts[32];
-    long n = 0;
-    clock_t t0 = clock();
-    for (int g = 0; g < 20000; g++) {
-        cm_game.setup(&st, &o, (uint64_t)g, NULL, 0, &err);
-        while (cm_game.to_move(&st) != CH_TERMINAL) {
-            int k = cm_game.legal(&st, acts);
-            cm_game.apply(&st, acts[ch_rng_below(&rng, (uint32_t)k)]);
-            n++;
-        }
-    }
-    double sec = (double)(clock() - t0) / CLOCKS_PER_SEC;
-    print_message("comrade random play: %ld actions, %.1f M actions/s (%zu-byte state)\n", n,
-                  n / sec / 1e6, sizeof st);
-    assert_true(n > 20000 * 5);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -198,7 +170,6 @@ int main(void)
         cmocka_unit_test(harness_heuristic_play),
         cmocka_unit_test(golden_traces),
         cmocka_unit_test(heuristic_team_beats_random_team),
-        cmocka_unit_test(random_play_speed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -90,6 +90,13 @@ extern const ch_game cm_game;
 ch_action cm_heuristic_act(ch_bot *b, const void *st, int seat);
 void cm_observe(const void *st, int seat, cm_view *v);
 
+/* Deals cards[0..n) so that seat p gets need[p] of them and none of a suit
+ * in voids[p] (bit per suit), at random; what resampling uses when voids
+ * make plain rejection unlikely to succeed. The caller guarantees some such
+ * deal exists (the true hands are one); this one never dead-ends. */
+void cm_deal_constrained(const uint8_t *cards, int n, const int *need, const unsigned *voids,
+                         int np, ch_rng *rng, uint64_t *hand);
+
 /* Series label of CM-30 for W wins out of 5 ("Excellent" .. "Low"); NULL
  * when deals is not 5 (the rule book labels only a five-deal series). */
 const char *cm_label(int wins, int deals);

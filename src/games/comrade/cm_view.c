@@ -1,6 +1,7 @@
 /* What a seat may know: JSON view, card census, resampling of hidden hands,
  * and the heuristic's view struct. Bids, tricks and every played card are
  * public (perfect recall, E24); hands are private; leftovers stay hidden. */
+#include <assert.h>
 #include <string.h>
 
 #include "cm_internal.h"
@@ -173,39 +174,50 @@ static int deal_hidden(const uint8_t *cards, const int *need, const unsigned *vo
     return 1;
 }
 
-/* When voids make plain rejection unlikely to succeed: the most constrained
- * cards first, each to an open seat that may hold its suit, chosen in
- * proportion to the room left. Returns 0 on a dead end. */
-static int deal_greedy(uint8_t *cards, int n, const int *need, const unsigned *voids, int np,
-                       ch_rng *rng, uint64_t *hand)
+/* Whether left[su] cards of each suit can still fill room[p] of each seat
+ * without breaking a void: by Hall's theorem, iff every set of suits has
+ * no more cards than the room of the seats that may hold one of them
+ * (totals are equal, so this is also enough to fill every seat). */
+static int fillable(const int *left, const int *room, const unsigned *voids, int np)
 {
-    int room[CM_SEATS], open_for[4] = {0};
-    for (int p = 0; p < np; p++)
+    for (unsigned set = 1; set < 16; set++) {
+        int cards = 0, space = 0;
         for (int su = 0; su < 4; su++)
-            open_for[su] += need[p] && !(voids[p] >> su & 1);
-    /* Stable insertion sort by how few seats may hold the card. */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && open_for[CM_SUIT(cards[j])] < open_for[CM_SUIT(cards[j - 1])];
-             j--) {
-            uint8_t t = cards[j];
-            cards[j] = cards[j - 1];
-            cards[j - 1] = t;
-        }
-    memcpy(room, need, sizeof room);
-    uint64_t h[CM_SEATS] = {0};
-    for (int i = 0; i < n; i++) {
-        int su = CM_SUIT(cards[i]), total = 0;
+            if (set >> su & 1) cards += left[su];
         for (int p = 0; p < np; p++)
-            if (!(voids[p] >> su & 1)) total += room[p];
-        if (!total) return 0;
-        int r = (int)ch_rng_below(rng, (uint32_t)total), p = 0;
-        for (;; p++)
-            if (!(voids[p] >> su & 1) && (r -= room[p]) < 0) break;
-        room[p]--;
-        h[p] |= 1ull << cards[i];
+            if (~voids[p] & set & 15u) space += room[p];
+        if (cards > space) return 0;
     }
-    memcpy(hand, h, sizeof h);
     return 1;
+}
+
+/* Each card in turn goes to a seat drawn in proportion to its room among
+ * the seats that may hold its suit and leave the rest fillable. */
+void cm_deal_constrained(const uint8_t *cards, int n, const int *need, const unsigned *voids,
+                         int np, ch_rng *rng, uint64_t *hand)
+{
+    int room[CM_SEATS], left[4] = {0};
+    memcpy(room, need, sizeof room);
+    for (int i = 0; i < n; i++)
+        left[CM_SUIT(cards[i])]++;
+    memset(hand, 0, sizeof(uint64_t) * CM_SEATS);
+    for (int i = 0; i < n; i++) {
+        int su = CM_SUIT(cards[i]), weight[CM_SEATS] = {0}, total = 0;
+        left[su]--;
+        for (int p = 0; p < np; p++) {
+            if (!room[p] || voids[p] >> su & 1) continue;
+            room[p]--;
+            if (fillable(left, room, voids, np)) weight[p] = room[p] + 1, total += weight[p];
+            room[p]++;
+        }
+        /* The true hands fill every seat, so some seat always remains. */
+        assert(total > 0);
+        int r = (int)ch_rng_below(rng, (uint32_t)total), p = 0;
+        while ((r -= weight[p]) >= 0)
+            p++;
+        room[p]--;
+        hand[p] |= 1ull << cards[i];
+    }
 }
 
 void cm_resample(void *st, int viewer, ch_rng *rng)
@@ -222,21 +234,17 @@ void cm_resample(void *st, int viewer, ch_rng *rng)
             cards[n++] = (uint8_t)__builtin_ctzll(m);
     }
     /* Rejection first (uniform over the hands that keep the shown voids),
-     * then the greedy deal; the true hands, always consistent, are the last
-     * resort. */
+     * then a deal that cannot fail; never the true hands, which a searching
+     * bot must not see. */
     uint64_t hand[CM_SEATS];
     int ok = 0;
     for (int tries = 0; tries < 20 && !ok; tries++) {
         ch_rng_shuffle_u8(rng, cards, n);
         ok = deal_hidden(cards, need, voids, s->np, hand);
     }
-    for (int tries = 0; tries < 100 && !ok; tries++) {
-        ch_rng_shuffle_u8(rng, cards, n);
-        ok = deal_greedy(cards, n, need, voids, s->np, rng, hand);
-    }
-    if (ok)
-        for (int p = 0; p < s->np; p++)
-            if (p != viewer) s->hand[p] = hand[p];
+    if (!ok) cm_deal_constrained(cards, n, need, voids, s->np, rng, hand);
+    for (int p = 0; p < s->np; p++)
+        if (p != viewer) s->hand[p] = hand[p];
     ch_rng_seed(&s->rng, ch_rng_next64(rng), CM_STREAM);
 }
 
