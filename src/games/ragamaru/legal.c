@@ -189,6 +189,27 @@ static void gen_turn(gen *g)
     if (h->multi[RG_FACE_RGM - 96]) gen_colourless(g, RG_RGM, RG_FACE_RGM);
 }
 
+/* RG-22: after a draw every play includes the drawn card, so only its type
+ * (Tries, for a drawn Conversion) is worth looking at: the common random-play
+ * step stays independent of hand size. */
+static void gen_drawn(gen *g)
+{
+    const rg_state *s = g->s;
+    const rg_hand *h = g->h;
+    int d = s->drawn, t = rg_type_of(d);
+    if (t == RG_CONV) t = RG_TRY;
+    if (t == RG_NUMBER) {
+        int n = rg_number_of(d);
+        unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
+        gen_sets(g, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
+    } else if (t < RG_CONV) {
+        unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
+        if (held) gen_sets(g, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
+    } else if (t != RG_TMO) {
+        gen_colourless(g, t, d);
+    }
+}
+
 static void gen_respond(gen *g)
 {
     const rg_state *s = g->s;
@@ -228,7 +249,7 @@ int rg_legal(const void *st, ch_action *out)
     case RG_PH_DRAWN:
         g.mode = MODE_DRAWN;
         g.strict = s->strict_draw;
-        gen_turn(&g);
+        gen_drawn(&g);
         emit(&g, &m);
         break;
     case RG_PH_RESPOND:
