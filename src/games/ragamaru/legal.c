@@ -11,26 +11,6 @@
 
 #include "rg_int.h"
 
-static inline ch_action encode(const rg_move *m)
-{
-    return (ch_action)m->kind | (ch_action)m->type << 3 | (ch_action)m->number << 7 |
-           (ch_action)m->set << 11 | (ch_action)m->top << 15 | (ch_action)m->conv << 17 |
-           (ch_action)m->colour << 18 | (ch_action)m->decl << 20 | (ch_action)m->face << 24;
-}
-
-void rg_decode(ch_action a, rg_move *m)
-{
-    m->kind = (int)(a & 7);
-    m->type = (int)(a >> 3 & 15);
-    m->number = (int)(a >> 7 & 15);
-    m->set = (int)(a >> 11 & 15);
-    m->top = (int)(a >> 15 & 3);
-    m->conv = (int)(a >> 17 & 1);
-    m->colour = (int)(a >> 18 & 3);
-    m->decl = (int)(a >> 20 & 15);
-    m->face = (int)(a >> 24 & 127);
-}
-
 static inline int limit(const rg_state *s, int type)
 {
     if (type == RG_NUMBER) return 4;
@@ -76,22 +56,15 @@ static int popcount4(unsigned x)
 static inline void emit(gen *g, const rg_move *m)
 {
     assert(g->n < RG_MAX_ACTIONS);
-    g->out[g->n++] = encode(m);
+    g->out[g->n++] = rg_encode(m);
 }
 
 /* Every set of held colours of one coloured type with every top card whose
  * play is legal: one card needs to be a legal first card itself, several
  * need a legal first card below the top (RG-36). conv: a CONV may close a
  * Try play. Sets are visited as subsets of held, largest mask first. */
-static void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
+static void gen_multi(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
 {
-    if (!(held & (held - 1)) && !conv && g->mode != MODE_DRAWN) {
-        /* One card: the common case, no set to enumerate. */
-        if (!(held & lf) || (type != RG_NUMBER && g->h->n <= 1)) return;
-        rg_move one = {RG_A_PLAY, type, number, (int)held, __builtin_ctz(held), 0, 0, 0, 0};
-        emit(g, &one);
-        return;
-    }
     int lim = limit(g->s, type), need_conv = 0, maxcv = conv && !g->strict;
     unsigned need = 0;
     if (g->mode == MODE_DRAWN) {
@@ -125,6 +98,20 @@ static void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, i
             }
         }
     }
+}
+
+/* One card held of the kind, no Conversion to add, no drawn card to
+ * include: the common case of every turn, kept inline and free of set
+ * enumeration. */
+static inline void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
+{
+    if (held & (held - 1) || conv || g->mode == MODE_DRAWN) {
+        gen_multi(g, type, number, held, lf, conv);
+        return;
+    }
+    if (!(held & lf) || (type != RG_NUMBER && g->h->n <= 1)) return; /* RG-31, RG-34 */
+    rg_move one = {RG_A_PLAY, type, number, (int)held, __builtin_ctz(held), 0, 0, 0, 0};
+    emit(g, &one);
 }
 
 /* k copies of a colourless card, with its colour (and number) declaration. */
@@ -229,6 +216,26 @@ static void gen_respond(gen *g)
     emit(g, &m);
 }
 
+/* RG-60: one discard per face held, faces from adv_min up (one order per
+ * set of discards), walking the hand's bits rather than all 101 faces. */
+static void gen_discards(gen *g)
+{
+    rg_move m = {RG_A_DISCARD, 0, 0, 0, 0, 0, 0, 0, 0};
+    int lo = g->s->adv_min;
+    uint64_t num = lo < 60 ? g->h->num >> lo << lo : 0;
+    uint64_t sp = lo < 60 ? g->h->sp : lo < 96 ? g->h->sp >> (lo - 60) << (lo - 60) : 0;
+    for (; num; num &= num - 1) {
+        m.face = __builtin_ctzll(num);
+        emit(g, &m);
+    }
+    for (; sp; sp &= sp - 1) {
+        m.face = 60 + __builtin_ctzll(sp);
+        emit(g, &m);
+    }
+    for (m.face = lo > 96 ? lo : 96; m.face < RG_NFACES; m.face++)
+        if (g->h->multi[m.face - 96]) emit(g, &m);
+}
+
 int rg_legal(const void *st, ch_action *out)
 {
     const rg_state *s = st;
@@ -257,10 +264,7 @@ int rg_legal(const void *st, ch_action *out)
         gen_respond(&g);
         break;
     case RG_PH_DISCARD:
-        m.kind = RG_A_DISCARD;
-        if (g.h->n >= 2)
-            for (m.face = s->adv_min; m.face < RG_NFACES; m.face++)
-                if (rg_count(g.h, m.face)) emit(&g, &m);
+        if (g.h->n >= 2) gen_discards(&g);
         m.kind = RG_A_KEEP;
         m.face = 0;
         emit(&g, &m);
@@ -269,13 +273,9 @@ int rg_legal(const void *st, ch_action *out)
     return g.n;
 }
 
-int rg_play_cards(const rg_state *s, const rg_move *m, int *cards)
+int rg_play_cards_multi(const rg_state *s, const rg_move *m, int *cards)
 {
     int k = 0;
-    if (!(m->set & (m->set - 1)) && !m->conv && m->type < RG_CONV) {
-        cards[0] = rg_face_at(m->type, m->top, m->number);
-        return 1;
-    }
     if (m->type >= RG_CONV) {
         for (int i = 0; i < m->set; i++)
             cards[k++] = rg_face_at(m->type, 0, 0);
