@@ -48,6 +48,17 @@ static int card(const char *t)
 }
 
 /* Calls fn on every card named in a space-separated list. */
+/* One figure of rg_game.tally by name (the names are fixed per options). */
+static double tally_of(const rg_state *s, const char *name)
+{
+    ch_tally t[CH_MAX_TALLY];
+    int n = rg_game.tally(s, t);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(t[i].name, name)) return t[i].value;
+    fail_msg("no tally %s", name);
+    return -1;
+}
+
 static void each(rg_state *s, int p, const char *list, int (*fn)(rg_state *, int, int))
 {
     char buf[256], *save = NULL;
@@ -299,6 +310,8 @@ static void t5_try_chain_conversion(void **st)
     assert_int_equal(nlegal(&s), 1);
     assert_true(can(&s, "accept"));
     act(&s, "accept");
+    assert_int_equal(tally_of(&s, "largest_attack"), 12);
+    assert_int_equal(tally_of(&s, "cards_drawn"), 12);
     assert_int_equal(s.hand[3].n, 18);
     assert_int_equal(s.turn, 3);
     assert_string_equal(rg_game.phase(&s), "play");
@@ -939,7 +952,9 @@ static void t23_reshuffle(void **st)
     top(&s, "Y7");
     shrink_stock(&s, 0);
     assert_int_equal(s.ndisc, 30);
+    assert_int_equal(tally_of(&s, "reshuffles"), 0);
     act(&s, "draw");
+    assert_int_equal(tally_of(&s, "reshuffles"), 1);
     assert_int_equal(s.nstock, 28);
     assert_int_equal(s.ndisc, 1);
     assert_int_equal(s.disc[0], card("Y7"));
@@ -999,6 +1014,9 @@ static void t24_dry_game(void **st)
     rg_game.result(&s, &r);
     assert_true(r.terminal);
     assert_int_equal(r.winners, 0);
+    assert_int_equal(tally_of(&s, "dry_deck_end"), 1);
+    assert_int_equal(tally_of(&s, "turn_cap_end"), 0);
+    assert_int_equal(tally_of(&s, "first_player_won"), 0);
     act(&alt, "pass");
     act(&alt, "R10");
     assert_int_equal(alt.ndisc, 2);
@@ -1045,6 +1063,10 @@ static void t25_team_play(void **st)
     assert_int_equal(r.winners, (1u << 0) | (1u << 2));
     assert_int_equal(r.rank[0], 1);
     assert_int_equal(r.rank[1], 2);
+    /* The first player was P1: the other team won; nobody passed dry. */
+    assert_int_equal(tally_of(&s, "first_player_won"), 0);
+    assert_int_equal(tally_of(&s, "dry_deck_end"), 0);
+    assert_int_equal(tally_of(&s, "cards_drawn"), 6);
 }
 
 /* ---- Further rules ---- */

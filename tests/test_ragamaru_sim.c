@@ -130,6 +130,11 @@ static void v7_cap_ends_random_games(void **s)
         const rg_state *st = ch_match_state(&m);
         assert_true(st->arrivals <= 40);
         if (st->winner < 0) assert_int_equal(st->arrivals, 40);
+        ch_tally tl[CH_MAX_TALLY];
+        assert_int_equal(rg_game.tally(st, tl), 7);
+        assert_string_equal(tl[1].name, "turn_cap_end");
+        assert_int_equal(tl[1].value, st->winner < 0 && st->dry_passed != 7);
+        assert_int_equal(tl[3].value, st->arrivals);
         ch_match_free(&m);
     }
 }
