@@ -52,6 +52,26 @@ static int followers(const rg_view *v, const uint8_t *cnt, int C, int N, int T)
     return k;
 }
 
+/* Cards a draw of k can really take: the stock and all but the discard
+ * pile's top (RG-70, RG-71). Attacks and RAGAMARU are worth only what they
+ * make others draw; near a dry deck they are worth nothing, and valuing them
+ * anyway sends the same few cards round the table for ever. */
+static int drawable(const rg_view *v, int k)
+{
+    int avail = v->nstock + (v->ndisc > 1 ? v->ndisc - 1 : 0);
+    return k < avail ? k : avail;
+}
+
+/* An attack of `amount` cards on the next player: worth more when they are
+ * close to going out, never aimed at a partner. */
+static int attack_value(const rg_view *v, int amount, int close_bonus, int far_bonus, int ally)
+{
+    int eff = drawable(v, amount), next = v->next[0];
+    if (!is_opp(v, next)) return -ally;
+    if (amount == 0) return 0;
+    return (v->hand_n[next] <= 3 ? close_bonus : far_bonus) * eff / amount;
+}
+
 static int score_play(const rg_state *s, const rg_view *v, const rg_move *m)
 {
     int cards[8], k = rg_play_cards(s, m, cards);
@@ -80,16 +100,22 @@ static int score_play(const rg_state *s, const rg_view *v, const rg_move *m)
         if (pair) sc += 20; /* RB tip: keep a pair of number cards */
     }
     if (t == RG_RES || t == RG_SIN || t == RG_RGM) sc -= left > 3 ? 30 : 0;
-    if (t >= RG_TRY && t <= RG_DG) sc += is_opp(v, next) ? (close ? 45 : 12) : -60;
+    if (t >= RG_TRY && t <= RG_DG) {
+        int per = t == RG_TRY ? 5 : 3, tries = __builtin_popcount((unsigned)m->set);
+        sc += attack_value(v, tries * per + 2 * m->conv, 45, 12, 60);
+    }
     if (t == RG_SIN) sc += is_opp(v, next) ? (close ? 40 : 8) : -50;
     if (t == RG_RGM) {
+        int each = drawable(v, 2 * m->set * (v->np - 1)) / (v->np - 1);
         for (int q = 0; q < v->np; q++)
-            if (q != v->seat) sc += is_opp(v, q) ? 8 : -8;
+            if (q != v->seat) sc += (is_opp(v, q) ? 4 : -4) * each;
         sc += 10; /* a free play follows */
     }
     if (t == RG_ADV) sc += 10;
     if ((t == RG_CUT || t == RG_KICK) && is_opp(v, next) && close) sc += 15;
-    sc += 3 * followers(v, cnt, C, N, T);
+    /* A hand that can follow its own requirement; after RAGAMARU the free
+     * play is already counted above (every card would "follow" it). */
+    if (t != RG_RGM) sc += 3 * followers(v, cnt, C, N, T);
     return sc;
 }
 
@@ -113,7 +139,7 @@ static int score(const rg_state *s, const rg_view *v, ch_action a)
     case RG_A_DISCARD:
         return 50 - keep_value(v, m.face);
     case RG_A_ACCEPT:
-        return v->ptype == RG_SIN ? -10 * v->ptotal : -6 * v->ptotal;
+        return v->ptype == RG_SIN ? -10 * v->ptotal : -6 * drawable(v, v->ptotal);
     }
     if (v->phase == RG_PH_RESPOND) {
         int opp = is_opp(v, next), col = 0;
@@ -135,6 +161,11 @@ ch_action rg_heuristic_act(ch_bot *b, const void *st, int seat)
     rg_observe(s, seat, &v);
     ch_action acts[RG_MAX_ACTIONS];
     int n = rg_game.legal(st, acts), best = 0, bs = 0;
+    /* With every card in hand (6-8 players) a greedy choice can send the
+     * same two or three cards round for ever; late in a long game an
+     * occasional random move breaks such a cycle. */
+    if (s->arrivals > 100u * s->np && ch_rng_below(&b->rng, 8) == 0)
+        return acts[ch_rng_below(&b->rng, (uint32_t)n)];
     for (int i = 0; i < n; i++) {
         int sc = score(s, &v, acts[i]) * 16 + (int)ch_rng_below(&b->rng, 16);
         if (i == 0 || sc > bs) best = i, bs = sc;
