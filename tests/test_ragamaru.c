@@ -1241,8 +1241,15 @@ static void notation_and_names(void **st)
     assert_string_equal(buf, "plays Reserve and declares black 8");
     rg_game.action_text(&s, a, buf, sizeof buf);
     assert_string_equal(buf, "RES K8");
+    /* The Japanese board names the top card and the own hand by the rule
+     * book's names, beside the codes one types. */
     rg_game.render(&s, 0, CH_LANG_JA, buf, sizeof buf);
     assert_non_null(strstr(buf, "R9"));
+    assert_non_null(strstr(buf, "場: R1 = 赤の1(左プロップ)"));
+    assert_non_null(strstr(buf, "黒3 赤9 青9 リザーブ"));
+    rg_game.render(&s, 0, CH_LANG_EN, buf, sizeof buf);
+    assert_non_null(strstr(buf, "top: R1 = red 1 (Loosehead Prop)"));
+    assert_null(strstr(buf, "リザーブ"));
 }
 
 int main(void)
