@@ -72,6 +72,42 @@ static int attack_value(const rg_view *v, int amount, int close_bonus, int far_b
     return (v->hand_n[next] <= 3 ? close_bonus : far_bonus) * eff / amount;
 }
 
+/* The seat reached by moving k places along the direction (RG-2). */
+static int seat_at(const rg_view *v, int k)
+{
+    k %= v->np;
+    if (k <= 0) k += v->np;
+    return v->next[k - 1];
+}
+
+/* Who gets the turn matters: another turn for oneself is a free card, a
+ * partner close to going out should get it, an opponent close to going
+ * out should not. */
+static int turn_value(const rg_view *v, int q)
+{
+    if (q == v->seat) return 10;
+    int close = v->hand_n[q] <= 3;
+    return is_opp(v, q) ? (close ? -20 : 0) : (close ? 20 : 5);
+}
+
+/* Pass cards (RG-50..RG-53): the landing seat's value against the next's. */
+static int pass_value(const rg_view *v, int type, int k)
+{
+    int moves = type == RG_CUT    ? k + 1
+                : type == RG_KICK ? 2 * k + 1
+                : type == RG_RET  ? -k
+                                  : (k % 2 ? -1 : 1);
+    return turn_value(v, seat_at(v, moves)) - turn_value(v, v->next[0]);
+}
+
+/* RB tip: a pair of number cards (same number) goes out in one play. */
+static int holds_pair(const uint8_t *cnt)
+{
+    for (int n = 0; n < 15; n++)
+        if (cnt[4 * n] + cnt[4 * n + 1] + cnt[4 * n + 2] + cnt[4 * n + 3] >= 2) return 1;
+    return 0;
+}
+
 static int score_play(const rg_state *s, const rg_view *v, const rg_move *m)
 {
     int cards[8], k = rg_play_cards(s, m, cards);
@@ -93,12 +129,7 @@ static int score_play(const rg_state *s, const rg_view *v, const rg_move *m)
     for (int f = 0; f < 60; f++)
         numbers += cnt[f];
     if (numbers == 0) sc -= 40; /* cannot go out any more */
-    if (left <= 2 && numbers == left) {
-        int n0 = -1, pair = 1;
-        for (int f = 0; f < 60; f++)
-            if (cnt[f]) pair &= n0 < 0 || rg_face_number(f) == n0, n0 = rg_face_number(f);
-        if (pair) sc += 20; /* RB tip: keep a pair of number cards */
-    }
+    if (left <= 4 && holds_pair(cnt)) sc += left == 2 && numbers == 2 ? 25 : 12;
     if (t == RG_RES || t == RG_SIN || t == RG_RGM) sc -= left > 3 ? 30 : 0;
     if (t >= RG_TRY && t <= RG_DG) {
         int per = t == RG_TRY ? 5 : 3, tries = __builtin_popcount((unsigned)m->set);
@@ -111,8 +142,12 @@ static int score_play(const rg_state *s, const rg_view *v, const rg_move *m)
             if (q != v->seat) sc += (is_opp(v, q) ? 4 : -4) * each;
         sc += 10; /* a free play follows */
     }
-    if (t == RG_ADV) sc += 10;
-    if ((t == RG_CUT || t == RG_KICK) && is_opp(v, next) && close) sc += 15;
+    if (t == RG_ADV) { /* RG-60: each Advantage dumps one card, never the last */
+        int dumps = __builtin_popcount((unsigned)m->set);
+        sc += 10 * (dumps < left - 1 ? dumps : left - 1);
+    }
+    if (t >= RG_CUT && t <= RG_TURN && t != RG_LOOP)
+        sc += pass_value(v, t, __builtin_popcount((unsigned)m->set));
     /* A hand that can follow its own requirement; after RAGAMARU the free
      * play is already counted above (every card would "follow" it). */
     if (t != RG_RGM) sc += 3 * followers(v, cnt, C, N, T);
