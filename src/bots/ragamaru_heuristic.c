@@ -166,7 +166,8 @@ static int score(const rg_state *s, const rg_view *v, ch_action a)
             if (rg_face_colour(f) == m.colour) k += v->cnt[f];
         return k;
     }
-    case RG_A_DRAW:
+    case RG_A_DRAW: /* a card more in hand: worse than most plays */
+        return -15;
     case RG_A_PASS:
         return 0;
     case RG_A_KEEP:
