@@ -1,8 +1,11 @@
 /* The RAGAMARU heuristic: scores every legal action from the seat's own
- * view (rg_observe) and plays the best. It sheds cards, keeps a way to go
- * out on a number, saves wild cards and TMO, attacks opponents (harder when
- * one is close to going out), never feeds its partner, dumps useless cards
- * with Advantage and names the colours it holds. */
+ * view (rg_observe) and plays the best. It sheds cards rather than draw,
+ * keeps a pair of number cards for the end, saves wild cards and keeps TMO
+ * for chains of 6 or more, attacks opponents (harder when one is close to
+ * going out, and only for what they can really draw), hands the turn to
+ * whoever it suits with pass cards, never attacks or feeds its partner,
+ * dumps useless cards with Advantage and names the colours it holds.
+ * tests/test_ragamaru.c checks each of these in a position of its own. */
 #include "../games/ragamaru/rg_int.h"
 
 static int is_opp(const rg_view *v, int q)
