@@ -100,12 +100,13 @@ static void gen_multi(gen *g, int type, int number, unsigned held, unsigned lf, 
     }
 }
 
-/* One card held of the kind, no Conversion to add, no drawn card to
- * include: the common case of every turn, kept inline and free of set
- * enumeration. */
+/* One card held of the kind and no Conversion to add: the common case of
+ * every turn, kept inline and free of set enumeration. After a draw
+ * gen_drawn only asks for the drawn card's kind, so a lone card is the
+ * drawn one. */
 static inline void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
 {
-    if (held & (held - 1) || conv || g->mode == MODE_DRAWN) {
+    if (held & (held - 1) || conv) {
         gen_multi(g, type, number, held, lf, conv);
         return;
     }
