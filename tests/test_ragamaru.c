@@ -47,6 +47,17 @@ static int card(const char *t)
     return f;
 }
 
+/* One figure of rg_game.tally by name (the names are fixed per options). */
+static double tally_of(const rg_state *s, const char *name)
+{
+    ch_tally t[CH_MAX_TALLY];
+    int n = rg_game.tally(s, t);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(t[i].name, name)) return t[i].value;
+    fail_msg("no tally %s", name);
+    return -1;
+}
+
 /* Calls fn on every card named in a space-separated list. */
 static void each(rg_state *s, int p, const char *list, int (*fn)(rg_state *, int, int))
 {
@@ -299,6 +310,8 @@ static void t5_try_chain_conversion(void **st)
     assert_int_equal(nlegal(&s), 1);
     assert_true(can(&s, "accept"));
     act(&s, "accept");
+    assert_int_equal(tally_of(&s, "largest_attack"), 12);
+    assert_int_equal(tally_of(&s, "cards_drawn"), 12);
     assert_int_equal(s.hand[3].n, 18);
     assert_int_equal(s.turn, 3);
     assert_string_equal(rg_game.phase(&s), "play");
@@ -939,7 +952,9 @@ static void t23_reshuffle(void **st)
     top(&s, "Y7");
     shrink_stock(&s, 0);
     assert_int_equal(s.ndisc, 30);
+    assert_int_equal(tally_of(&s, "reshuffles"), 0);
     act(&s, "draw");
+    assert_int_equal(tally_of(&s, "reshuffles"), 1);
     assert_int_equal(s.nstock, 28);
     assert_int_equal(s.ndisc, 1);
     assert_int_equal(s.disc[0], card("Y7"));
@@ -999,6 +1014,9 @@ static void t24_dry_game(void **st)
     rg_game.result(&s, &r);
     assert_true(r.terminal);
     assert_int_equal(r.winners, 0);
+    assert_int_equal(tally_of(&s, "dry_deck_end"), 1);
+    assert_int_equal(tally_of(&s, "turn_cap_end"), 0);
+    assert_int_equal(tally_of(&s, "first_player_won"), 0);
     act(&alt, "pass");
     act(&alt, "R10");
     assert_int_equal(alt.ndisc, 2);
@@ -1045,6 +1063,117 @@ static void t25_team_play(void **st)
     assert_int_equal(r.winners, (1u << 0) | (1u << 2));
     assert_int_equal(r.rank[0], 1);
     assert_int_equal(r.rank[1], 2);
+    /* The first player was P1: the other team won; nobody passed dry. */
+    assert_int_equal(tally_of(&s, "first_player_won"), 0);
+    assert_int_equal(tally_of(&s, "dry_deck_end"), 0);
+    assert_int_equal(tally_of(&s, "cards_drawn"), 6);
+}
+
+/* ---- The heuristic (issue: how the computer player plays) ---- */
+
+/* The heuristic's move for the seat to move, as action text. */
+static void bot_plays(const rg_state *s, const char *want)
+{
+    ch_bot b;
+    ch_err err;
+    char buf[64];
+    assert_int_equal(ch_bot_init(&b, &rg_game, "heuristic", 5, &err), CH_OK);
+    rg_game.action_text(s, ch_bot_act(&b, s, s->turn), buf, sizeof buf);
+    assert_string_equal(buf, want);
+}
+
+/* Gives every seat but p a few cards, so nobody looks close to going out. */
+static void others_hold(rg_state *s, int p, int k)
+{
+    for (int q = 0; q < s->np; q++)
+        while (q != p && s->hand[q].n < k)
+            assert_true(rg_give(s, q, s->stock[s->nstock - 1]));
+}
+
+static void heuristic_names_a_colour_it_holds(void **st)
+{
+    (void)st;
+    rg_state s;
+    table(&s, 3);
+    hand(&s, 2, "B1 B2 B3 TRY-B R4 K9");
+    others_hold(&s, 2, 7);
+    s.phase = RG_PH_KICKOFF;
+    s.turn = 2;
+    s.C = RG_ANY;
+    bot_plays(&s, "kickoff B");
+}
+
+static void heuristic_saves_tmo_for_big_chains(void **st)
+{
+    (void)st;
+    rg_state s;
+    table(&s, 3);
+    top(&s, "PG-R");
+    hand(&s, 1, "TMO R5 R6 B7 K9 Y3");
+    others_hold(&s, 1, 7);
+    s.turn = 1;
+    s.phase = RG_PH_RESPOND;
+    s.ptype = RG_PG;
+    s.ptotal = 3;
+    bot_plays(&s, "accept");
+    s.ptype = RG_TRY;
+    s.ptotal = 12;
+    bot_plays(&s, "TMO R"); /* names red: it holds two red cards */
+}
+
+static void heuristic_attacks_a_player_close_to_going_out(void **st)
+{
+    (void)st;
+    rg_state s;
+    table(&s, 3);
+    top(&s, "R3");
+    hand(&s, 0, "TRY-R R5 R7 B9 K2 Y3");
+    hand(&s, 1, "Y1 Y2");
+    others_hold(&s, 0, 7);
+    bot_plays(&s, "TRY-R");
+}
+
+/* Team play (RG-V3): a partner sitting next is never attacked. */
+static void heuristic_spares_its_partner(void **st)
+{
+    (void)st;
+    rg_state s;
+    const char *teams[] = {"teams=2"};
+    table_kv(&s, 4, teams, 1);
+    top(&s, "R3");
+    hand(&s, 0, "TRY-R R5 B9 K2 Y3");
+    others_hold(&s, 0, 2);
+    const uint8_t order[4] = {0, 2, 1, 3}; /* after a Loop: P2, the partner, sits next */
+    for (int i = 0; i < 4; i++) {
+        s.order[i] = order[i];
+        s.pos[order[i]] = (uint8_t)i;
+    }
+    bot_plays(&s, "R5");
+}
+
+static void heuristic_dumps_with_advantage(void **st)
+{
+    (void)st;
+    rg_state s;
+    table(&s, 3);
+    top(&s, "B2");
+    hand(&s, 0, "ADV-B CONV R5 K9 Y3");
+    others_hold(&s, 0, 7);
+    bot_plays(&s, "ADV-B");
+    act(&s, "ADV-B");
+    bot_plays(&s, "discard CONV");
+}
+
+/* RB tip: the last two cards a pair of numbers, to go out in one play. */
+static void heuristic_keeps_a_pair_for_the_end(void **st)
+{
+    (void)st;
+    rg_state s;
+    table(&s, 3);
+    top(&s, "R7");
+    hand(&s, 0, "R5 B5 R9");
+    others_hold(&s, 0, 7);
+    bot_plays(&s, "R9");
 }
 
 /* ---- Further rules ---- */
@@ -1219,8 +1348,15 @@ static void notation_and_names(void **st)
     assert_string_equal(buf, "plays Reserve and declares black 8");
     rg_game.action_text(&s, a, buf, sizeof buf);
     assert_string_equal(buf, "RES K8");
+    /* The Japanese board names the top card and the own hand by the rule
+     * book's names, beside the codes one types. */
     rg_game.render(&s, 0, CH_LANG_JA, buf, sizeof buf);
     assert_non_null(strstr(buf, "R9"));
+    assert_non_null(strstr(buf, "場: R1 = 赤の1(左プロップ)"));
+    assert_non_null(strstr(buf, "黒3 赤9 青9 リザーブ"));
+    rg_game.render(&s, 0, CH_LANG_EN, buf, sizeof buf);
+    assert_non_null(strstr(buf, "top: R1 = red 1 (Loosehead Prop)"));
+    assert_null(strstr(buf, "リザーブ"));
 }
 
 int main(void)
@@ -1250,6 +1386,12 @@ int main(void)
         cmocka_unit_test(t22_draw_then_play),
         cmocka_unit_test(t23_reshuffle),
         cmocka_unit_test(t24_dry_game),
+        cmocka_unit_test(heuristic_names_a_colour_it_holds),
+        cmocka_unit_test(heuristic_saves_tmo_for_big_chains),
+        cmocka_unit_test(heuristic_attacks_a_player_close_to_going_out),
+        cmocka_unit_test(heuristic_spares_its_partner),
+        cmocka_unit_test(heuristic_dumps_with_advantage),
+        cmocka_unit_test(heuristic_keeps_a_pair_for_the_end),
         cmocka_unit_test(t25_team_play),
         cmocka_unit_test(rg2_counting_seats),
         cmocka_unit_test(rg33_v4_multiples),

@@ -14,54 +14,76 @@
 #include "golden.h"
 #include "harness.h"
 
-/* Random games run long (players keep drawing), so most games are steered
- * by the heuristic with 30% random moves, and deep checks are thinned. */
-static long run(const char *const *kv, int nkv, int games, uint64_t seed, const char *bot)
+/* Each configuration gets many uniformly random games, cut at 300 actions
+ * (random players hoard cards, so whole random games run to thousands of
+ * actions and would only repeat the same states), plus games steered by the
+ * heuristic with 30% random moves, which reach the endings: going out,
+ * team wins, dry decks. Deep checks (replay, resample, every action text)
+ * run every 97th step. */
+static void run(const char *const *kv, int nkv, int random_games, int steered_games, uint64_t seed)
 {
-    ch_harness_cfg cfg = {&rg_game, kv, nkv, games, seed, bot ? 4000 : 1500, 97, bot, 30};
-    long steps = ch_harness_run(&cfg);
-    assert_true(steps > games / 8);
-    return steps;
+    ch_harness_cfg rnd = {.game = &rg_game,
+                          .kv = kv,
+                          .nkv = nkv,
+                          .games = random_games,
+                          .seed = seed,
+                          .max_steps = 300,
+                          .deep_every = 97};
+    ch_harness_cfg bot = {.game = &rg_game,
+                          .kv = kv,
+                          .nkv = nkv,
+                          .games = steered_games,
+                          .seed = seed + 500000,
+                          .max_steps = 3000,
+                          .deep_every = 97,
+                          .bot = "heuristic",
+                          .explore = 30};
+    assert_true(ch_harness_run(&rnd) >= random_games / 8);
+    if (steered_games) assert_true(ch_harness_run(&bot) >= steered_games / 8);
+}
+
+static void run1(const char *opt, int random_games, int steered_games, uint64_t seed)
+{
+    const char *kv[] = {opt};
+    run(kv, 1, random_games, steered_games, seed);
 }
 
 static void harness_2_players(void **s)
 {
     (void)s;
-    const char *kv[] = {"players=2"};
-    run(kv, 1, 200, 1000, "heuristic");
-    run(kv, 1, 40, 5000, NULL);
+    run1("players=2", 1000, 500, 1000);
 }
 
 static void harness_3_players(void **s)
 {
     (void)s;
-    const char *kv[] = {"players=3"};
-    run(kv, 1, 200, 2000, "heuristic");
-    run(kv, 1, 40, 6000, NULL);
+    run1("players=3", 1000, 500, 2000);
 }
 
 static void harness_4_players(void **s)
 {
     (void)s;
-    const char *kv[] = {"players=4"};
-    run(kv, 1, 200, 3000, "heuristic");
-    run(kv, 1, 40, 7000, NULL);
+    run1("players=4", 1000, 500, 3000);
+}
+
+static void harness_5_and_7_players(void **s)
+{
+    (void)s;
+    run1("players=5", 300, 100, 3500);
+    run1("players=7", 300, 30, 3700);
 }
 
 static void harness_6_players(void **s)
 {
     (void)s;
-    const char *kv[] = {"players=6"};
-    run(kv, 1, 200, 4000, "heuristic");
-    run(kv, 1, 40, 8000, NULL);
+    run1("players=6", 1000, 300, 4000);
 }
 
+/* Eight players keep almost every card in hand: steered games run long. */
 static void harness_8_players(void **s)
 {
     (void)s;
-    const char *kv[] = {"players=8"};
-    run(kv, 1, 200, 5000, "heuristic");
-    run(kv, 1, 40, 9000, NULL);
+    run1("players=8", 1000, 50, 5000);
 }
 
 /* RG-V1, RG-V2: the four decks. */
@@ -71,9 +93,11 @@ static void harness_decks_v1_v2(void **s)
     const char *a[] = {"players=3", "deck=beginner"};
     const char *b[] = {"players=5", "deck=advanced_noloop"};
     const char *c[] = {"players=7", "deck=beginner_noloop"};
-    run(a, 2, 80, 11000, "heuristic");
-    run(b, 2, 80, 12000, "heuristic");
-    run(c, 2, 80, 13000, "heuristic");
+    const char *d[] = {"players=2", "deck=beginner"};
+    run(a, 2, 250, 200, 11000);
+    run(b, 2, 250, 100, 12000);
+    run(c, 2, 250, 40, 13000);
+    run(d, 2, 250, 200, 13500);
 }
 
 /* RG-V3: every team layout. */
@@ -85,11 +109,11 @@ static void harness_teams_v3(void **s)
     const char *c[] = {"players=6", "teams=3"};
     const char *d[] = {"players=8", "teams=2"};
     const char *e[] = {"players=8", "teams=4"};
-    run(a, 2, 80, 14000, "heuristic");
-    run(b, 2, 80, 15000, "heuristic");
-    run(c, 2, 80, 16000, "heuristic");
-    run(d, 2, 80, 17000, "heuristic");
-    run(e, 2, 40, 18000, NULL);
+    run(a, 2, 250, 300, 14000);
+    run(b, 2, 250, 100, 15000);
+    run(c, 2, 250, 100, 16000);
+    run(d, 2, 250, 30, 17000);
+    run(e, 2, 250, 30, 18000);
 }
 
 /* RG-V4 .. RG-V7. */
@@ -102,11 +126,11 @@ static void harness_variants_v4_to_v7(void **s)
     const char *d[] = {"players=2", "max_arrivals=150"};
     const char *e[] = {"players=6", "unlimited_multiples=true", "strict_draw=true",
                        "free_advantage=true", "teams=3"};
-    run(a, 2, 80, 19000, "heuristic");
-    run(b, 2, 80, 20000, "heuristic");
-    run(c, 2, 80, 21000, "heuristic");
-    run(d, 2, 40, 22000, NULL);
-    run(e, 5, 80, 23000, "heuristic");
+    run(a, 2, 250, 300, 19000);
+    run(b, 2, 250, 300, 20000);
+    run(c, 2, 250, 300, 21000);
+    run(d, 2, 250, 300, 22000);
+    run(e, 5, 250, 100, 23000);
 }
 
 /* RG-V7 ends every game within the cap, as a draw when nobody went out. */
@@ -130,6 +154,11 @@ static void v7_cap_ends_random_games(void **s)
         const rg_state *st = ch_match_state(&m);
         assert_true(st->arrivals <= 40);
         if (st->winner < 0) assert_int_equal(st->arrivals, 40);
+        ch_tally tl[CH_MAX_TALLY];
+        assert_int_equal(rg_game.tally(st, tl), 7);
+        assert_string_equal(tl[1].name, "turn_cap_end");
+        assert_int_equal(tl[1].value, st->winner < 0 && st->dry_passed != 7);
+        assert_int_equal(tl[3].value, st->arrivals);
         ch_match_free(&m);
     }
 }
@@ -186,11 +215,17 @@ static void heuristic_beats_random(void **s)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(harness_2_players),        cmocka_unit_test(harness_3_players),
-        cmocka_unit_test(harness_4_players),        cmocka_unit_test(harness_6_players),
-        cmocka_unit_test(harness_8_players),        cmocka_unit_test(harness_decks_v1_v2),
-        cmocka_unit_test(harness_teams_v3),         cmocka_unit_test(harness_variants_v4_to_v7),
-        cmocka_unit_test(v7_cap_ends_random_games), cmocka_unit_test(golden_traces),
+        cmocka_unit_test(harness_2_players),
+        cmocka_unit_test(harness_3_players),
+        cmocka_unit_test(harness_4_players),
+        cmocka_unit_test(harness_5_and_7_players),
+        cmocka_unit_test(harness_6_players),
+        cmocka_unit_test(harness_8_players),
+        cmocka_unit_test(harness_decks_v1_v2),
+        cmocka_unit_test(harness_teams_v3),
+        cmocka_unit_test(harness_variants_v4_to_v7),
+        cmocka_unit_test(v7_cap_ends_random_games),
+        cmocka_unit_test(golden_traces),
         cmocka_unit_test(heuristic_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -88,7 +88,10 @@ typedef struct rg_state {
     uint8_t dry_passed; /* seats that passed while dry since the last card played (RG-73) */
     int8_t winner;      /* seat that went out, or -1 */
     uint32_t arrivals;  /* turn arrivals so far (RG-V7) */
-    uint16_t drawn_total[CH_MAX_PLAYERS]; /* cards drawn per seat (public, statistics) */
+    uint32_t drawn_total[CH_MAX_PLAYERS]; /* cards drawn per seat (public, statistics) */
+    /* Designer figures (rg_game.tally): public, cheap to keep. */
+    uint32_t reshuffles; /* discard pile turned into a new stock (RG-70) */
+    uint8_t max_attack;  /* largest attack total ever pending (RG-41, RG-43) */
 } rg_state;
 
 /* What one seat may know, for bots (rg_observe). */

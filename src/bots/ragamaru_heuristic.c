@@ -1,8 +1,11 @@
 /* The RAGAMARU heuristic: scores every legal action from the seat's own
- * view (rg_observe) and plays the best. It sheds cards, keeps a way to go
- * out on a number, saves wild cards and TMO, attacks opponents (harder when
- * one is close to going out), never feeds its partner, dumps useless cards
- * with Advantage and names the colours it holds. */
+ * view (rg_observe) and plays the best. It sheds cards rather than draw,
+ * keeps a pair of number cards for the end, saves wild cards and keeps TMO
+ * for chains of 6 or more, attacks opponents (harder when one is close to
+ * going out, and only for what they can really draw), hands the turn to
+ * whoever it suits with pass cards, never attacks or feeds its partner,
+ * dumps useless cards with Advantage and names the colours it holds.
+ * tests/test_ragamaru.c checks each of these in a position of its own. */
 #include "../games/ragamaru/rg_int.h"
 
 static int is_opp(const rg_view *v, int q)
@@ -52,6 +55,62 @@ static int followers(const rg_view *v, const uint8_t *cnt, int C, int N, int T)
     return k;
 }
 
+/* Cards a draw of k can really take: the stock and all but the discard
+ * pile's top (RG-70, RG-71). Attacks and RAGAMARU are worth only what they
+ * make others draw; near a dry deck they are worth nothing, and valuing them
+ * anyway sends the same few cards round the table for ever. */
+static int drawable(const rg_view *v, int k)
+{
+    int avail = v->nstock + (v->ndisc > 1 ? v->ndisc - 1 : 0);
+    return k < avail ? k : avail;
+}
+
+/* An attack of `amount` cards on the next player: worth more when they are
+ * close to going out, never aimed at a partner. */
+static int attack_value(const rg_view *v, int amount, int close_bonus, int far_bonus, int ally)
+{
+    int eff = drawable(v, amount), next = v->next[0];
+    if (!is_opp(v, next)) return -ally;
+    if (amount == 0) return 0;
+    return (v->hand_n[next] <= 3 ? close_bonus : far_bonus) * eff / amount;
+}
+
+/* The seat reached by moving k places along the direction (RG-2). */
+static int seat_at(const rg_view *v, int k)
+{
+    k %= v->np;
+    if (k <= 0) k += v->np;
+    return v->next[k - 1];
+}
+
+/* Who gets the turn matters: another turn for oneself is a free card, a
+ * partner close to going out should get it, an opponent close to going
+ * out should not. */
+static int turn_value(const rg_view *v, int q)
+{
+    if (q == v->seat) return 10;
+    int close = v->hand_n[q] <= 3;
+    return is_opp(v, q) ? (close ? -20 : 0) : (close ? 20 : 5);
+}
+
+/* Pass cards (RG-50..RG-53): the landing seat's value against the next's. */
+static int pass_value(const rg_view *v, int type, int k)
+{
+    int moves = type == RG_CUT    ? k + 1
+                : type == RG_KICK ? 2 * k + 1
+                : type == RG_RET  ? -k
+                                  : (k % 2 ? -1 : 1);
+    return turn_value(v, seat_at(v, moves)) - turn_value(v, v->next[0]);
+}
+
+/* RB tip: a pair of number cards (same number) goes out in one play. */
+static int holds_pair(const uint8_t *cnt)
+{
+    for (int n = 0; n < 15; n++)
+        if (cnt[4 * n] + cnt[4 * n + 1] + cnt[4 * n + 2] + cnt[4 * n + 3] >= 2) return 1;
+    return 0;
+}
+
 static int score_play(const rg_state *s, const rg_view *v, const rg_move *m)
 {
     int cards[8], k = rg_play_cards(s, m, cards);
@@ -73,23 +132,28 @@ static int score_play(const rg_state *s, const rg_view *v, const rg_move *m)
     for (int f = 0; f < 60; f++)
         numbers += cnt[f];
     if (numbers == 0) sc -= 40; /* cannot go out any more */
-    if (left <= 2 && numbers == left) {
-        int n0 = -1, pair = 1;
-        for (int f = 0; f < 60; f++)
-            if (cnt[f]) pair &= n0 < 0 || rg_face_number(f) == n0, n0 = rg_face_number(f);
-        if (pair) sc += 20; /* RB tip: keep a pair of number cards */
-    }
+    if (left <= 4 && holds_pair(cnt)) sc += left == 2 && numbers == 2 ? 25 : 12;
     if (t == RG_RES || t == RG_SIN || t == RG_RGM) sc -= left > 3 ? 30 : 0;
-    if (t >= RG_TRY && t <= RG_DG) sc += is_opp(v, next) ? (close ? 45 : 12) : -60;
+    if (t >= RG_TRY && t <= RG_DG) {
+        int per = t == RG_TRY ? 5 : 3, tries = __builtin_popcount((unsigned)m->set);
+        sc += attack_value(v, tries * per + 2 * m->conv, 45, 12, 60);
+    }
     if (t == RG_SIN) sc += is_opp(v, next) ? (close ? 40 : 8) : -50;
     if (t == RG_RGM) {
+        int each = drawable(v, 2 * m->set * (v->np - 1)) / (v->np - 1);
         for (int q = 0; q < v->np; q++)
-            if (q != v->seat) sc += is_opp(v, q) ? 8 : -8;
+            if (q != v->seat) sc += (is_opp(v, q) ? 4 : -4) * each;
         sc += 10; /* a free play follows */
     }
-    if (t == RG_ADV) sc += 10;
-    if ((t == RG_CUT || t == RG_KICK) && is_opp(v, next) && close) sc += 15;
-    sc += 3 * followers(v, cnt, C, N, T);
+    if (t == RG_ADV) { /* RG-60: each Advantage dumps one card, never the last */
+        int dumps = __builtin_popcount((unsigned)m->set);
+        sc += 10 * (dumps < left - 1 ? dumps : left - 1);
+    }
+    if (t >= RG_CUT && t <= RG_TURN && t != RG_LOOP)
+        sc += pass_value(v, t, __builtin_popcount((unsigned)m->set));
+    /* A hand that can follow its own requirement; after RAGAMARU the free
+     * play is already counted above (every card would "follow" it). */
+    if (t != RG_RGM) sc += 3 * followers(v, cnt, C, N, T);
     return sc;
 }
 
@@ -105,7 +169,8 @@ static int score(const rg_state *s, const rg_view *v, ch_action a)
             if (rg_face_colour(f) == m.colour) k += v->cnt[f];
         return k;
     }
-    case RG_A_DRAW:
+    case RG_A_DRAW: /* a card more in hand: worse than most plays */
+        return -15;
     case RG_A_PASS:
         return 0;
     case RG_A_KEEP:
@@ -113,7 +178,7 @@ static int score(const rg_state *s, const rg_view *v, ch_action a)
     case RG_A_DISCARD:
         return 50 - keep_value(v, m.face);
     case RG_A_ACCEPT:
-        return v->ptype == RG_SIN ? -10 * v->ptotal : -6 * v->ptotal;
+        return v->ptype == RG_SIN ? -10 * v->ptotal : -6 * drawable(v, v->ptotal);
     }
     if (v->phase == RG_PH_RESPOND) {
         int opp = is_opp(v, next), col = 0;
@@ -135,6 +200,11 @@ ch_action rg_heuristic_act(ch_bot *b, const void *st, int seat)
     rg_observe(s, seat, &v);
     ch_action acts[RG_MAX_ACTIONS];
     int n = rg_game.legal(st, acts), best = 0, bs = 0;
+    /* With every card in hand (6-8 players) a greedy choice can send the
+     * same two or three cards round for ever; late in a long game an
+     * occasional random move breaks such a cycle. */
+    if (s->arrivals > 100u * s->np && ch_rng_below(&b->rng, 8) == 0)
+        return acts[ch_rng_below(&b->rng, (uint32_t)n)];
     for (int i = 0; i < n; i++) {
         int sc = score(s, &v, acts[i]) * 16 + (int)ch_rng_below(&b->rng, 16);
         if (i == 0 || sc > bs) best = i, bs = sc;

@@ -142,6 +142,29 @@ static void rg_result(const void *st, ch_result *r)
     r->hands = r->terminal;
 }
 
+/* Designer figures (sim prints their means): how the game ended, whether
+ * the first player (or their team) won, and how much drawing it took. */
+static int rg_tally(const void *st, ch_tally *out)
+{
+    const rg_state *s = st;
+    int over = s->phase == RG_PH_OVER,
+        dry = over && s->winner < 0 && s->dry_passed == (1u << s->np) - 1;
+    int first_won =
+        s->winner >= 0 && (s->winner == s->first ||
+                           (s->teams && rg_team_of(s, s->winner) == rg_team_of(s, s->first)));
+    double drawn = 0;
+    for (int p = 0; p < s->np; p++)
+        drawn += s->drawn_total[p];
+    out[0] = (ch_tally){"dry_deck_end", dry};                           /* RG-73 */
+    out[1] = (ch_tally){"turn_cap_end", over && s->winner < 0 && !dry}; /* RG-V7 */
+    out[2] = (ch_tally){"first_player_won", first_won};
+    out[3] = (ch_tally){"turn_arrivals", s->arrivals};
+    out[4] = (ch_tally){"reshuffles", s->reshuffles};
+    out[5] = (ch_tally){"cards_drawn", drawn};
+    out[6] = (ch_tally){"largest_attack", s->max_attack};
+    return 7;
+}
+
 /* ---- Test helpers ---- */
 static int take(rg_state *s, int face)
 {
@@ -198,31 +221,32 @@ void rg_clear_hand(rg_state *s, int p)
 }
 
 const ch_game rg_game = {
-    "ragamaru",
-    {"RAGAMARU", "ラグビーのカードゲーム RAGAMARU"},
-    "rugby shedding game: match colour, number or card; attack, pass and go out on a number",
-    2,
-    8,
-    rg_opts,
-    N_OPTS,
-    sizeof(rg_state),
-    RG_MAX_ACTIONS,
-    RG_NFACES,
-    rg_copies,
-    rg_setup,
-    rg_num_players,
-    rg_to_move,
-    rg_phase,
-    rg_legal,
-    rg_apply,
-    rg_result,
-    rg_action_text,
-    rg_action_name,
-    rg_card_text,
-    rg_card_parse,
-    rg_render,
-    rg_view_json,
-    rg_census,
-    rg_resample,
-    NULL, /* tally */
+    .name = "ragamaru",
+    .title = {"RAGAMARU", "ラグビーのカードゲーム RAGAMARU"},
+    .summary = "rugby shedding game: match colour, number or card; attack, pass and go out on a "
+               "number",
+    .min_players = 2,
+    .max_players = 8,
+    .opts = rg_opts,
+    .n_opts = N_OPTS,
+    .state_size = sizeof(rg_state),
+    .max_actions = RG_MAX_ACTIONS,
+    .n_faces = RG_NFACES,
+    .face_copies = rg_copies,
+    .setup = rg_setup,
+    .num_players = rg_num_players,
+    .to_move = rg_to_move,
+    .phase = rg_phase,
+    .legal = rg_legal,
+    .apply = rg_apply,
+    .result = rg_result,
+    .action_text = rg_action_text,
+    .action_name = rg_action_name,
+    .card_text = rg_card_text,
+    .card_parse = rg_card_parse,
+    .render = rg_render,
+    .view_json = rg_view_json,
+    .census = rg_census,
+    .resample = rg_resample,
+    .tally = rg_tally,
 };

@@ -11,26 +11,6 @@
 
 #include "rg_int.h"
 
-static inline ch_action encode(const rg_move *m)
-{
-    return (ch_action)m->kind | (ch_action)m->type << 3 | (ch_action)m->number << 7 |
-           (ch_action)m->set << 11 | (ch_action)m->top << 15 | (ch_action)m->conv << 17 |
-           (ch_action)m->colour << 18 | (ch_action)m->decl << 20 | (ch_action)m->face << 24;
-}
-
-void rg_decode(ch_action a, rg_move *m)
-{
-    m->kind = (int)(a & 7);
-    m->type = (int)(a >> 3 & 15);
-    m->number = (int)(a >> 7 & 15);
-    m->set = (int)(a >> 11 & 15);
-    m->top = (int)(a >> 15 & 3);
-    m->conv = (int)(a >> 17 & 1);
-    m->colour = (int)(a >> 18 & 3);
-    m->decl = (int)(a >> 20 & 15);
-    m->face = (int)(a >> 24 & 127);
-}
-
 static inline int limit(const rg_state *s, int type)
 {
     if (type == RG_NUMBER) return 4;
@@ -76,22 +56,15 @@ static int popcount4(unsigned x)
 static inline void emit(gen *g, const rg_move *m)
 {
     assert(g->n < RG_MAX_ACTIONS);
-    g->out[g->n++] = encode(m);
+    g->out[g->n++] = rg_encode(m);
 }
 
 /* Every set of held colours of one coloured type with every top card whose
  * play is legal: one card needs to be a legal first card itself, several
  * need a legal first card below the top (RG-36). conv: a CONV may close a
  * Try play. Sets are visited as subsets of held, largest mask first. */
-static void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
+static void gen_multi(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
 {
-    if (!(held & (held - 1)) && !conv && g->mode != MODE_DRAWN) {
-        /* One card: the common case, no set to enumerate. */
-        if (!(held & lf) || (type != RG_NUMBER && g->h->n <= 1)) return;
-        rg_move one = {RG_A_PLAY, type, number, (int)held, __builtin_ctz(held), 0, 0, 0, 0};
-        emit(g, &one);
-        return;
-    }
     int lim = limit(g->s, type), need_conv = 0, maxcv = conv && !g->strict;
     unsigned need = 0;
     if (g->mode == MODE_DRAWN) {
@@ -127,6 +100,21 @@ static void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, i
     }
 }
 
+/* One card held of the kind and no Conversion to add: the common case of
+ * every turn, kept inline and free of set enumeration. After a draw
+ * gen_drawn only asks for the drawn card's kind, so a lone card is the
+ * drawn one. */
+static inline void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
+{
+    if (held & (held - 1) || conv) {
+        gen_multi(g, type, number, held, lf, conv);
+        return;
+    }
+    if (!(held & lf) || (type != RG_NUMBER && g->h->n <= 1)) return; /* RG-31, RG-34 */
+    rg_move one = {RG_A_PLAY, type, number, (int)held, __builtin_ctz(held), 0, 0, 0, 0};
+    emit(g, &one);
+}
+
 /* k copies of a colourless card, with its colour (and number) declaration. */
 static void gen_colourless(gen *g, int type, int face)
 {
@@ -146,10 +134,14 @@ static void gen_colourless(gen *g, int type, int face)
                 emit(g, &m);
                 continue;
             }
-            for (int d = 1; d <= 15; d++) {
-                m.decl = d;
-                emit(g, &m);
-            }
+            /* The 15 declarations differ only in one field, which the
+             * encoding keeps linear: step it instead of re-encoding (a
+             * Reserve is most of a large hand's actions). */
+            rg_move one = {0, 0, 0, 0, 0, 0, 0, 1, 0};
+            ch_action a = rg_encode(&m) + rg_encode(&one), step = rg_encode(&one);
+            assert(g->n + 15 <= RG_MAX_ACTIONS);
+            for (int d = 1; d <= 15; d++, a += step)
+                g->out[g->n++] = a;
         }
     }
 }
@@ -189,6 +181,27 @@ static void gen_turn(gen *g)
     if (h->multi[RG_FACE_RGM - 96]) gen_colourless(g, RG_RGM, RG_FACE_RGM);
 }
 
+/* RG-22: after a draw every play includes the drawn card, so only its type
+ * (Tries, for a drawn Conversion) is worth looking at: the common random-play
+ * step stays independent of hand size. */
+static void gen_drawn(gen *g)
+{
+    const rg_state *s = g->s;
+    const rg_hand *h = g->h;
+    int d = s->drawn, t = rg_type_of(d);
+    if (t == RG_CONV) t = RG_TRY;
+    if (t == RG_NUMBER) {
+        int n = rg_number_of(d);
+        unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
+        gen_sets(g, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
+    } else if (t < RG_CONV) {
+        unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
+        if (held) gen_sets(g, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
+    } else if (t != RG_TMO) {
+        gen_colourless(g, t, d);
+    }
+}
+
 static void gen_respond(gen *g)
 {
     const rg_state *s = g->s;
@@ -206,6 +219,26 @@ static void gen_respond(gen *g)
     }
     rg_move m = {RG_A_ACCEPT, 0, 0, 0, 0, 0, 0, 0, 0};
     emit(g, &m);
+}
+
+/* RG-60: one discard per face held, faces from adv_min up (one order per
+ * set of discards), walking the hand's bits rather than all 101 faces. */
+static void gen_discards(gen *g)
+{
+    rg_move m = {RG_A_DISCARD, 0, 0, 0, 0, 0, 0, 0, 0};
+    int lo = g->s->adv_min;
+    uint64_t num = lo < 60 ? g->h->num >> lo << lo : 0;
+    uint64_t sp = lo < 60 ? g->h->sp : lo < 96 ? g->h->sp >> (lo - 60) << (lo - 60) : 0;
+    for (; num; num &= num - 1) {
+        m.face = __builtin_ctzll(num);
+        emit(g, &m);
+    }
+    for (; sp; sp &= sp - 1) {
+        m.face = 60 + __builtin_ctzll(sp);
+        emit(g, &m);
+    }
+    for (m.face = lo > 96 ? lo : 96; m.face < RG_NFACES; m.face++)
+        if (g->h->multi[m.face - 96]) emit(g, &m);
 }
 
 int rg_legal(const void *st, ch_action *out)
@@ -228,7 +261,7 @@ int rg_legal(const void *st, ch_action *out)
     case RG_PH_DRAWN:
         g.mode = MODE_DRAWN;
         g.strict = s->strict_draw;
-        gen_turn(&g);
+        gen_drawn(&g);
         emit(&g, &m);
         break;
     case RG_PH_RESPOND:
@@ -236,10 +269,7 @@ int rg_legal(const void *st, ch_action *out)
         gen_respond(&g);
         break;
     case RG_PH_DISCARD:
-        m.kind = RG_A_DISCARD;
-        if (g.h->n >= 2)
-            for (m.face = s->adv_min; m.face < RG_NFACES; m.face++)
-                if (rg_count(g.h, m.face)) emit(&g, &m);
+        if (g.h->n >= 2) gen_discards(&g);
         m.kind = RG_A_KEEP;
         m.face = 0;
         emit(&g, &m);
@@ -248,13 +278,9 @@ int rg_legal(const void *st, ch_action *out)
     return g.n;
 }
 
-int rg_play_cards(const rg_state *s, const rg_move *m, int *cards)
+int rg_play_cards_multi(const rg_state *s, const rg_move *m, int *cards)
 {
     int k = 0;
-    if (!(m->set & (m->set - 1)) && !m->conv && m->type < RG_CONV) {
-        cards[0] = rg_face_at(m->type, m->top, m->number);
-        return 1;
-    }
     if (m->type >= RG_CONV) {
         for (int i = 0; i < m->set; i++)
             cards[k++] = rg_face_at(m->type, 0, 0);

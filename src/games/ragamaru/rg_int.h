@@ -25,10 +25,26 @@ typedef struct rg_move {
     int face;   /* DISCARD */
 } rg_move;
 
-void rg_decode(ch_action a, rg_move *m);
+/* Field layout of a ch_action; inline: apply() decodes at every step. */
+static inline ch_action rg_encode(const rg_move *m)
+{
+    return (ch_action)m->kind | (ch_action)m->type << 3 | (ch_action)m->number << 7 |
+           (ch_action)m->set << 11 | (ch_action)m->top << 15 | (ch_action)m->conv << 17 |
+           (ch_action)m->colour << 18 | (ch_action)m->decl << 20 | (ch_action)m->face << 24;
+}
 
-/* The play's cards in the order they go down; returns the count. */
-int rg_play_cards(const rg_state *s, const rg_move *m, int *cards);
+static inline void rg_decode(ch_action a, rg_move *m)
+{
+    m->kind = (int)(a & 7);
+    m->type = (int)(a >> 3 & 15);
+    m->number = (int)(a >> 7 & 15);
+    m->set = (int)(a >> 11 & 15);
+    m->top = (int)(a >> 15 & 3);
+    m->conv = (int)(a >> 17 & 1);
+    m->colour = (int)(a >> 18 & 3);
+    m->decl = (int)(a >> 20 & 15);
+    m->face = (int)(a >> 24 & 127);
+}
 
 /* Card tables (cards.c). */
 extern const uint8_t rg_copies[RG_NFACES];
@@ -92,6 +108,18 @@ static inline void rg_hand_remove(rg_hand *h, int face)
     else
         h->multi[face - 96]--;
     h->n--;
+}
+
+/* The play's cards in the order they go down; returns the count. A single
+ * coloured card, the usual play, is inline (apply() runs at every step). */
+int rg_play_cards_multi(const rg_state *s, const rg_move *m, int *cards);
+
+static inline int rg_play_cards(const rg_state *s, const rg_move *m, int *cards)
+{
+    if (m->set & (m->set - 1) || m->conv || m->type >= RG_CONV)
+        return rg_play_cards_multi(s, m, cards);
+    cards[0] = rg_face_at(m->type, m->top, m->number);
+    return 1;
 }
 
 /* Hands (cards.c). */

@@ -41,6 +41,7 @@ static void reshuffle(rg_state *s)
     s->nstock = (uint8_t)k;
     s->disc[0] = s->disc[k];
     s->ndisc = 1;
+    s->reshuffles++;
     ch_rng_shuffle_u8(&s->rng, s->stock, k);
 }
 
@@ -153,11 +154,13 @@ static void play(rg_state *s, int p, const rg_move *m)
         }
         s->ptotal = (uint8_t)(s->ptotal + total);
         s->pclosed |= (uint8_t)m->conv;
+        if (s->ptotal > s->max_attack) s->max_attack = s->ptotal;
         set_req(s, m->top, 0, m->conv ? RG_CONV : t);
         break;
     }
     case RG_CONV: /* RG-44: CONVERT; the colour stays the Try's */
         s->ptotal = (uint8_t)(s->ptotal + 2);
+        if (s->ptotal > s->max_attack) s->max_attack = s->ptotal;
         s->pclosed = 1;
         set_req(s, s->C, 0, RG_CONV);
         break;
