@@ -23,7 +23,7 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_UNDO_REFUSED] =
                 "Undo refused: since your last move you have seen a new card (%s).\n",
             [MSG_UNDONE] = "Undone: back to your previous move.\n",
-            [MSG_QUIT] = "You quit after %d moves.\n",
+            [MSG_QUIT] = "You quit; the table had made %d moves.\n",
             [MSG_RECORD] = "Record written to %s\n",
             [MSG_HAND_OVER] = "-- hand %d over --",
             [MSG_TOTAL] = "total",
@@ -52,7 +52,7 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_NO_UNDO] = "取り消せる手がありません (まだ手を指していません)。\n",
             [MSG_UNDO_REFUSED] = "取り消せません: 前の手の後に新しいカード (%s) を見ています。\n",
             [MSG_UNDONE] = "取り消しました: 前の手に戻ります。\n",
-            [MSG_QUIT] = "%d 手で中断しました。\n",
+            [MSG_QUIT] = "中断しました (卓全体で %d 手)。\n",
             [MSG_RECORD] = "記録を書き出しました: %s\n",
             [MSG_HAND_OVER] = "── 第 %d ハンド終了 ──",
             [MSG_TOTAL] = "合計",
