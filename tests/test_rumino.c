@@ -467,6 +467,11 @@ static void ru_t10_knock_ends_hand_at_once(void **st)
     assert_int_equal(s.hand_score[0], 46);
     assert_int_equal(s.hands, 1);
     assert_int_equal(s.last_end, RU_END_KNOCK);
+    ch_tally t[CH_MAX_TALLY]; /* counted for designers */
+    assert_int_equal(ru_game.tally(&s, t), 9);
+    assert_string_equal(t[0].name, "hands_knock");
+    assert_true(t[0].value == 1.0 && t[1].value == 0.0);
+    assert_true(t[4].value == 1.0); /* share_knock */
     assert_int_equal(s.dealer, 1);
     assert_int_equal(s.to_move, 2);
     assert_int_equal(s.phase, RU_PH_TURN);
@@ -652,6 +657,10 @@ static void ru_t17_reshuffle(void **st)
     assert_int_equal(s.nstock, 93);
     assert_int_equal(s.ndiscard, 1);
     assert_int_equal(s.discard[0], card("6C"));
+    ch_tally t[CH_MAX_TALLY]; /* counted for designers */
+    ru_game.tally(&s, t);
+    assert_string_equal(t[7].name, "reshuffles");
+    assert_true(t[7].value == 1.0);
     for (int i = 0; i < s.nstock; i++)
         count[s.stock[i]]--;
     for (int f = 0; f < RU_NFACES; f++)

@@ -104,6 +104,8 @@ typedef struct ru_state {
     /* How the last hand ended and the result. */
     uint8_t last_end, last_ender, winners;
     uint8_t gin_seat, gin_run; /* RU-V4: opening Gins by one seat */
+    /* For designers (ru_game.tally): hands ended each way, reshuffles. */
+    uint16_t ended[RU_END_VOID + 1], reshuffles;
 } ru_state;
 
 /* What one seat may know, for the heuristic bot. */

@@ -344,6 +344,7 @@ static void end_hand(ru_state *s, int how, int who)
 {
     s->last_end = (uint8_t)how;
     s->last_ender = (uint8_t)who;
+    s->ended[how]++;
     s->revealed = 1;
     s->taken = RU_NONE;
     s->must_rumino = 0;
@@ -390,6 +391,7 @@ static void reshuffle(ru_state *s)
     memset(s->discarder + 1, 0, (size_t)n);
     s->ndiscard = 1;
     s->stock_gen++;
+    s->reshuffles++;
 }
 
 /* After an ordinary discard by p and any claims: the turn cap, the stock,
