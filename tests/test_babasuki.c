@@ -353,6 +353,7 @@ static void test_cards_option(void **st)
 
 /* ---- Seats, setup and the deal ---- */
 
+/* DB-1, DB-5. */
 static void test_DB_1_seats_and_DB_5_direction(void **st)
 {
     (void)st;
@@ -374,6 +375,7 @@ static void test_DB_1_seats_and_DB_5_direction(void **st)
     }
 }
 
+/* DB-3. */
 static void test_DB_3_game_start(void **st)
 {
     (void)st;
@@ -737,6 +739,19 @@ static void test_DB_T15_full_raid_and_scoring(void **st)
     assert_pile(&s, s.hand[0], s.nhand[0], "H8 H12 T17 C22 C23");
     assert_pile(&s, s.disc, s.ndisc, "C25 V7 V3 H9");
     raid(&s, 2, "V4", 1, "T18");
+    /* Designers' tally: steal V2+T16, V1+T19; caught V6+H11, V5+H13; a miss
+     * (V7, C24); both out (V3, H9); and the last turn's outcome. */
+    int last = s.last_out;
+    ch_tally t[CH_MAX_TALLY];
+    assert_int_equal(db_game.tally(&s, t), 7);
+    assert_string_equal(t[0].name, "raids_steal");
+    assert_true(t[0].value == 2 + (last == DB_OUT_STEAL));
+    assert_true(t[1].value == 2 + (last == DB_OUT_CAUGHT));
+    assert_true(t[2].value == 1 + (last == DB_OUT_BOTH_OUT));
+    assert_true(t[3].value == 1 + (last == DB_OUT_MISS));
+    assert_true(t[4].value == 0);
+    assert_string_equal(t[5].name, "rounds");
+    assert_true(t[5].value == 1);
     /* DB-29/31/32: the raid is over and the round scored. */
     assert_int_equal(s.rounds_done, 1);
     assert_int_equal(s.last_secured[0], 11);

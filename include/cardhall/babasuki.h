@@ -98,6 +98,9 @@ typedef struct db_state {
     uint8_t drow[2][6], ndrow[2];   /* 2 players: revealed discards */
     uint8_t deck[DB_NCARDS], ndeck; /* 2 players: deck[ndeck-1] is the top */
     uint8_t disc[DB_NCARDS], ndisc;
+    /* For designers (db_game.tally): raid turns by outcome, rounds played
+     * in sudden death. */
+    uint16_t outcomes[DB_OUT_NO_TARGET + 1], sd_rounds;
 } db_state;
 
 extern const ch_game db_game;

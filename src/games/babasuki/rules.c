@@ -280,6 +280,7 @@ static void score_round(db_state *s)
         reached |= s->total[p] >= s->target_score;
     }
     s->rounds_done++;
+    s->sd_rounds = (uint16_t)(s->sd_rounds + s->sd_active);
     /* Every hand is shown at scoring. */
     memset(s->known, db_all_mask(s->n), sizeof s->known);
     int over;
@@ -378,6 +379,7 @@ static void resolve(db_state *s, int i)
     s->last_villain = (uint8_t)v;
     s->last_drawn = (uint8_t)c;
     s->last_out = (uint8_t)out;
+    s->outcomes[out]++;
     raid_turn_done(s);
 }
 
@@ -394,6 +396,7 @@ static void play_villain(db_state *s, int v)
         s->last_villain = (uint8_t)v;
         s->last_drawn = DB_NONE;
         s->last_out = DB_OUT_NO_TARGET;
+        s->outcomes[DB_OUT_NO_TARGET]++;
         raid_turn_done(s);
         return;
     }
@@ -581,6 +584,21 @@ static void result(const void *st, ch_result *r)
     }
 }
 
+/* Designers' figures: how raids go, how long games last. A 0/1 figure per
+ * outcome kind would hide how many raids a round holds, so counts. */
+static int tally(const void *st, ch_tally *out)
+{
+    const db_state *s = st;
+    static const char *const names[] = {
+        "", "raids_steal", "raids_caught", "raids_both_out", "raids_miss", "raids_no_target"};
+    int k = 0;
+    for (int o = DB_OUT_STEAL; o <= DB_OUT_NO_TARGET; o++)
+        out[k++] = (ch_tally){names[o], s->outcomes[o]};
+    out[k++] = (ch_tally){"rounds", s->rounds_done};
+    out[k++] = (ch_tally){"sudden_death_rounds", s->sd_rounds};
+    return k;
+}
+
 const ch_game db_game = {
     "babasuki",
     {"Draft Babasuki", "ドラフト・ババスキ!"},
@@ -608,5 +626,5 @@ const ch_game db_game = {
     db_view_json,
     db_census,
     db_resample,
-    NULL, /* tally */
+    tally,
 };
