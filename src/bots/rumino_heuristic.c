@@ -95,9 +95,9 @@ static int unseen(const ru_view *v, int face)
     return k > 0 ? k : 0;
 }
 
-/* Unseen cards that would give Gin at once (a complete hand after one
- * discard). */
-static int gin_outs(const ru_view *v)
+/* Unseen cards that would complete the hand at once: Gin (a complete hand
+ * after one discard), or with rumino set a Rumino. */
+static int outs(const ru_view *v, int rumino)
 {
     uint8_t h[RU_MAX_HAND];
     memcpy(h, v->hand, (size_t)v->nhand);
@@ -106,7 +106,9 @@ static int gin_outs(const ru_view *v)
         int k = unseen(v, f);
         if (!k) continue;
         h[v->nhand] = (uint8_t)f;
-        if (ru_meld_gin_mask(h, v->nhand + 1)) outs += k;
+        int done = rumino ? ru_meld_rumino_mask(h, v->nhand + 1, v->natural_rumino) != 0
+                          : ru_meld_gin_mask(h, v->nhand + 1) != 0;
+        outs += done ? k : 0;
     }
     return outs;
 }
@@ -122,7 +124,15 @@ static int chase_gin(const ru_view *v, int dw)
         for (int f = 0; f < RU_NFACES; f++)
             taken += p != v->seat ? v->picked[p][f] : 0;
     int young = v->stock > dealt_stock - 2 * v->np && taken == 0;
-    return dw <= 3 && young && gin_outs(v) >= 6;
+    return dw <= 3 && young && outs(v, 0) >= 6;
+}
+
+/* A Rumino ends the whole game in the declarer's favour, worth far more than
+ * a knock's few points: one card away from it, with at least two unseen
+ * cards that complete it, keep drawing. */
+static int chase_rumino(const ru_view *v)
+{
+    return outs(v, 1) >= 2;
 }
 
 static ch_action turn(const ru_view *v, const ch_action *acts, int n)
@@ -130,7 +140,7 @@ static ch_action turn(const ru_view *v, const ch_action *acts, int n)
     int dw = ru_meld_deadwood(v->hand, v->nhand);
     ch_action draw = ru_action(RU_A_DRAW, 0), take = ru_action(RU_A_TAKE, 0);
     if (dw == 0 || ru_meld_is_rumino(v->hand, v->nhand, v->natural_rumino)) return draw;
-    if (has(acts, n, ru_action(RU_A_KNOCK, 0)) && !chase_gin(v, dw))
+    if (has(acts, n, ru_action(RU_A_KNOCK, 0)) && !chase_gin(v, dw) && !chase_rumino(v))
         return ru_action(RU_A_KNOCK, 0);
     if (v->top < 0) return draw;
     /* What the upcard would give after the best legal discard. */
