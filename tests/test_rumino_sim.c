@@ -69,7 +69,8 @@ static void harness_variants(void **s)
     harness(v8, 2, 60, 18, "heuristic");
 }
 
-/* RU-80: chips + pool is constant after every action (0 in ledger mode,
+/* RU-80: chips + pool is constant after every action, for 2-6 players and
+ * the variants RU-V1..V8 (0 in ledger mode,
  * n * starting_chips in bankroll mode), and bankroll chips never go below 0;
  * every physical card is somewhere. Thousands of games, fast loop. */
 static void ledger_balances_every_step(void **s)
@@ -81,9 +82,14 @@ static void ledger_balances_every_step(void **s)
         {"players=4", "starting_chips=20", "ante=1"},
         {"players=5", "rumino_claim=true", "ante=2"},
         {"players=6", "max_rebuys_total=3", "ante=1"},
+        /* The other variants, so every RU-V1..V8 keeps the ledger. */
+        {"players=3", "natural_rumino=true", "ante=2"},              /* RU-V1 */
+        {"players=2", "void_on_empty_stock=true", "ante=1"},         /* RU-V3 */
+        {"players=4", "three_gins=true", "knock_limit=0"},           /* RU-V4 */
+        {"players=5", "free_discard=true", "max_turns_per_hand=60"}, /* RU-V6 */
     };
     long games = 0, rebuys = 0;
-    for (int c = 0; c < 5; c++) {
+    for (int c = 0; c < 9; c++) {
         ch_opts o;
         ch_err err;
         assert_int_equal(ch_opts_parse(&o, ru_game.opts, ru_game.n_opts, configs[c], 3, &err),

@@ -82,12 +82,66 @@ static ch_action first_of(const ch_action *acts, int n, int type)
     return 0;
 }
 
+/* Copies of face this seat has not seen: two decks (four jokers) less the
+ * ones in its hand, in the discard pile or known in other hands. */
+static int unseen(const ru_view *v, int face)
+{
+    int k = face == RU_JOKER ? 4 : 2;
+    for (int i = 0; i < v->nhand; i++)
+        k -= v->hand[i] == face;
+    k -= v->in_discard[face];
+    for (int p = 0; p < v->np; p++)
+        k -= p != v->seat ? v->picked[p][face] : 0;
+    return k > 0 ? k : 0;
+}
+
+/* Unseen cards that would complete the hand at once: Gin (a complete hand
+ * after one discard), or with rumino set a Rumino. */
+static int outs(const ru_view *v, int rumino)
+{
+    uint8_t h[RU_MAX_HAND];
+    memcpy(h, v->hand, (size_t)v->nhand);
+    int outs = 0;
+    for (int f = 0; f < RU_NFACES; f++) {
+        int k = unseen(v, f);
+        if (!k) continue;
+        h[v->nhand] = (uint8_t)f;
+        int done = rumino ? ru_meld_rumino_mask(h, v->nhand + 1, v->natural_rumino) != 0
+                          : ru_meld_gin_mask(h, v->nhand + 1) != 0;
+        outs += done ? k : 0;
+    }
+    return outs;
+}
+
+/* Knock now, or wait for Gin? Waiting risks little while the hand is young
+ * (the others' hands are still poor and nobody has taken from the discard
+ * pile), and Gin is worth 10 points more plus the deadwood saved; so it
+ * waits when its deadwood is tiny and enough unseen cards complete it. */
+static int chase_gin(const ru_view *v, int dw)
+{
+    int dealt_stock = RU_NCARDS - RU_HAND * v->np - 1, taken = 0;
+    for (int p = 0; p < v->np; p++)
+        for (int f = 0; f < RU_NFACES; f++)
+            taken += p != v->seat ? v->picked[p][f] : 0;
+    int young = v->stock > dealt_stock - 2 * v->np && taken == 0;
+    return dw <= 3 && young && outs(v, 0) >= 6;
+}
+
+/* A Rumino ends the whole game in the declarer's favour, worth far more than
+ * a knock's few points: one card away from it, with at least two unseen
+ * cards that complete it, keep drawing. */
+static int chase_rumino(const ru_view *v)
+{
+    return outs(v, 1) >= 2;
+}
+
 static ch_action turn(const ru_view *v, const ch_action *acts, int n)
 {
     int dw = ru_meld_deadwood(v->hand, v->nhand);
     ch_action draw = ru_action(RU_A_DRAW, 0), take = ru_action(RU_A_TAKE, 0);
     if (dw == 0 || ru_meld_is_rumino(v->hand, v->nhand, v->natural_rumino)) return draw;
-    if (has(acts, n, ru_action(RU_A_KNOCK, 0))) return ru_action(RU_A_KNOCK, 0);
+    if (has(acts, n, ru_action(RU_A_KNOCK, 0)) && !chase_gin(v, dw) && !chase_rumino(v))
+        return ru_action(RU_A_KNOCK, 0);
     if (v->top < 0) return draw;
     /* What the upcard would give after the best legal discard. */
     uint8_t h[RU_MAX_HAND];
