@@ -190,7 +190,8 @@ static int card_row(parser *p, const field *f, int cat)
     if (t < 0)
         return fail(p, "code %.*s: the engine has no rules for it", f[F_CODE].len, f[F_CODE].s);
     if (type_cat[t] != cat)
-        return fail(p, "category: %s is a %s card, not %s", type_code[t], row_kind[type_cat[t]],
+        return fail(p, "category: %s is %s %s card, not %s", type_code[t],
+                    row_kind[type_cat[t]][0] == 'a' ? "an" : "a", row_kind[type_cat[t]],
                     row_kind[cat]);
     if ((rc = once(p, &p->type_line[t], &f[F_CODE])) != CH_OK) return rc;
     int coloured = t < RG_CONV, copies;
