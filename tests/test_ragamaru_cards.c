@@ -226,8 +226,10 @@ static void s1_3_duplicate_row(void **st)
 static void s1_3_malformed_line(void **st)
 {
     (void)st;
-    fails_at(edited("Penalty Goal,ペナルティゴール", "Penalty Goal"), "expected 7");
-    fails_at(edited("Drop Goal,ドロップゴール", "Drop Goal,ドロップ,ゴール"), "found more");
+    fails_at(
+        edited("Penalty Goal,ペナルティゴール", "Penalty Goal"),
+        "expected 7 comma-separated fields (category,code,colours,copies,value,en,ja), found 6");
+    fails_at(edited("Drop Goal,ドロップゴール", "Drop Goal,ドロップ,ゴール"), "found 8");
     fails_at(edited("category,code,", "category,kode,"), "the header must be exactly");
     fails_at(edited("action,RET,", "actoin,RET,"), "category actoin");
     fails_at(edited("action,TURN,", "special,TURN,"),
