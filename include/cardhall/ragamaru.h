@@ -111,6 +111,33 @@ typedef struct rg_view {
 
 void rg_observe(const rg_state *s, int seat, rg_view *v);
 
+/* Card data (spec 1.3): data/ragamaru/cards.csv, compiled in and parsed
+ * once (cardfile.c). Categories of card kinds: */
+enum { RG_CAT_NUMBER, RG_CAT_ATTACK, RG_CAT_ACTION, RG_CAT_SPECIAL };
+#define RG_NAME_MAX 64 /* bytes of one display name, NUL included (UTF-8) */
+
+typedef struct rg_cards {
+    uint8_t copies[RG_NFACES];   /* physical copies of each face in the full box */
+    uint8_t category[RG_NTYPES]; /* RG_CAT_* */
+    uint8_t value[RG_NTYPES];    /* per card: cards drawn (TRY PG DG CONV: by the target; RGM:
+                                    by every other player), rests (SIN); 0 for the others */
+    char code[RG_NTYPES][8];     /* notation code; "NUM" names the number cards' row */
+    char colour_code[5][2];      /* R Y B K, and * (RG_ANY) */
+    char type_name[CH_NLANGS][RG_NTYPES][RG_NAME_MAX];
+    char colour_name[CH_NLANGS][5][RG_NAME_MAX];
+    char position[CH_NLANGS][16][RG_NAME_MAX]; /* [lang][n], n = 1..15 */
+} rg_cards;
+
+/* Parses and checks a card file's text against what the rules engine needs:
+ * every expected code exactly once, counts, colours and values in range,
+ * names non-empty. On error returns CH_EINVAL, *out unspecified, and err
+ * names the line. */
+int rg_cards_parse(const char *text, rg_cards *out, ch_err *err);
+const char *rg_cards_csv(void); /* the compiled-in data/ragamaru/cards.csv */
+/* The compiled-in card data, parsed on first use; NULL (err set) if broken. */
+const rg_cards *rg_cards_builtin(ch_err *err);
+int rg_card_value(int type); /* value of the compiled-in data (see rg_cards) */
+
 /* Card helpers (cards.c). */
 int rg_face_type(int face);
 int rg_face_colour(int face); /* RG_ANY for colourless */

@@ -135,12 +135,12 @@ static int score_play(const rg_state *s, const rg_view *v, const rg_move *m)
     if (left <= 4 && holds_pair(cnt)) sc += left == 2 && numbers == 2 ? 25 : 12;
     if (t == RG_RES || t == RG_SIN || t == RG_RGM) sc -= left > 3 ? 30 : 0;
     if (t >= RG_TRY && t <= RG_DG) {
-        int per = t == RG_TRY ? 5 : 3, tries = __builtin_popcount((unsigned)m->set);
-        sc += attack_value(v, tries * per + 2 * m->conv, 45, 12, 60);
+        int per = rg_card_value(t), tries = __builtin_popcount((unsigned)m->set);
+        sc += attack_value(v, tries * per + rg_card_value(RG_CONV) * m->conv, 45, 12, 60);
     }
     if (t == RG_SIN) sc += is_opp(v, next) ? (close ? 40 : 8) : -50;
     if (t == RG_RGM) {
-        int each = drawable(v, 2 * m->set * (v->np - 1)) / (v->np - 1);
+        int each = drawable(v, rg_card_value(RG_RGM) * m->set * (v->np - 1)) / (v->np - 1);
         for (int q = 0; q < v->np; q++)
             if (q != v->seat) sc += (is_opp(v, q) ? 4 : -4) * each;
         sc += 10; /* a free play follows */

@@ -41,6 +41,8 @@ static int rg_setup(void *st, const ch_opts *o, uint64_t seed, const int *order,
 {
     rg_state *s = st;
     memset(s, 0, sizeof *s);
+    int rc = rg_cards_ready(err); /* spec 1.3: a broken card file stops here */
+    if (rc != CH_OK) return rc;
     int np = o->val[OPT_PLAYERS], teams = o->val[OPT_TEAMS];
     if (o->val[OPT_FIRST] >= np)
         return ch_errf(err, CH_EINVAL, "first_player=%d: there are only %d players",
@@ -232,7 +234,7 @@ const ch_game rg_game = {
     .state_size = sizeof(rg_state),
     .max_actions = RG_MAX_ACTIONS,
     .n_faces = RG_NFACES,
-    .face_copies = rg_copies,
+    .face_copies = rg_box.copies,
     .setup = rg_setup,
     .num_players = rg_num_players,
     .to_move = rg_to_move,

@@ -46,15 +46,19 @@ static inline void rg_decode(ch_action a, rg_move *m)
     m->face = (int)(a >> 24 & 127);
 }
 
-/* Card tables (cards.c). */
-extern const uint8_t rg_copies[RG_NFACES];
-extern const char *const rg_colour_letter[5];
+/* Card data (cardfile.c): filled once from data/ragamaru/cards.csv when
+ * the library loads, read-only afterwards; the hot path reads its arrays. */
+extern rg_cards rg_box;
+int rg_cards_ready(ch_err *err); /* CH_OK, or CH_EINVAL naming the file's bad line */
+
+/* Cards (cards.c). */
 int rg_face_of(int type, int colour, int number);
 int rg_card_text(int face, char *buf, size_t cap);
 int rg_card_parse(const char *text, int *face);
 int rg_card_name(int face, ch_lang lang, char *buf, size_t cap);
 const char *rg_colour_name(int colour, ch_lang lang);
 const char *rg_type_code(int type);
+const char *rg_type_name(int type, ch_lang lang);
 int rg_in_deck(int deck, int face); /* copies of face the deck option uses */
 
 /* Hot helpers, inline: legal() and apply() run at every step of a simulation. */

@@ -146,7 +146,7 @@ static void play(rg_state *s, int p, const rg_move *m)
     case RG_TRY:
     case RG_PG:
     case RG_DG: { /* RG-41, RG-43 */
-        int total = n * (t == RG_TRY ? 5 : 3) + 2 * m->conv;
+        int total = n * rg_box.value[t] + rg_box.value[RG_CONV] * m->conv;
         if (!response) {
             s->ptype = (uint8_t)t;
             s->ptotal = 0;
@@ -159,7 +159,7 @@ static void play(rg_state *s, int p, const rg_move *m)
         break;
     }
     case RG_CONV: /* RG-44: CONVERT; the colour stays the Try's */
-        s->ptotal = (uint8_t)(s->ptotal + 2);
+        s->ptotal = (uint8_t)(s->ptotal + rg_box.value[RG_CONV]);
         if (s->ptotal > s->max_attack) s->max_attack = s->ptotal;
         s->pclosed = 1;
         set_req(s, s->C, 0, RG_CONV);
@@ -174,7 +174,7 @@ static void play(rg_state *s, int p, const rg_move *m)
             s->ptotal = 0;
             s->pclosed = 0;
         }
-        s->ptotal = (uint8_t)(s->ptotal + 2 * n);
+        s->ptotal = (uint8_t)(s->ptotal + rg_box.value[RG_SIN] * n);
         set_req(s, m->colour, 0, RG_SIN);
         break;
     case RG_RES: /* RG-62 */
@@ -182,7 +182,7 @@ static void play(rg_state *s, int p, const rg_move *m)
         break;
     case RG_RGM: /* RG-66 */
         for (int i = 1; i < s->np; i++)
-            draw(s, rg_seat_next(s, p, i), 2 * n);
+            draw(s, rg_seat_next(s, p, i), rg_box.value[RG_RGM] * n);
         set_req(s, RG_ANY, 0, RG_RGM);
         next = p;
         break;

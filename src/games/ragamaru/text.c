@@ -23,7 +23,7 @@ int rg_action_text(const void *st, ch_action a, char *buf, size_t cap)
     ch_text_init(&o, buf, cap);
     switch (m.kind) {
     case RG_A_KICKOFF:
-        ch_text_add(&o, "kickoff %s", rg_colour_letter[m.colour]);
+        ch_text_add(&o, "kickoff %s", rg_box.colour_code[m.colour]);
         break;
     case RG_A_DRAW:
         ch_text_add(&o, "draw");
@@ -48,9 +48,9 @@ int rg_action_text(const void *st, ch_action a, char *buf, size_t cap)
             put_card(&o, cards[i]);
         }
         if (m.type == RG_RES)
-            ch_text_add(&o, " %s%d", rg_colour_letter[m.colour], m.decl);
+            ch_text_add(&o, " %s%d", rg_box.colour_code[m.colour], m.decl);
         else if (m.type == RG_SIN || m.type == RG_TMO)
-            ch_text_add(&o, " %s", rg_colour_letter[m.colour]);
+            ch_text_add(&o, " %s", rg_box.colour_code[m.colour]);
         break;
     }
     }
@@ -118,31 +118,6 @@ int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     return ch_text_len(&o);
 }
 
-static const char *type_name(int t, ch_lang lang)
-{
-    static const char *const en[] = {"number",   "Try",       "Penalty Goal", "Drop Goal",
-                                     "Cut Pass", "Kick Pass", "Return Pass",  "Loop",
-                                     "Turnover", "Advantage", "Conversion",   "Reserve",
-                                     "TMO",      "Sin Bin",   "RAGAMARU",     "kickoff"};
-    static const char *const ja[] = {"数字",
-                                     "トライ",
-                                     "ペナルティゴール",
-                                     "ドロップゴール",
-                                     "カットパス",
-                                     "キックパス",
-                                     "リターンパス",
-                                     "ループ",
-                                     "ターンオーバー",
-                                     "アドバンテージ",
-                                     "コンバージョン",
-                                     "リザーブ",
-                                     "TMO",
-                                     "シンビン",
-                                     "RAGAMARU",
-                                     "キックオフ"};
-    return lang == CH_LANG_JA ? ja[t] : en[t];
-}
-
 /* A Japanese player reads the hand by the rule book's names; the codes
  * before them stay what one types. Numbers short (黒7), the rest by name. */
 static void put_short_names(ch_text *o, const int *faces, int n)
@@ -186,14 +161,14 @@ int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     ch_text_add(&o, ja ? "  色: %s" : "  colour: %s", rg_colour_name(s->C, lang));
     if (s->N) ch_text_add(&o, ja ? "  数字: %d" : "  number: %d", s->N);
     if (s->T != RG_NONE && s->T != RG_NUMBER)
-        ch_text_add(&o, ja ? "  カード: %s" : "  card: %s", type_name(s->T, lang));
+        ch_text_add(&o, ja ? "  カード: %s" : "  card: %s", rg_type_name(s->T, lang));
     ch_text_add(&o, "\n");
     if (s->ptype == RG_SIN)
         ch_text_add(&o, ja ? "シンビン: %d回休みが次の人に\n" : "Sin Bin pending: %d rests\n",
                     s->ptotal);
     else if (s->ptype != RG_NONE)
         ch_text_add(&o, ja ? "%s攻撃: %d枚%s\n" : "%s attack pending: %d cards%s\n",
-                    type_name(s->ptype, lang), s->ptotal,
+                    rg_type_name(s->ptype, lang), s->ptotal,
                     s->pclosed ? (ja ? "(コンバージョン済み)" : " (converted)") : "");
     for (int p = 0; p < s->np; p++) {
         ch_text_add(&o, "%s P%d", p == s->turn ? "->" : "  ", p);

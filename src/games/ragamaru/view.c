@@ -46,7 +46,7 @@ static int out_of_play(const rg_state *s, uint8_t *f)
 {
     int n = 0;
     for (int face = 0; face < RG_NFACES; face++)
-        for (int c = rg_in_deck(s->deck, face); c < rg_copies[face]; c++)
+        for (int c = rg_in_deck(s->deck, face); c < rg_box.copies[face]; c++)
             f[n++] = (uint8_t)face;
     return n;
 }
@@ -74,16 +74,17 @@ json_t *rg_view_json(const void *st, int viewer)
     json_object_set_new(v, "hand_sizes", sizes);
     json_object_set_new(v, "rests", rests);
     json_object_set_new(v, "cards_drawn", drew);
-    json_object_set_new(v, "colour", json_string(rg_colour_letter[s->C]));
+    json_object_set_new(v, "colour", json_string(rg_box.colour_code[s->C]));
     json_object_set_new(v, "number", json_integer(s->N));
-    json_object_set_new(v, "set_by", json_string(s->T == RG_NONE ? "" : rg_type_code(s->T)));
+    json_object_set_new(
+        v, "set_by", json_string(s->T == RG_NONE || s->T == RG_NUMBER ? "" : rg_type_code(s->T)));
     if (s->ptype != RG_NONE)
         json_object_set_new(v, "pending",
                             json_pack("{s:s,s:i,s:b}", "type", rg_type_code(s->ptype), "total",
                                       s->ptotal, "closed", s->pclosed));
     json_object_set_new(v, "first", json_integer(s->first));
     json_object_set_new(v, "chooser", json_integer(s->chooser));
-    json_object_set_new(v, "kickoff", json_string(rg_colour_letter[s->kickoff]));
+    json_object_set_new(v, "kickoff", json_string(rg_box.colour_code[s->kickoff]));
     json_object_set_new(v, "dry_passed", json_integer(s->dry_passed));
     json_object_set_new(v, "winner", json_integer(s->winner));
     json_object_set_new(v, "arrivals", json_integer(s->arrivals));
@@ -191,7 +192,7 @@ void rg_observe(const rg_state *s, int seat, rg_view *v)
     v->ndisc = s->ndisc;
     for (int f = 0; f < RG_NFACES; f++) {
         v->cnt[f] = (uint8_t)rg_hand_count(&s->hand[seat], f);
-        v->gone[f] = (uint8_t)(rg_copies[f] - rg_in_deck(s->deck, f));
+        v->gone[f] = (uint8_t)(rg_box.copies[f] - rg_in_deck(s->deck, f));
     }
     for (int i = 0; i < s->ndisc; i++)
         v->gone[s->disc[i]]++;
