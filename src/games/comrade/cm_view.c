@@ -261,8 +261,12 @@ void cm_observe(const void *st, int seat, cm_view *v)
     v->ace_high = s->ace_high;
     v->safe_bids = s->safe_bids;
     v->hand = s->hand[seat];
-    for (int i = 0; i < s->nplay; i++)
-        v->played |= 1ull << s->play[i];
+    /* Every dealt card is in a hand or played (cheaper than reading the
+     * plays: the heuristic observes on every move of its searches). */
+    uint64_t held = 0;
+    for (int p = 0; p < s->np; p++)
+        held |= s->hand[p];
+    if (s->phase == CM_PH_PLAY) v->played = cm_deck_mask(s->np) & ~held;
     v->pool = s->pool;
     v->jokers = s->jokers;
     v->turn = s->turn;
