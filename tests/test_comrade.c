@@ -625,6 +625,20 @@ static void cm_t17_series_order_and_label(void **s)
     char text[4096];
     cm_game.render(&st, 0, CH_LANG_EN, text, sizeof text);
     assert_non_null(strstr(text, "Good"));
+    /* The tally: 3 of 5 deals won, 2 ended in bidding by five passes. */
+    ch_tally t[CH_MAX_TALLY];
+    int n = cm_game.tally(&st, t);
+    assert_int_equal(n, 15);
+    const char *names[] = {"success",      "ended_in_bidding", "all_passed",
+                           "lost_in_play", "label_good",       "label_great"};
+    double want[] = {0.6, 0.4, 0.4, 0.0, 1.0, 0.0};
+    for (int k = 0; k < 6; k++) {
+        int i = 0;
+        while (i < n && strcmp(t[i].name, names[k]) != 0)
+            i++;
+        assert_true(i < n);
+        assert_float_equal(t[i].value, want[k], 1e-9);
+    }
 }
 
 /* CM-T18, CM-30: the label table. */
