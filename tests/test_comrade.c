@@ -634,6 +634,20 @@ static void cm_t17_series_order_and_label(void **s)
     char text[4096];
     cm_game.render(&st, 0, CH_LANG_EN, text, sizeof text);
     assert_non_null(strstr(text, "Good"));
+    /* The tally: 3 of 5 deals won, 2 ended in bidding by five passes. */
+    ch_tally t[CH_MAX_TALLY];
+    int n = cm_game.tally(&st, t);
+    assert_int_equal(n, 15);
+    const char *names[] = {"success",      "ended_in_bidding", "all_passed",
+                           "lost_in_play", "label_good",       "label_great"};
+    double want[] = {0.6, 0.4, 0.4, 0.0, 1.0, 0.0};
+    for (int k = 0; k < 6; k++) {
+        int i = 0;
+        while (i < n && strcmp(t[i].name, names[k]) != 0)
+            i++;
+        assert_true(i < n);
+        assert_float_equal(t[i].value, want[k], 1e-9);
+    }
 }
 
 /* CM-T18, CM-30: the label table. */
@@ -968,6 +982,48 @@ static void resample_deal_keeps_voids_and_varies(void **s)
     assert_true(differs > 400); /* random, not one fixed answer */
 }
 
+/* cm_resample on real deals late in play, where the heuristic team has shown
+ * voids: the viewer's hand and the shown voids stay, the hidden hands are a
+ * fresh deal each time (never the true hands handed back). */
+static void resample_late_deals_keep_voids(void **s)
+{
+    (void)s;
+    const char *kv[] = {"safe_bids=true"};
+    ch_err err;
+    ch_bot b;
+    assert_int_equal(ch_bot_init(&b, &cm_game, "heuristic", 3, &err), CH_OK);
+    ch_rng rng;
+    ch_rng_seed(&rng, 9, 1);
+    int states = 0, with_voids = 0;
+    for (uint64_t seed = 1; states < 12 && seed < 400; seed++) {
+        cm_state st;
+        assert_int_equal(new_game(&st, kv, 1, seed, NULL, 0, &err), CH_OK);
+        while (st.deal == 0 && !(st.phase == CM_PH_PLAY && st.trick == 6))
+            cm_game.apply(&st, ch_bot_act(&b, &st, st.to_move));
+        if (st.deal) continue;
+        states++;
+        int me = st.to_move, differs = 0, voids = 0;
+        for (int p = 0; p < 5; p++)
+            voids += p != me && st.voids[p];
+        with_voids += voids > 0;
+        for (int k = 0; k < 100; k++) {
+            cm_state r = st;
+            cm_game.resample(&r, me, &rng);
+            assert_true(r.hand[me] == st.hand[me]);
+            for (int p = 0; p < 5; p++) {
+                assert_int_equal(__builtin_popcountll(r.hand[p]), __builtin_popcountll(st.hand[p]));
+                for (int su = 0; su < 4; su++)
+                    if (st.voids[p] >> su & 1)
+                        assert_true((r.hand[p] >> (13 * su) & 0x1FFFull) == 0);
+            }
+            differs += memcmp(r.hand, st.hand, sizeof r.hand) != 0;
+        }
+        assert_true(differs >= 90);
+    }
+    assert_int_equal(states, 12);
+    assert_true(with_voids >= 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -986,6 +1042,7 @@ int main(void)
         cmocka_unit_test(cm_19_no_fitting_bid_check),
         cmocka_unit_test(cm_t19_illegal_actions_rejected),
         cmocka_unit_test(resample_deal_keeps_voids_and_varies),
+        cmocka_unit_test(resample_late_deals_keep_voids),
         cmocka_unit_test(cm_16_pass_keeps_bid),
         cmocka_unit_test(cm_t12_wrong_suit),
         cmocka_unit_test(cm_t13_over_bid),

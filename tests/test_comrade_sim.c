@@ -147,7 +147,7 @@ static void heuristic_team_beats_random_team(void **s)
     for (int i = 0; i < 2; i++) {
         const char *kv[] = {versions[i][0]};
         /* The heuristic searches late in each deal, so it gets fewer series. */
-        team_stats h = team_play("heuristic", kv, 1, scaled(i ? 100 : 60), 77);
+        team_stats h = team_play("heuristic", kv, 1, scaled(i ? 300 : 200), 77);
         team_stats r = team_play("random", kv, 1, scaled(2000), 77);
         double hr = (double)h.wins / h.deals, rr = (double)r.wins / r.deals;
         print_message("comrade %s: heuristic team wins %.1f%% of %d deals (%.1f%% end in "

@@ -63,7 +63,8 @@ typedef struct cm_state {
     uint8_t nplay;                /* cards played this deal */
     uint8_t play[CM_MAX_TRICKS * CM_SEATS]; /* card i of trick t at t*np + i */
     uint8_t lead[CM_MAX_TRICKS];            /* leader of trick t */
-    uint8_t wins;                           /* deals won so far */
+    uint8_t voids[CM_SEATS]; /* bit s: that seat showed it has no card of suit s this deal */
+    uint8_t wins;            /* deals won so far */
     uint8_t res[CM_MAX_DEALS], res_at[CM_MAX_DEALS], res_by[CM_MAX_DEALS];
 } cm_state;
 

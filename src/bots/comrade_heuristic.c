@@ -25,18 +25,28 @@ typedef struct ctx {
     uint64_t unseen; /* cards that may be in another hand */
 } ctx;
 
+/* cm_strength, inline: the searches call it millions of times. */
 static int strength(const ctx *c, int f)
 {
-    return cm_strength(f, c->v.ace_high);
+    int r = f % 13;
+    return r == 12 && !c->v.ace_high ? 0 : r + 1;
+}
+
+/* The cards of f's suit that beat f. Faces run 2..A within a suit, so that
+ * is the bits above f, less the Ace when it ranks low. */
+static uint64_t above_mask(const ctx *c, int f)
+{
+    int s = f / 13;
+    uint64_t ace = 1ull << (13 * s + 12);
+    if (!c->v.ace_high && f == 13 * s + 12) return SUIT_MASK(s) & ~ace;
+    uint64_t m = SUIT_MASK(s) & ~((2ull << f) - 1);
+    return c->v.ace_high ? m : m & ~ace;
 }
 
 /* Cards of f's suit, not ours and not played, that beat f. */
 static int higher_out(const ctx *c, int f)
 {
-    int n = 0;
-    for (uint64_t m = c->unseen & SUIT_MASK(f / 13); m; m &= m - 1)
-        n += strength(c, __builtin_ctzll(m)) > strength(c, f);
-    return n;
+    return __builtin_popcountll(c->unseen & above_mask(c, f));
 }
 
 /* Our best / worst card of m by strength (-1 if m is empty). */
@@ -212,14 +222,24 @@ static ch_action follow(const ctx *c)
     return CM_PLAY(best);
 }
 
+static void observe(ctx *c, const void *st, int seat)
+{
+    cm_observe(st, seat, &c->v);
+    assert(c->v.to_move == seat);
+    c->unseen = cm_deck_mask(c->v.np) & ~c->v.hand & ~c->v.played;
+}
+
+static ch_action choose(const ctx *c)
+{
+    if (c->v.phase == CM_PH_BID) return bid(c);
+    return c->v.ncur ? follow(c) : lead(c);
+}
+
 static ch_action plain_act(const void *st, int seat)
 {
     ctx c;
-    cm_observe(st, seat, &c.v);
-    assert(c.v.to_move == seat);
-    c.unseen = cm_deck_mask(c.v.np) & ~c.v.hand & ~c.v.played;
-    if (c.v.phase == CM_PH_BID) return bid(&c);
-    return c.v.ncur ? follow(&c) : lead(&c);
+    observe(&c, st, seat);
+    return choose(&c);
 }
 
 /* Plays the deal of s out with the plain heuristic at every seat; 1 on a win. */
@@ -231,36 +251,66 @@ static int rollout(cm_state *s)
     return s->res[deal] == CM_WIN;
 }
 
+/* Two cards of one suit are interchangeable when every card ranked between
+ * them is ours or gone from play in an earlier trick: the deal then goes on
+ * alike whichever we play. (Cards of the trick in progress still separate.)
+ * rep[i] = index of the first legal card of i's run. */
+static int group_plays(const ctx *c, const ch_action *acts, int n, int *rep)
+{
+    uint64_t sep = c->unseen;
+    for (int i = 0; i < c->v.ncur; i++)
+        sep |= 1ull << c->v.cur[i];
+    int groups = 0;
+    for (int i = 0; i < n; i++) {
+        int f = (int)acts[i] - CM_PLAY(0), g = i ? (int)acts[i - 1] - CM_PLAY(0) : -1;
+        rep[i] = i;
+        if (g < 0 || g / 13 != f / 13) {
+            groups++;
+            continue;
+        }
+        int lo = strength(c, g) < strength(c, f) ? g : f, hi = lo == g ? f : g;
+        uint64_t between = above_mask(c, lo) & ~above_mask(c, hi) & ~(1ull << hi);
+        if (between & sep)
+            groups++;
+        else
+            rep[i] = rep[i - 1];
+    }
+    return groups;
+}
+
 /* Late in a deal, the plain choice is checked against the alternatives:
- * each legal card is played out in the same sampled deals (hidden hands
- * resampled from this seat's view, so nothing hidden is read). */
-static ch_action endgame_act(ch_bot *b, const cm_state *st, int seat, ch_action plain)
+ * each distinct legal card is played out in the same sampled deals (hidden
+ * hands resampled from this seat's view, so nothing hidden is read). */
+static ch_action endgame_act(ch_bot *b, const ctx *c, const cm_state *st, ch_action plain)
 {
     ch_action acts[32];
-    int n = cm_game.legal(st, acts);
-    if (n < 2) return plain;
+    int rep[32], n = cm_game.legal(st, acts), plain_rep = -1;
+    if (group_plays(c, acts, n, rep) < 2) return plain;
     int score[32] = {0};
     for (int k = 0; k < SAMPLES; k++) {
         cm_state base = *st;
-        cm_game.resample(&base, seat, &b->rng);
+        cm_game.resample(&base, c->v.seat, &b->rng);
         for (int i = 0; i < n; i++) {
+            if (rep[i] != i) continue;
             cm_state s = base;
             cm_game.apply(&s, acts[i]);
             score[i] += s.deal != st->deal ? s.res[st->deal] == CM_WIN : rollout(&s);
         }
     }
-    int best = -1;
     for (int i = 0; i < n; i++)
-        if (best < 0 || score[i] > score[best] || (score[i] == score[best] && acts[i] == plain))
-            best = i;
-    return acts[best];
+        if (acts[i] == plain) plain_rep = rep[i];
+    int best = plain_rep;
+    for (int i = 0; i < n; i++)
+        if (rep[i] == i && score[i] > score[best]) best = i;
+    return best == plain_rep ? plain : acts[best];
 }
 
 ch_action cm_heuristic_act(ch_bot *b, const void *st, int seat)
 {
     const cm_state *s = st;
-    ch_action a = plain_act(st, seat);
-    if (s->phase == CM_PH_PLAY && s->target - s->trick <= LATE_TRICKS)
-        a = endgame_act(b, s, seat, a);
+    ctx c;
+    observe(&c, st, seat);
+    ch_action a = choose(&c);
+    if (s->phase == CM_PH_PLAY && s->target - s->trick <= LATE_TRICKS) a = endgame_act(b, &c, s, a);
     return a;
 }

@@ -12,6 +12,33 @@ const ch_optdesc cm_opts[CM_NOPTS] = {
      "hide takes that would push the bid total over the target (CM-V2)"},
 };
 
+/* Figures over the finished series: the share of its deals won, ended in
+ * bidding, lost in play, and by each reason; for a five-deal series, its
+ * label as 0/1 each, so sim's means read as the label distribution. */
+static int cm_tally(const void *st, ch_tally *out)
+{
+    static const char *const reasons[] = {"bid_over_10",      "all_passed", "no_fitting_bid",
+                                          "rounds_exhausted", "wrong_suit", "over_bid"};
+    static const char *const labels[] = {"label_low",  "label_bad",   "label_average",
+                                         "label_good", "label_great", "label_excellent"};
+    const cm_state *s = st;
+    int n = 0, by[CM_OVER_BID + 1] = {0};
+    double deals = s->deal ? s->deal : 1;
+    for (int d = 0; d < s->deal; d++)
+        by[s->res[d]]++;
+    out[n++] = (ch_tally){"success", by[CM_WIN] / deals};
+    out[n++] = (ch_tally){
+        "ended_in_bidding",
+        (by[CM_BID_OVER] + by[CM_ALL_PASSED] + by[CM_NO_FITTING] + by[CM_ROUNDS_OVER]) / deals};
+    out[n++] = (ch_tally){"lost_in_play", (by[CM_WRONG_SUIT] + by[CM_OVER_BID]) / deals};
+    for (int r = CM_BID_OVER; r <= CM_OVER_BID; r++)
+        out[n++] = (ch_tally){reasons[r - CM_BID_OVER], by[r] / deals};
+    if (s->ndeals == 5)
+        for (int w = 0; w <= 5; w++)
+            out[n++] = (ch_tally){labels[w], s->wins == w};
+    return n;
+}
+
 /* 52 play cards, 16 bid cards, 2 jokers. */
 const uint8_t cm_face_copies[CM_FACES] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,

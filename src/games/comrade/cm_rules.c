@@ -44,6 +44,7 @@ static void start_deal(cm_state *s, const int *order)
     memset(s->bidlog, 0, sizeof s->bidlog);
     memset(s->play, 0, sizeof s->play);
     memset(s->lead, 0, sizeof s->lead);
+    memset(s->voids, 0, sizeof s->voids);
     s->pool = 0xFFFF; /* CM-7 */
     s->jokers = s->njokers;
     s->turn = s->passes = s->total = s->trick = s->nplay = 0;
@@ -272,12 +273,16 @@ static void apply_play(cm_state *s, int f)
     int p = s->to_move, np = s->np;
     s->hand[p] &= ~(1ull << f);
     s->play[s->nplay++] = (uint8_t)f;
+    int led = CM_SUIT(s->play[s->trick * np]);
+    /* CM-22: not following shows a void to everyone (kept in the state
+     * because the heuristic reads voids on every move of its searches). */
+    if (CM_SUIT(f) != led) s->voids[p] |= (uint8_t)(1u << led);
     if (s->nplay - s->trick * np < np) {
         s->to_move = (uint8_t)(p + 1 == np ? 0 : p + 1);
         return;
     }
     int best_face, w = cm_trick_winner(s, s->trick, &best_face);
-    int led = CM_SUIT(s->play[s->trick * np]);
+    led = CM_SUIT(s->play[s->trick * np]);
     s->won[w][led]++; /* CM-24 */
     s->trick++;
     if (s->v[w][led] == 0) { /* CM-25 */
@@ -317,14 +322,7 @@ int cm_items(const cm_state *s, int p, uint8_t *items)
 
 unsigned cm_voids(const cm_state *s, int p)
 {
-    unsigned out = 0;
-    int np = s->np;
-    for (int i = 0; i < s->nplay; i++) {
-        int t = i / np, k = i % np;
-        if (k && (s->lead[t] + k) % np == p && CM_SUIT(s->play[i]) != CM_SUIT(s->play[t * np]))
-            out |= 1u << CM_SUIT(s->play[t * np]);
-    }
-    return out;
+    return s->voids[p];
 }
 
 const char *cm_label(int wins, int deals)

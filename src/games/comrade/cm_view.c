@@ -174,19 +174,27 @@ static int deal_hidden(const uint8_t *cards, const int *need, const unsigned *vo
     return 1;
 }
 
-/* Whether left[su] cards of each suit can still fill room[p] of each seat
- * without breaking a void: by Hall's theorem, iff every set of suits has
- * no more cards than the room of the seats that may hold one of them
- * (totals are equal, so this is also enough to fill every seat). */
-static int fillable(const int *left, const int *room, const unsigned *voids, int np)
+/* space[set] = room of the seats that may hold a card of some suit in set. */
+static void set_space(const int *room, const unsigned *voids, int np, int *space)
 {
     for (unsigned set = 1; set < 16; set++) {
-        int cards = 0, space = 0;
+        space[set] = 0;
+        for (int p = 0; p < np; p++)
+            if (~voids[p] & set & 15u) space[set] += room[p];
+    }
+}
+
+/* Whether left[su] cards of each suit can still fill every seat once one
+ * more card goes to a seat with voids v: by Hall's theorem, iff every set of
+ * suits has no more cards than the room of the seats that may hold one of
+ * them (totals are equal, so this is also enough to fill every seat). */
+static int fillable_after(const int *left, const int *space, unsigned v)
+{
+    for (unsigned set = 1; set < 16; set++) {
+        int cards = 0;
         for (int su = 0; su < 4; su++)
             if (set >> su & 1) cards += left[su];
-        for (int p = 0; p < np; p++)
-            if (~voids[p] & set & 15u) space += room[p];
-        if (cards > space) return 0;
+        if (cards > space[set] - (~v & set & 15u ? 1 : 0)) return 0;
     }
     return 1;
 }
@@ -196,7 +204,7 @@ static int fillable(const int *left, const int *room, const unsigned *voids, int
 void cm_deal_constrained(const uint8_t *cards, int n, const int *need, const unsigned *voids,
                          int np, ch_rng *rng, uint64_t *hand)
 {
-    int room[CM_SEATS], left[4] = {0};
+    int room[CM_SEATS], left[4] = {0}, space[16];
     memcpy(room, need, sizeof room);
     for (int i = 0; i < n; i++)
         left[CM_SUIT(cards[i])]++;
@@ -204,12 +212,10 @@ void cm_deal_constrained(const uint8_t *cards, int n, const int *need, const uns
     for (int i = 0; i < n; i++) {
         int su = CM_SUIT(cards[i]), weight[CM_SEATS] = {0}, total = 0;
         left[su]--;
-        for (int p = 0; p < np; p++) {
-            if (!room[p] || voids[p] >> su & 1) continue;
-            room[p]--;
-            if (fillable(left, room, voids, np)) weight[p] = room[p] + 1, total += weight[p];
-            room[p]++;
-        }
+        set_space(room, voids, np, space);
+        for (int p = 0; p < np; p++)
+            if (room[p] && !(voids[p] >> su & 1) && fillable_after(left, space, voids[p]))
+                weight[p] = room[p], total += weight[p];
         /* The true hands fill every seat, so some seat always remains. */
         assert(total > 0);
         int r = (int)ch_rng_below(rng, (uint32_t)total), p = 0;
@@ -261,8 +267,12 @@ void cm_observe(const void *st, int seat, cm_view *v)
     v->ace_high = s->ace_high;
     v->safe_bids = s->safe_bids;
     v->hand = s->hand[seat];
-    for (int i = 0; i < s->nplay; i++)
-        v->played |= 1ull << s->play[i];
+    /* Every dealt card is in a hand or played (cheaper than reading the
+     * plays: the heuristic observes on every move of its searches). */
+    uint64_t held = 0;
+    for (int p = 0; p < s->np; p++)
+        held |= s->hand[p];
+    if (s->phase == CM_PH_PLAY) v->played = cm_deck_mask(s->np) & ~held;
     v->pool = s->pool;
     v->jokers = s->jokers;
     v->turn = s->turn;
