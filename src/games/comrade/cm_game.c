@@ -46,38 +46,6 @@ const uint8_t cm_face_copies[CM_FACES] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2,
 };
 
-/* Designers' figures for a series: how its deals ended (won, or lost by
- * which CM-28 condition, during bidding or play) and, over five deals, the
- * label (one 0/1 figure each, so sim prints how often each occurs). */
-static int cm_tally(const void *st, ch_tally *out)
-{
-    const cm_state *s = st;
-    static const char *const ends[] = {"",
-                                       "deals_won",
-                                       "lost_bid_over_10",
-                                       "lost_all_passed",
-                                       "lost_no_fitting_bid",
-                                       "lost_rounds_exhausted",
-                                       "lost_wrong_suit",
-                                       "lost_over_bid"};
-    int count[CM_OVER_BID + 1] = {0}, k = 0;
-    for (int d = 0; d < s->deal; d++)
-        count[s->res[d]]++;
-    for (int r = CM_WIN; r <= CM_OVER_BID; r++)
-        out[k++] = (ch_tally){ends[r], count[r]};
-    int bidding =
-        count[CM_BID_OVER] + count[CM_ALL_PASSED] + count[CM_NO_FITTING] + count[CM_ROUNDS_OVER];
-    out[k++] = (ch_tally){"share_ended_in_bidding", s->deal ? (double)bidding / s->deal : 0};
-    out[k++] = (ch_tally){"share_won", s->deal ? (double)count[CM_WIN] / s->deal : 0};
-    if (s->ndeals == 5) {
-        static const char *const labels[] = {"label_low",  "label_bad",   "label_average",
-                                             "label_good", "label_great", "label_excellent"};
-        for (int w = 0; w <= 5; w++)
-            out[k++] = (ch_tally){labels[w], s->wins == w};
-    }
-    return k;
-}
-
 const ch_game cm_game = {
     "comrade",
     {"Comrade", "カムレッド"},
