@@ -675,6 +675,19 @@ static void test_DB_9_simultaneous_keep_hidden(void **st)
         for (int i = 0; i < cen.n; i++)
             if (cen.e[i].face == c) assert_int_equal(cen.e[i].seen, v == p);
     }
+    /* DB-19 reveals: once the draft ends, every villain is seen by every seat. */
+    play_first_while(&s, DB_PH_DRAFT);
+    int villains = 0;
+    for (int v = 0; v < 4; v++) {
+        cen.n = 0;
+        db_game.census(&s, v, &cen);
+        for (int i = 0; i < cen.n; i++)
+            if (s.card[cen.e[i].face].type == DB_VILLAIN) {
+                assert_int_equal(cen.e[i].seen, 1);
+                villains += v == 0;
+            }
+    }
+    assert_int_equal(villains, 7);
 }
 
 /* ---- The raid ---- */
