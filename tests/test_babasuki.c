@@ -675,6 +675,19 @@ static void test_DB_9_simultaneous_keep_hidden(void **st)
         for (int i = 0; i < cen.n; i++)
             if (cen.e[i].face == c) assert_int_equal(cen.e[i].seen, v == p);
     }
+    /* DB-19 reveals: once the draft ends, every villain is seen by every seat. */
+    play_first_while(&s, DB_PH_DRAFT);
+    int villains = 0;
+    for (int v = 0; v < 4; v++) {
+        cen.n = 0;
+        db_game.census(&s, v, &cen);
+        for (int i = 0; i < cen.n; i++)
+            if (s.card[cen.e[i].face].type == DB_VILLAIN) {
+                assert_int_equal(cen.e[i].seen, 1);
+                villains += v == 0;
+            }
+    }
+    assert_int_equal(villains, 7);
 }
 
 /* ---- The raid ---- */
@@ -770,6 +783,77 @@ static void test_DB_T15_full_raid_and_scoring(void **st)
     assert_int_equal(s.round, 3);
     assert_int_equal(s.dealer, 2);
     assert_int_equal(s.phase, DB_PH_DRAFT);
+}
+
+/* The line of render() that starts with prefix (a seat's line, "discard:", ...). */
+static void render_line(const db_state *s, int viewer, const char *prefix, char *line, size_t cap)
+{
+    char buf[4096];
+    db_game.render(s, viewer, CH_LANG_EN, buf, sizeof buf);
+    const char *b = strstr(buf, prefix);
+    assert_non_null(b);
+    b += *b == '\n'; /* a prefix "\nP1 " finds a line start */
+    size_t n = strcspn(b, "\n");
+    assert_true(n < cap);
+    memcpy(line, b, n);
+    line[n] = '\0';
+}
+
+/* json view of viewer: seat p's list `key` as its card strings, space-separated. */
+static void view_list(const db_state *s, int viewer, int p, const char *key, char *out, size_t cap)
+{
+    json_t *v = db_game.view_json(s, viewer);
+    json_t *l = json_object_get(json_array_get(json_object_get(v, "seats"), (size_t)p), key);
+    assert_true(json_is_array(l));
+    out[0] = '\0';
+    for (size_t i = 0; i < json_array_size(l); i++) {
+        const char *c = json_string_value(json_array_get(l, i));
+        assert_non_null(c);
+        snprintf(out + strlen(out), cap - strlen(out), "%s%s", i ? " " : "", c);
+    }
+    json_decref(v);
+}
+
+/* Issue: a person sees their hand, the cards they secured, every face-up
+ * card on the table and the round's score breakdown, in render and view. */
+static void test_person_sees_table_and_breakdown(void **st)
+{
+    (void)st;
+    db_state s;
+    t15_round(&s, NULL, 0);
+    raid(&s, 1, "V2", 0, "T16");
+    raid(&s, 2, "V6", 1, "H11");
+    char line[512], list[256];
+    /* P0 sees its own hand, P1's secured cards and villain row, and the discard. */
+    render_line(&s, 0, "P0*", line, sizeof line);
+    assert_non_null(strstr(line, "H8"));
+    assert_non_null(strstr(line, "villains: V1"));
+    render_line(&s, 0, "\nP1 ", line, sizeof line);
+    assert_non_null(strstr(line, "secured: V2"));
+    assert_non_null(strstr(line, "T16"));
+    assert_non_null(strstr(line, "V6"));
+    assert_non_null(strstr(line, "H11"));
+    assert_null(strstr(line, "H9")); /* P1's hand stays hidden */
+    render_line(&s, 0, "discard:", line, sizeof line);
+    assert_non_null(strstr(line, "C25"));
+    view_list(&s, 0, 1, "secured", list, sizeof list);
+    assert_non_null(strstr(list, "V2"));
+    assert_non_null(strstr(list, "H11"));
+    view_list(&s, 2, 2, "villains", list, sizeof list);
+    assert_non_null(strstr(list, "V3"));
+    /* After scoring: secured + hand = round, for every seat (DB-31, DB-32). */
+    raid(&s, 0, "V1", 2, "T19");
+    raid(&s, 2, "V7", 1, "C24");
+    raid(&s, 0, "V5", 2, "H13");
+    raid(&s, 2, "V3", 1, "H9");
+    raid(&s, 2, "V4", 1, "T18");
+    render_line(&s, 1, "last round:", line, sizeof line);
+    assert_string_equal(line, "last round:  P0 11+10=21  P1 16+11=27  P2 15+5=20");
+    json_t *v = db_game.view_json(&s, 1);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "last_secured"), 1)), 16);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "last_hand"), 2)), 5);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "last_round"), 0)), 21);
+    json_decref(v);
 }
 
 /* DB-T7, DB-21: first raider from the dealer clockwise, any parity. Uses a
@@ -1392,6 +1476,7 @@ int main(void)
         cmocka_unit_test(test_DB_V2_one_shot_is_one_round),
         cmocka_unit_test(test_DB_19_DB_29_villains_all_played),
         cmocka_unit_test(test_render_and_notation),
+        cmocka_unit_test(test_person_sees_table_and_breakdown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

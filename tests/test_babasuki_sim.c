@@ -122,7 +122,7 @@ static void heuristic_beats_random(void **st)
         char players[16];
         snprintf(players, sizeof players, "players=%d", n);
         const char *kv[] = {players};
-        int games = 300, wins = 0;
+        int games = 200, wins = 0;
         for (int g = 0; g < games; g++) {
             int hero = g % n; /* seats rotated */
             wins += (play_one(kv, 1, 500 + (uint64_t)g, hero) >> hero & 1) != 0;

@@ -119,8 +119,9 @@ static void deal(db_state *s, const uint8_t *d)
         acquire_take(s);
         return;
     }
-    for (int k = 0; i < DB_NCARDS; i++, k++) {
-        int p = (s->dealer + 1 + k) % n;
+    /* Round-robin from left(dealer), wrapping by compare (no division per card). */
+    for (int p = s->dealer; i < DB_NCARDS; i++) {
+        p = p + 1 == n ? 0 : p + 1;
         push(s->pack[p], &s->npack[p], d[i]);
         s->known[d[i]] = (uint8_t)(1u << p);
     }
