@@ -1,108 +1,95 @@
 /* The Comrade board as plain text: the series, the pool, every seat's bids
  * and tricks per suit at a glance, the trick in progress, the viewer's hand. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cardhall/text.h"
 #include "cm_internal.h"
 
-typedef struct out {
-    char *buf;
-    size_t cap, len;
-} out;
-
-static void put(out *o, const char *fmt, ...)
-{
-    if (o->len >= o->cap) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
-    va_end(ap);
-    if (n > 0) o->len += (size_t)n;
-    if (o->len > o->cap) o->len = o->cap;
-}
-
-static void put_card(out *o, int face)
+static void put_card(ch_text *o, int face)
 {
     char t[8];
     cm_card_text(face, t, sizeof t);
-    put(o, " %s", t);
+    ch_text_add(o, " %s", t);
 }
 
-static void put_series(out *o, const cm_state *s, int ja)
+static void put_series(ch_text *o, const cm_state *s, int ja)
 {
     int shown = s->deal < s->ndeals ? s->deal + 1 : s->ndeals;
-    put(o,
-        ja ? "カムレッド  第%d/%d戦  親 P%d  %d勝%d敗\n"
-           : "Comrade  deal %d/%d  dealer P%d  won %d lost %d\n",
-        shown, s->ndeals, s->dealer, s->wins, s->deal - s->wins);
+    ch_text_add(o,
+                ja ? "カムレッド  第%d/%d戦  親 P%d  %d勝%d敗\n"
+                   : "Comrade  deal %d/%d  dealer P%d  won %d lost %d\n",
+                shown, s->ndeals, s->dealer, s->wins, s->deal - s->wins);
     if (s->deal) {
-        put(o, ja ? "結果:" : "Results:");
+        ch_text_add(o, ja ? "結果:" : "Results:");
         for (int d = 0; d < s->deal; d++) {
-            put(o, " %d:%s", d + 1, cm_reason_name(s->res[d]));
-            if (s->res[d] != CM_WIN && s->res_by[d] != CM_NOBODY) put(o, "(P%d)", s->res_by[d]);
+            ch_text_add(o, " %d:%s", d + 1, cm_reason_name(s->res[d]));
+            if (s->res[d] != CM_WIN && s->res_by[d] != CM_NOBODY)
+                ch_text_add(o, "(P%d)", s->res_by[d]);
         }
-        put(o, "\n");
+        ch_text_add(o, "\n");
     }
 }
 
-static void put_seats(out *o, const cm_state *s, int ja)
+static void put_seats(ch_text *o, const cm_state *s, int ja)
 {
-    put(o, ja ? "        ビッド S H D C  獲得 S H D C  手札  場札\n"
-              : "        bid S H D C   won S H D C  cards  items\n");
+    ch_text_add(o, ja ? "        ビッド S H D C  獲得 S H D C  手札  場札\n"
+                      : "        bid S H D C   won S H D C  cards  items\n");
     for (int p = 0; p < s->np; p++) {
-        put(o, " P%d %c%c   ", p, p == s->dealer ? 'D' : ' ',
-            s->phase != CM_PH_OVER && p == s->to_move ? '>' : ' ');
+        ch_text_add(o, " P%d %c%c   ", p, p == s->dealer ? 'D' : ' ',
+                    s->phase != CM_PH_OVER && p == s->to_move ? '>' : ' ');
         for (int su = 0; su < 4; su++)
-            put(o, " %d", s->v[p][su]);
-        put(o, "      ");
+            ch_text_add(o, " %d", s->v[p][su]);
+        ch_text_add(o, "      ");
         for (int su = 0; su < 4; su++)
-            put(o, " %d", s->won[p][su]);
-        put(o, "   %3d  ", __builtin_popcountll(s->hand[p]));
+            ch_text_add(o, " %d", s->won[p][su]);
+        ch_text_add(o, "   %3d  ", __builtin_popcountll(s->hand[p]));
         uint8_t items[CM_BID_TURNS];
         int n = cm_items(s, p, items);
         for (int i = 0; i < n; i++) {
             char t[12];
             cm_item_text(items[i], t, sizeof t);
-            put(o, " %s", t);
+            ch_text_add(o, " %s", t);
         }
-        put(o, "\n");
+        ch_text_add(o, "\n");
     }
 }
 
-static void put_bidding(out *o, const cm_state *s, int ja)
+static void put_bidding(ch_text *o, const cm_state *s, int ja)
 {
-    put(o, ja ? "場札:" : "Pool:");
+    ch_text_add(o, ja ? "場札:" : "Pool:");
     for (int i = 0; i < 16; i++)
         if (s->pool >> i & 1) put_card(o, CM_FACE_BID + i);
     for (int j = 0; j < s->jokers; j++)
-        put(o, " JK");
-    put(o, "\n");
-    put(o,
-        ja ? "ビッド合計 %d/%d  手番 %d/%d (%d周目)  連続パス %d\n"
-           : "Bid total %d/%d  turn %d/%d (round %d)  passes in a row %d\n",
-        s->total, s->target, s->turn + (s->phase == CM_PH_BID), 3 * s->np, s->turn / s->np + 1,
-        s->passes);
+        ch_text_add(o, " JK");
+    ch_text_add(o, "\n");
+    ch_text_add(o,
+                ja ? "ビッド合計 %d/%d  手番 %d/%d (%d周目)  連続パス %d\n"
+                   : "Bid total %d/%d  turn %d/%d (round %d)  passes in a row %d\n",
+                s->total, s->target, s->turn + (s->phase == CM_PH_BID), 3 * s->np,
+                s->turn / s->np + 1, s->passes);
 }
 
-static void put_tricks(out *o, const cm_state *s, int ja)
+static void put_tricks(ch_text *o, const cm_state *s, int ja)
 {
     int np = s->np;
     if (s->trick) {
         int t = s->trick - 1;
-        put(o, ja ? "前のトリック %d (P%dリード):" : "Last trick %d (P%d led):", t + 1, s->lead[t]);
+        ch_text_add(o, ja ? "前のトリック %d (P%dリード):" : "Last trick %d (P%d led):", t + 1,
+                    s->lead[t]);
         for (int i = 0; i < np; i++)
             put_card(o, s->play[t * np + i]);
         int face;
-        put(o, ja ? "、P%dの勝ち\n" : ", won by P%d\n", cm_trick_winner(s, t, &face));
+        ch_text_add(o, ja ? "、P%dの勝ち\n" : ", won by P%d\n", cm_trick_winner(s, t, &face));
     }
     int k = s->nplay - s->trick * np;
     if (s->phase == CM_PH_PLAY) {
-        put(o, ja ? "トリック %d/%d (P%dリード):" : "Trick %d/%d (P%d leads):", s->trick + 1,
-            s->target, s->lead[s->trick]);
+        ch_text_add(o,
+                    ja ? "トリック %d/%d (P%dリード):" : "Trick %d/%d (P%d leads):", s->trick + 1,
+                    s->target, s->lead[s->trick]);
         for (int i = 0; i < k; i++)
             put_card(o, s->play[s->trick * np + i]);
-        put(o, "\n");
+        ch_text_add(o, "\n");
     }
 }
 
@@ -110,7 +97,8 @@ int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const cm_state *s = st;
     int ja = lang == CH_LANG_JA;
-    out o = {buf, cap, 0};
+    ch_text o;
+    ch_text_init(&o, buf, cap);
     if (cap) buf[0] = '\0';
     put_series(&o, s, ja);
     if (s->phase == CM_PH_BID) put_bidding(&o, s, ja);
@@ -118,24 +106,24 @@ int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     put_tricks(&o, s, ja);
     for (int p = 0; p < s->np; p++) {
         if (viewer != CH_ALL && viewer != p) continue;
-        put(&o, ja ? "P%d の手札:" : "P%d hand:", p);
+        ch_text_add(&o, ja ? "P%d の手札:" : "P%d hand:", p);
         for (uint64_t h = s->hand[p]; h; h &= h - 1)
             put_card(&o, __builtin_ctzll(h));
-        put(&o, "\n");
+        ch_text_add(&o, "\n");
     }
     if (s->phase == CM_PH_OVER) {
         const char *label = cm_label(s->wins, s->ndeals);
-        put(&o, ja ? "シリーズ終了: %d勝%d敗" : "Series over: %d won, %d lost", s->wins,
-            s->ndeals - s->wins);
-        put(&o, label ? "  %s\n" : "\n", label);
+        ch_text_add(&o, ja ? "シリーズ終了: %d勝%d敗" : "Series over: %d won, %d lost", s->wins,
+                    s->ndeals - s->wins);
+        ch_text_add(&o, label ? "  %s\n" : "\n", label);
     } else if (s->phase == CM_PH_BID) {
-        put(&o,
-            ja ? "P%d のビッド: pass / take H2 / joker S\n"
-               : "P%d to bid: pass, take H2 (suit, value), joker S\n",
-            s->to_move);
+        ch_text_add(&o,
+                    ja ? "P%d のビッド: pass / take H2 / joker S\n"
+                       : "P%d to bid: pass, take H2 (suit, value), joker S\n",
+                    s->to_move);
     } else {
-        put(&o, ja ? "P%d がカードを出す (例 10H)\n" : "P%d to play a card (e.g. 10H)\n",
-            s->to_move);
+        ch_text_add(&o, ja ? "P%d がカードを出す (例 10H)\n" : "P%d to play a card (e.g. 10H)\n",
+                    s->to_move);
     }
-    return (int)o.len;
+    return ch_text_len(&o);
 }

@@ -1,10 +1,10 @@
 /* Rumino text: card notation (7H, 10S, AS, JK), action texts and names in
  * English and Japanese, and the terminal board. */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cardhall/text.h"
 #include "internal.h"
 
 static const char *const rank_text[14] = {"",  "A", "2", "3",  "4", "5", "6",
@@ -76,42 +76,30 @@ int ru_action_text(const void *st, ch_action a, char *buf, size_t cap)
     return snprintf(buf, cap, "?");
 }
 
-/* Appends to a buffer that may already be full; never overflows. */
-static void add(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-{
-    if (*len >= cap) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
-    va_end(ap);
-    if (n > 0) *len += (size_t)n;
-    if (*len >= cap) *len = cap - 1;
-}
-
 /* What the table sees right after a: a hand scored or void, a reshuffle,
  * the game's end. Found by playing a on a copy (a plain struct). */
-static void consequences(const ru_state *s, ch_action a, int ja, char *buf, size_t cap, size_t *len)
+static void consequences(const ru_state *s, ch_action a, int ja, ch_text *t)
 {
     ru_state next = *s;
     ru_apply(&next, a);
     if (next.hands > s->hands) {
         if (next.last_end == RU_END_VOID) {
-            add(buf, cap, len, ja ? " ── ディール無効" : " — hand void");
+            ch_text_add(t, ja ? " ── ディール無効" : " — hand void");
         } else {
-            add(buf, cap, len, ja ? " ── 得点:" : " — hand scores:");
+            ch_text_add(t, ja ? " ── 得点:" : " — hand scores:");
             for (int p = 0; p < s->np; p++)
-                add(buf, cap, len, " %d", next.hand_score[p]);
+                ch_text_add(t, " %d", next.hand_score[p]);
         }
     } else if (next.stock_gen > s->stock_gen && next.dealt == s->dealt) {
-        add(buf, cap, len,
-            ja ? " ── 山札切れ: 捨て札を切り直して山札に" : " — stock empty: discards reshuffled");
+        ch_text_add(t, ja ? " ── 山札切れ: 捨て札を切り直して山札に"
+                          : " — stock empty: discards reshuffled");
     }
     if (next.phase == RU_PH_REBUY && s->phase != RU_PH_REBUY)
-        add(buf, cap, len, ja ? "。リバイの判断へ" : "; rebuy decisions");
+        ch_text_add(t, ja ? "。リバイの判断へ" : "; rebuy decisions");
     if (next.phase == RU_PH_OVER) {
-        add(buf, cap, len, ja ? "。ゲーム終了、勝者:" : ". Game over, winner:");
+        ch_text_add(t, ja ? "。ゲーム終了、勝者:" : ". Game over, winner:");
         for (int p = 0; p < s->np; p++)
-            if (next.winners >> p & 1u) add(buf, cap, len, " P%d", p);
+            if (next.winners >> p & 1u) ch_text_add(t, " P%d", p);
     }
 }
 
@@ -119,79 +107,62 @@ int ru_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
 {
     const ru_state *s = st;
     int ja = lang == CH_LANG_JA;
-    size_t len = 0;
+    ch_text t;
+    ch_text_init(&t, buf, cap);
     char c[8], top[8] = "";
     ru_card_text(ru_action_face(a), c, sizeof c);
     if (s->ndiscard) ru_card_text(s->discard[s->ndiscard - 1], top, sizeof top);
-    buf[0] = '\0';
     switch (ru_action_type(a)) {
     case RU_A_KNOCK:
-        add(buf, cap, &len, ja ? "ノックする" : "knocks");
+        ch_text_add(&t, ja ? "ノックする" : "knocks");
         break;
     case RU_A_DRAW:
         /* The drawn card is seen by its taker only. */
         if ((viewer == CH_ALL || viewer == s->to_move) && s->nstock) {
             ru_card_text(s->stock[s->nstock - 1], c, sizeof c);
-            add(buf, cap, &len, ja ? "山札から %s を引く" : "draws %s from the stock", c);
+            ch_text_add(&t, ja ? "山札から %s を引く" : "draws %s from the stock", c);
         } else {
-            add(buf, cap, &len, ja ? "山札から1枚引く" : "draws a card from the stock");
+            ch_text_add(&t, ja ? "山札から1枚引く" : "draws a card from the stock");
         }
         break;
     case RU_A_TAKE:
-        add(buf, cap, &len, ja ? "捨て札の山から %s を取る" : "takes %s from the discard pile",
-            top);
+        ch_text_add(&t, ja ? "捨て札の山から %s を取る" : "takes %s from the discard pile", top);
         break;
     case RU_A_DISCARD:
-        add(buf, cap, &len, ja ? "%s を捨てる" : "discards %s", c);
+        ch_text_add(&t, ja ? "%s を捨てる" : "discards %s", c);
         break;
     case RU_A_GIN:
-        add(buf, cap, &len, ja ? "ジンを宣言し %s を捨てる" : "declares Gin, discarding %s", c);
+        ch_text_add(&t, ja ? "ジンを宣言し %s を捨てる" : "declares Gin, discarding %s", c);
         break;
     case RU_A_RUMINO:
-        add(buf, cap, &len, ja ? "ルーミノを宣言し %s を捨てる" : "declares Rumino, discarding %s",
-            c);
+        ch_text_add(&t, ja ? "ルーミノを宣言し %s を捨てる" : "declares Rumino, discarding %s", c);
         break;
     case RU_A_REBUY:
-        add(buf, cap, &len, ja ? "%d チップでリバイする" : "rebuys for %d chips", s->rebuy_cost);
+        ch_text_add(&t, ja ? "%d チップでリバイする" : "rebuys for %d chips", s->rebuy_cost);
         break;
     case RU_A_DECLINE:
-        add(buf, cap, &len,
-            ja ? "リバイせずにゲームから抜ける" : "declines to rebuy and leaves the game");
+        ch_text_add(&t,
+                    ja ? "リバイせずにゲームから抜ける" : "declines to rebuy and leaves the game");
         break;
     case RU_A_CLAIM:
-        add(buf, cap, &len, ja ? "%s を取ってルーミノにする" : "claims %s for a Rumino", top);
+        ch_text_add(&t, ja ? "%s を取ってルーミノにする" : "claims %s for a Rumino", top);
         break;
     case RU_A_PASS:
-        add(buf, cap, &len, ja ? "%s を取らない" : "does not claim %s", top);
+        ch_text_add(&t, ja ? "%s を取らない" : "does not claim %s", top);
         break;
     }
-    consequences(s, a, ja, buf, cap, &len);
-    return (int)len;
+    consequences(s, a, ja, &t);
+    return ch_text_len(&t);
 }
 
 /* ---- The board ---- */
 
-typedef struct out {
-    char *buf;
-    size_t cap, len;
-} out;
-
-static void put(out *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->len < o->cap ? o->cap - o->len : 0;
-    int n = vsnprintf(o->buf + (room ? o->len : 0), room, fmt, ap);
-    va_end(ap);
-    if (n > 0) o->len += (size_t)n;
-}
-
-static void put_cards(out *o, const uint8_t *c, int n)
+static void put_cards(ch_text *o, const uint8_t *c, int n)
 {
     char t[8];
     for (int i = 0; i < n; i++) {
         ru_card_text(c[i], t, sizeof t);
-        put(o, " %s", t);
+        ch_text_add(o, " %s", t);
     }
 }
 
@@ -199,84 +170,87 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const ru_state *s = st;
     int ja = lang == CH_LANG_JA;
-    out o = {buf, cap, 0};
+    ch_text o;
+    ch_text_init(&o, buf, cap);
     if (cap) buf[0] = '\0';
     char t[8];
-    put(&o,
-        ja ? "ルーミノ  ディール %d  ディーラー P%d  プール %d\n"
-           : "Rumino  hand %d  dealer P%d  pool %d\n",
-        s->dealt, s->dealer, s->pool);
+    ch_text_add(&o,
+                ja ? "ルーミノ  ディール %d  ディーラー P%d  プール %d\n"
+                   : "Rumino  hand %d  dealer P%d  pool %d\n",
+                s->dealt, s->dealer, s->pool);
     for (int p = 0; p < s->np; p++) {
-        put(&o, "P%d%s %s %4d  %s %3d  %s %5d  %s %d%s ", p, p == viewer ? "*" : " ",
-            ja ? "累計" : "score", s->cum[p], ja ? "前回" : "last", s->hand_score[p],
-            ja ? "チップ" : "chips", s->chips[p], ja ? "枚数" : "cards", s->nhand[p],
-            s->active[p] ? "" : (ja ? "  退場" : "  out"));
+        ch_text_add(&o, "P%d%s %s %4d  %s %3d  %s %5d  %s %d%s ", p, p == viewer ? "*" : " ",
+                    ja ? "累計" : "score", s->cum[p], ja ? "前回" : "last", s->hand_score[p],
+                    ja ? "チップ" : "chips", s->chips[p], ja ? "枚数" : "cards", s->nhand[p],
+                    s->active[p] ? "" : (ja ? "  退場" : "  out"));
         int shown = 0;
         for (int i = 0; i < s->nhand[p]; i++) {
             if (p == viewer || !ru_slot_seen(s, viewer, p, i)) continue;
             ru_card_text(s->hand[p][i], t, sizeof t);
-            put(&o, "%s%s", shown++ ? " " : (s->revealed ? "[" : (ja ? "[既知 " : "[known ")), t);
+            ch_text_add(&o, "%s%s",
+                        shown++ ? " " : (s->revealed ? "[" : (ja ? "[既知 " : "[known ")), t);
         }
-        put(&o, "%s\n", shown ? "]" : "");
+        ch_text_add(&o, "%s\n", shown ? "]" : "");
     }
-    put(&o, ja ? "山札 %d 枚  捨て札:" : "stock %d  discards:", s->nstock);
+    ch_text_add(&o, ja ? "山札 %d 枚  捨て札:" : "stock %d  discards:", s->nstock);
     int from = s->ndiscard > 10 ? s->ndiscard - 10 : 0;
-    if (from) put(&o, " ...");
+    if (from) ch_text_add(&o, " ...");
     put_cards(&o, s->discard + from, s->ndiscard - from);
-    put(&o, "\n");
+    ch_text_add(&o, "\n");
     if (viewer >= 0 && viewer < s->np && s->nhand[viewer]) {
         uint8_t h[RU_MAX_HAND];
         ru_layout l;
         int n = ru_sorted_layout(s, viewer, h, &l);
-        put(&o, ja ? "手札:" : "your hand:");
+        ch_text_add(&o, ja ? "手札:" : "your hand:");
         put_cards(&o, h, n);
-        put(&o, ja ? "\nメルド:" : "\nmelds:");
+        ch_text_add(&o, ja ? "\nメルド:" : "\nmelds:");
         for (int m = 0; m < l.n_melds; m++) {
-            put(&o, " [");
+            ch_text_add(&o, " [");
             put_cards(&o, l.meld[m], l.meld_n[m]);
-            put(&o, " ]");
+            ch_text_add(&o, " ]");
         }
-        put(&o, ja ? "  デッドウッド:" : "  deadwood:");
+        ch_text_add(&o, ja ? "  デッドウッド:" : "  deadwood:");
         put_cards(&o, l.dead, l.n_dead);
-        put(&o, " = %d\n", l.deadwood);
+        ch_text_add(&o, " = %d\n", l.deadwood);
     }
     if (s->taken != RU_NONE && !s->free_discard) {
         char t2[8];
         ru_card_text(s->taken, t2, sizeof t2);
-        put(&o,
-            ja ? "取った %s は捨てられない (RU-24)\n"
-               : "%s was taken: it may not be discarded (RU-24)\n",
-            t2);
+        ch_text_add(&o,
+                    ja ? "取った %s は捨てられない (RU-24)\n"
+                       : "%s was taken: it may not be discarded (RU-24)\n",
+                    t2);
     }
     switch (s->phase) {
     case RU_PH_TURN:
-        put(&o,
-            ja ? "P%d の番: ノック、山札から引く、または捨て札を取る\n"
-               : "P%d to play: knock, draw or take\n",
-            s->to_move);
+        ch_text_add(&o,
+                    ja ? "P%d の番: ノック、山札から引く、または捨て札を取る\n"
+                       : "P%d to play: knock, draw or take\n",
+                    s->to_move);
         break;
     case RU_PH_DRAWN:
-        put(&o,
-            ja ? "P%d の番: 捨てる、ジン、またはルーミノ\n"
-               : "P%d to play: discard, gin or rumino\n",
-            s->to_move);
+        ch_text_add(&o,
+                    ja ? "P%d の番: 捨てる、ジン、またはルーミノ\n"
+                       : "P%d to play: discard, gin or rumino\n",
+                    s->to_move);
         break;
     case RU_PH_REBUY:
-        put(&o,
-            ja ? "P%d: %d チップでリバイして累計 %d にするか\n"
-               : "P%d: rebuy for %d chips at score %d, or decline\n",
-            s->to_move, s->rebuy_cost, s->rebuy_score);
+        ch_text_add(&o,
+                    ja ? "P%d: %d チップでリバイして累計 %d にするか\n"
+                       : "P%d: rebuy for %d chips at score %d, or decline\n",
+                    s->to_move, s->rebuy_cost, s->rebuy_score);
         break;
     case RU_PH_CLAIM:
-        put(&o,
-            ja ? "P%d: 捨て札をルーミノのために取るか\n" : "P%d: claim the discard for a Rumino?\n",
-            s->to_move);
+        ch_text_add(&o,
+                    ja ? "P%d: 捨て札をルーミノのために取るか\n"
+                       : "P%d: claim the discard for a Rumino?\n",
+                    s->to_move);
         break;
     default:
-        put(&o, ja ? "ゲーム終了。勝者:" : "Game over. Winner:");
+        ch_text_add(&o, ja ? "ゲーム終了。勝者:" : "Game over. Winner:");
         for (int p = 0; p < s->np; p++)
-            if (s->winners >> p & 1u) put(&o, " P%d", p);
-        put(&o, "\n");
+            if (s->winners >> p & 1u) ch_text_add(&o, " P%d", p);
+        ch_text_add(&o, "\n");
     }
-    return (int)o.len;
+    return ch_text_len(&o);
 }
