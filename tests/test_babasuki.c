@@ -1289,7 +1289,7 @@ static void test_DB_V3_target_arranges(void **st)
     assert_int_equal(db_game.legal(&s, a), 3);
     char buf[128];
     db_game.action_name(&s, DB_ACTION(DB_A_PUT, F(&s, "T15")), 0, CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "P1 arranges their hand");
+    assert_string_equal(buf, "arranges the hand"); /* hidden from P0 */
     json_t *before = db_game.view_json(&s, 0);
     act_text(&s, "put T15");
     json_t *after = db_game.view_json(&s, 0);
@@ -1304,10 +1304,11 @@ static void test_DB_V3_target_arranges(void **st)
     assert_int_equal(s.phase, DB_PH_DRAW); /* the last position is forced */
     assert_int_equal(s.mover, 0);
     assert_int_equal(db_game.legal(&s, a), 3);
+    /* The raider draws blind; once drawn, the card and the outcome are public. */
     db_game.action_name(&s, DB_ACTION(DB_A_DRAW, 0), 0, CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "P0 draws card 1 of P1's hand"); /* the raider draws blind */
-    db_game.action_name(&s, DB_ACTION(DB_A_DRAW, 0), CH_ALL, CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "P0 draws card 1 of P1's hand (T15[S])");
+    assert_string_equal(buf, "draws card 1 of P1's hand: T15[S] — treasure stolen");
+    db_game.action_name(&s, DB_ACTION(DB_A_DRAW, 0), 2, CH_LANG_EN, buf, sizeof buf);
+    assert_string_equal(buf, "draws card 1 of P1's hand: T15[S] — treasure stolen");
     act_text(&s, "draw 1"); /* T15, shares S with V1 */
     assert_int_equal(s.last_out, DB_OUT_STEAL);
     assert_pile(&s, s.score[0], s.nscore[0], "V1 T15");

@@ -202,25 +202,48 @@ int cli_bot_game(const ch_game *g, void *st, ch_bot *bots, int max_steps)
     return steps;
 }
 
+/* Whether the name of a for `as` is the same in st and in every resample
+ * (as viewer sees them), i.e. tells viewer nothing hidden. */
+static int name_is_stable(const ch_game *g, const void *st, void *const *copies, int ncopies,
+                          ch_action a, int as, ch_lang lang, char *buf, size_t cap)
+{
+    char other[512];
+    cli_action_name(g, st, a, as, lang, buf, cap);
+    for (int i = 0; i < ncopies; i++) {
+        if (!ch_is_legal(g, copies[i], a)) continue;
+        cli_action_name(g, copies[i], a, as, lang, other, sizeof other);
+        if (strcmp(other, buf) != 0) return 0;
+    }
+    return 1;
+}
+
+/* A name describes an action as it is known once done, which may show a
+ * card only the move reveals (a draw). Before the move, a choice is named
+ * as the first seat (viewer first) whose name is the same whatever the
+ * hidden cards, compared over a few resamples; failing all, its text. */
 void cli_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
                      char *buf, size_t cap)
 {
-    cli_action_name(g, st, a, viewer, lang, buf, cap);
-    int n = g->num_players(st);
-    void *copy = viewer == CH_ALL ? NULL : malloc(g->state_size);
-    if (!copy) return;
-    char other[512];
+    enum { NCOPIES = 4 };
+    if (viewer == CH_ALL) {
+        cli_action_name(g, st, a, viewer, lang, buf, cap);
+        return;
+    }
+    void *copies[NCOPIES] = {NULL};
     ch_rng rng;
     ch_rng_seed(&rng, 0x5eed, 0xc11);
-    for (int i = 0; i < 4; i++) {
-        memcpy(copy, st, g->state_size);
-        g->resample(copy, viewer, &rng);
-        if (!ch_is_legal(g, copy, a)) continue;
-        cli_action_name(g, copy, a, viewer, lang, other, sizeof other);
-        if (strcmp(other, buf) != 0) {
-            cli_action_name(g, st, a, (viewer + 1) % n, lang, buf, cap);
-            break;
+    int n = g->num_players(st), ok = 1;
+    for (int i = 0; i < NCOPIES && ok; i++) {
+        ok = (copies[i] = malloc(g->state_size)) != NULL;
+        if (ok) {
+            memcpy(copies[i], st, g->state_size);
+            g->resample(copies[i], viewer, &rng);
         }
     }
-    free(copy);
+    int found = 0;
+    for (int k = 0; ok && k < n && !found; k++)
+        found = name_is_stable(g, st, copies, NCOPIES, a, (viewer + k) % n, lang, buf, cap);
+    if (!found && g->action_text(st, a, buf, cap) < 0) snprintf(buf, cap, "?");
+    for (int i = 0; i < NCOPIES; i++)
+        free(copies[i]);
 }

@@ -64,6 +64,16 @@ int db_action_text(const void *st, ch_action a, char *buf, size_t cap)
     return snprintf(buf, cap, "%s %s", verb[kind], c);
 }
 
+static const char *const outcome[2][6] = {
+    {"", "treasure stolen", "villain caught by the hero", "hero and villain discarded",
+     "no match, card returned", "no target, villain discarded"},
+    {"", "おたからを奪った", "ヒーローがヴィランを捕まえた", "ヒーローとヴィランが捨て札",
+     "共通スートなし、カードは戻る", "引ける手札なし、ヴィランは捨て札"},
+};
+
+/* Names have no subject (front ends say who moved), like every game's. A
+ * hidden choice stays hidden from the others; a raid's drawn card and
+ * outcome are public once done, so every viewer gets them. */
 int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const db_state *s = st;
@@ -74,48 +84,53 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     if (kind != DB_A_DRAW) card_long(s, arg, c, sizeof c);
     switch (kind) {
     case DB_A_KEEP:
-        if (!sees)
-            return snprintf(buf, cap, ja ? "P%d がカードを1枚選んで確保する" : "P%d chooses a card",
-                            p);
+        if (!sees) return snprintf(buf, cap, ja ? "カードを1枚選んで確保する" : "chooses a card");
         if (s->phase == DB_PH_ACQUIRE) {
             char o[40];
             int other = s->taken[p][0] == arg ? s->taken[p][1] : s->taken[p][0];
             card_long(s, other, o, sizeof o);
-            return snprintf(buf, cap,
-                            ja ? "P%d が %s を確保し、%s を捨てる" : "P%d keeps %s and discards %s",
-                            p, c, o);
+            return snprintf(buf, cap, ja ? "%s を確保し、%s を捨てる" : "keeps %s and discards %s",
+                            c, o);
         }
-        return snprintf(buf, cap, ja ? "P%d が %s を確保する" : "P%d keeps %s", p, c);
+        return snprintf(buf, cap, ja ? "%s を確保する" : "keeps %s", c);
     case DB_A_PLAY: {
         int t = db_find_target(s, p);
         if (t < 0)
             return snprintf(buf, cap,
-                            ja ? "P%d がヴィラン %s を出す。引ける手札がないので捨て札になる"
-                               : "P%d plays villain %s; no one has a hand card, so it is discarded",
-                            p, c);
-        return snprintf(buf, cap,
-                        ja ? "P%d がヴィラン %s を中央に出し、P%d の手札から1枚引く"
-                           : "P%d plays villain %s and draws from P%d's hand",
-                        p, c, t);
+                            ja ? "ヴィラン %s を出す。引ける手札がないので捨て札になる"
+                               : "plays villain %s; no one has a hand card, so it is discarded",
+                            c);
+        /* Without DB-V3's arranging, the blind draw happens at once. */
+        db_state next = *s;
+        db_game.apply(&next, a);
+        char d[40];
+        if (next.last_out == DB_OUT_NONE || next.last_villain != arg ||
+            next.last_drawn == DB_NONE || next.phase == DB_PH_ARRANGE || next.phase == DB_PH_DRAW)
+            return snprintf(buf, cap,
+                            ja ? "ヴィラン %s を中央に出し、P%d の手札から1枚引く"
+                               : "plays villain %s and draws from P%d's hand",
+                            c, t);
+        card_long(&next, next.last_drawn, d, sizeof d);
+        if (ja)
+            return snprintf(buf, cap, "ヴィラン %s を中央に出し、P%d の手札から %s を引く ── %s", c,
+                            t, d, outcome[1][next.last_out]);
+        return snprintf(buf, cap, "plays villain %s, draws %s from P%d's hand — %s", c, d, t,
+                        outcome[0][next.last_out]);
     }
     case DB_A_PUT:
-        if (!sees)
-            return snprintf(buf, cap, ja ? "P%d が手札を並べ替える" : "P%d arranges their hand", p);
+        if (!sees) return snprintf(buf, cap, ja ? "手札を並べ替える" : "arranges the hand");
         return snprintf(buf, cap,
-                        ja ? "P%d が %s を手札の %d 枚目に置く"
-                           : "P%d puts %s at position %d of their hand",
-                        p, c, s->arranged + 1);
+                        ja ? "%s を手札の %d 枚目に置く" : "puts %s at position %d of the hand", c,
+                        s->arranged + 1);
     default: {
-        /* Only the target (who arranged the hand) knows which card that is. */
-        char d[48] = "";
-        if (viewer == CH_ALL || viewer == s->target) {
-            card_long(s, s->hand[s->target][arg], c, sizeof c);
-            snprintf(d, sizeof d, " (%s)", c);
-        }
+        db_state next = *s;
+        db_game.apply(&next, a);
+        card_long(&next, next.last_drawn, c, sizeof c);
         if (ja)
-            return snprintf(buf, cap, "P%d が P%d の手札の %d 枚目を引く%s", p, s->target, arg + 1,
-                            d);
-        return snprintf(buf, cap, "P%d draws card %d of P%d's hand%s", p, arg + 1, s->target, d);
+            return snprintf(buf, cap, "P%d の手札の %d 枚目を引く: %s ── %s", s->target, arg + 1, c,
+                            outcome[1][next.last_out]);
+        return snprintf(buf, cap, "draws card %d of P%d's hand: %s — %s", arg + 1, s->target, c,
+                        outcome[0][next.last_out]);
     }
     }
 }
@@ -166,13 +181,6 @@ static const char *const label[2][10] = {
      "secured"},
     {"ラウンド", "受け渡し/引く向き", "左", "右", "ディーラー", "合計", "前ラウンド", "捨て札",
      "手札", "確保"},
-};
-
-static const char *const outcome[2][6] = {
-    {"", "treasure stolen", "villain caught by the hero", "hero and villain discarded",
-     "no match, card returned", "no target, villain discarded"},
-    {"", "おたからを奪った", "ヒーローがヴィランを捕まえた", "ヒーローとヴィランが捨て札",
-     "共通スートなし、カードは戻る", "引ける手札なし、ヴィランは捨て札"},
 };
 
 int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
