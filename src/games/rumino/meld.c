@@ -180,21 +180,38 @@ static int min_int(int a, int b)
     return a < b ? a : b;
 }
 
-/* Best points saved by melds; *ba, *bb: the candidates used (-1: none).
- * Candidates are tried by falling points (a counting sort: a meld holds at
- * most 40), so once even the best remaining partner cannot lift a pair
- * above the best so far the search stops; saving every point stops it too. */
-static int best_saving(const hinfo *h, int *ba, int *bb)
+/* Candidate indexes by falling points: insertion sort for the usual handful,
+ * a counting sort (a meld holds at most 40 points) for the rare crowd. */
+static void sort_by_points(const hinfo *h, uint8_t *order)
 {
-    int best = 0, J = h->jokers, nc = h->nc;
-    uint8_t order[MAX_CANDS], start[42] = {0};
-    *ba = *bb = -1;
+    int nc = h->nc;
+    if (nc <= 24) {
+        for (int a = 0; a < nc; a++) {
+            int k = a, p = h->c[a].pts;
+            for (; k > 0 && h->c[order[k - 1]].pts < p; k--)
+                order[k] = order[k - 1];
+            order[k] = (uint8_t)a;
+        }
+        return;
+    }
+    uint8_t start[42] = {0};
     for (int a = 0; a < nc; a++)
         start[40 - h->c[a].pts + 1]++;
     for (int v = 1; v < 42; v++)
         start[v] = (uint8_t)(start[v] + start[v - 1]);
     for (int a = 0; a < nc; a++)
         order[start[40 - h->c[a].pts]++] = (uint8_t)a;
+}
+
+/* Best points saved by melds; *ba, *bb: the candidates used (-1: none).
+ * Candidates are tried by falling points, so once even the best remaining partner cannot lift a
+ * pair above the best so far the search stops; saving every point stops it too. */
+static int best_saving(const hinfo *h, int *ba, int *bb)
+{
+    int best = 0, J = h->jokers, nc = h->nc;
+    uint8_t order[MAX_CANDS];
+    *ba = *bb = -1;
+    sort_by_points(h, order);
     for (int i = 0; i < nc && best < h->total; i++) {
         const cand *x = &h->c[order[i]];
         int next = i + 1 < nc ? h->c[order[i + 1]].pts : 0;
