@@ -223,6 +223,25 @@ static void deadwood_matches_reference_uniform(void **s)
     }
 }
 
+/* RU-4, RU-5: uniform hands of 7 and 8 cards holding at least one joker
+ * (the solver's one-joker shortcut, proved here against the reference). */
+static void deadwood_matches_reference_uniform_with_a_joker(void **s)
+{
+    (void)s;
+    ch_rng r;
+    ch_rng_seed(&r, 2027, 16);
+    uint8_t h[8];
+    int n = scaled(200000);
+    for (int i = 0; i < n; i++) {
+        int len = 7 + (i & 1), jokers = 0;
+        uniform_hand(&r, h, len);
+        for (int k = 0; k < len; k++)
+            jokers += h[k] == RU_JOKER;
+        if (jokers == 0) h[i % len] = RU_JOKER;
+        check_hand(h, len);
+    }
+}
+
 /* RU-4 with many jokers and dense melds; also short hands (3..6 cards). */
 static void deadwood_matches_reference_dense_with_jokers(void **s)
 {
@@ -293,6 +312,7 @@ int main(void)
     fill_box();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(deadwood_matches_reference_uniform),
+        cmocka_unit_test(deadwood_matches_reference_uniform_with_a_joker),
         cmocka_unit_test(deadwood_matches_reference_dense_with_jokers),
         cmocka_unit_test(deadwood_matches_reference_dense_natural),
         cmocka_unit_test(gin_and_rumino_masks_match_reference),

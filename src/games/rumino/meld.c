@@ -85,21 +85,62 @@ static void split(const uint8_t *faces, int n, hinfo *h)
     h->nc = 0;
 }
 
-/* True when no meld is possible at all, decided from rank counts and suit
- * rank bits alone: with no joker a meld needs three of a rank or three
- * consecutive ranks of a suit; with one, a pair of a rank or two ranks of a
- * suit at most 2 apart; with two, any card melds. Most random hands end here. */
-static int no_melds(const hinfo *h)
+/* True when no meld is possible at all with this many jokers, decided from
+ * rank counts and suit rank bits alone: with no joker a meld needs three of
+ * a rank or three consecutive ranks of a suit; with one, a pair of a rank or
+ * two ranks of a suit at most 2 apart; with two, any card melds. Most random
+ * hands end here. */
+static int no_melds_with(const hinfo *h, int jokers)
 {
-    if (h->jokers >= 2) return h->m == 0 && h->jokers < 3;
+    if (jokers >= 2) return h->m == 0 && jokers < 3;
     /* Adding 5 (or 6) to every 4-bit count sets its top bit iff it is >= 3 (>= 2). */
-    uint64_t add = h->jokers ? 0x6666666666666666ull : 0x5555555555555555ull;
+    uint64_t add = jokers ? 0x6666666666666666ull : 0x5555555555555555ull;
     if ((h->rank_count + add) & 0x8888888888888888ull) return 0;
     for (int s = 0; s < 4; s++) {
         unsigned x = h->suit_ranks[s];
-        if (h->jokers ? (x & (x >> 1 | x >> 2)) : (x & x >> 1 & x >> 2)) return 0;
+        if (jokers ? (x & (x >> 1 | x >> 2)) : (x & x >> 1 & x >> 2)) return 0;
     }
     return 1;
+}
+
+static int no_melds(const hinfo *h)
+{
+    return no_melds_with(h, h->jokers);
+}
+
+/* Points of a natural of rank r (1..13). */
+static int rank_points(int r)
+{
+    return r < 10 ? r : 10;
+}
+
+/* Best total points of the naturals of one meld a single joker completes,
+ * when the naturals alone hold no meld: a pair of a rank, or, from each
+ * natural's rank r up in its suit, r+1 or r+2, or r, r+3 and one of r+1,
+ * r+2 (three consecutive ranks cannot occur: they would be a natural run). */
+static int best_joker_partners(const hinfo *h)
+{
+    int best = 0;
+    for (int i = 0; i < h->m; i++) {
+        int r = h->rank[i], p = h->pts[i], v = 0;
+        unsigned up = h->suit_ranks[h->suit[i]] >> r; /* bit k: rank r + k */
+        if ((h->rank_count >> (4 * r) & 0xf) == 2) v = 2 * p;
+        if (up & 6u) {
+            int q = up & 2u ? r + 1 : r + 2;
+            int w = p + rank_points(q) + (up & 8u ? rank_points(r + 3) : 0);
+            v = w > v ? w : v;
+        }
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+/* Deadwood with exactly one joker and no natural meld: the joker completes
+ * at most one meld (a second would need a second joker), so the saving is
+ * the joker plus the best naturals it can join. */
+static int one_joker_deadwood(const hinfo *h)
+{
+    return h->total - 10 - best_joker_partners(h);
 }
 
 /* Points (and number) of naturals that no meld can hold because nothing is
@@ -243,6 +284,7 @@ int ru_meld_deadwood_upto(const uint8_t *faces, int n, int cap)
     int a, b, lonely;
     split(faces, n, &h);
     if (no_melds(&h)) return h.total;
+    if (h.jokers == 1 && no_melds_with(&h, 0)) return one_joker_deadwood(&h);
     if (h.jokers <= 1) {
         int lb = lonely_points(&h, &lonely) + 10 * h.jokers * (h.m == 0);
         if (lb > cap) return lb;
@@ -257,6 +299,7 @@ int ru_meld_deadwood(const uint8_t *faces, int n)
     int a, b;
     split(faces, n, &h);
     if (no_melds(&h)) return h.total;
+    if (h.jokers == 1 && no_melds_with(&h, 0)) return one_joker_deadwood(&h);
     candidates(&h);
     return h.total - best_saving(&h, &a, &b);
 }
