@@ -226,7 +226,7 @@ static int min_int(int a, int b)
 static void sort_by_points(const hinfo *h, uint8_t *order)
 {
     int nc = h->nc;
-    if (nc <= 24) {
+    if (nc <= 12) {
         for (int a = 0; a < nc; a++) {
             int k = a, p = h->c[a].pts;
             for (; k > 0 && h->c[order[k - 1]].pts < p; k--)
