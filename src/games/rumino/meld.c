@@ -182,6 +182,50 @@ static int span(int a, int b, int c)
     return hi - lo;
 }
 
+/* Natural sets of one rank: every 3 and 4 of its positions. */
+static void natural_sets(hinfo *h, unsigned pos, int pts)
+{
+    for (unsigned a = pos; a; a &= a - 1)
+        for (unsigned b = a & (a - 1); b; b &= b - 1)
+            for (unsigned c = b & (b - 1); c; c &= c - 1) {
+                unsigned three = (a & -a) | (b & -b) | (c & -c);
+                add(h, three, 3 * pts, 0, 0);
+                for (unsigned d = c & (c - 1); d; d &= d - 1)
+                    add(h, three | (d & -d), 4 * pts, 0, 0);
+            }
+}
+
+/* Natural runs from rank r of suit s (r, r+1, r+2 all there): one natural
+ * per rank, twins giving each choice, and on to r+3 when it is there. */
+static void natural_runs(hinfo *h, int s, int r)
+{
+    unsigned at[4];
+    for (int k = 0; k < 4; k++)
+        at[k] = r + k <= 13 ? h->rank_pos[r + k] & h->suit_pos[s] : 0;
+    int p3 = rank_points(r) + rank_points(r + 1) + rank_points(r + 2);
+    for (unsigned a = at[0]; a; a &= a - 1)
+        for (unsigned b = at[1]; b; b &= b - 1)
+            for (unsigned c = at[2]; c; c &= c - 1) {
+                unsigned three = (a & -a) | (b & -b) | (c & -c);
+                add(h, three, p3, 0, 0);
+                for (unsigned d = at[3]; d; d &= d - 1)
+                    add(h, three | (d & -d), p3 + rank_points(r + 3), 0, 0);
+            }
+}
+
+/* Without jokers a meld is a natural set or run, listed straight from the
+ * rank and suit masks (no pair search, nothing to reject). */
+static void natural_candidates(hinfo *h)
+{
+    for (int r = 1; r <= 13; r++)
+        if ((h->rank_count >> (4 * r) & 0xf) >= 3) natural_sets(h, h->rank_pos[r], rank_points(r));
+    for (int s = 0; s < 4; s++) {
+        unsigned x = h->suit_ranks[s];
+        for (unsigned m = x & x >> 1 & x >> 2; m; m &= m - 1)
+            natural_runs(h, s, __builtin_ctz(m));
+    }
+}
+
 /* Set and run membership are pairwise properties: naturals form (part of) a
  * set iff every two share a rank, and (part of) a run iff every two share a
  * suit with distinct ranks at most 3 apart. So with, for each natural, the
@@ -189,6 +233,10 @@ static int span(int a, int b, int c)
  * intersecting masks, with no dead ends. */
 static void candidates(hinfo *h)
 {
+    if (h->jokers == 0) {
+        natural_candidates(h);
+        return;
+    }
     unsigned same[RU_MAX_HAND], seq[RU_MAX_HAND];
     for (int i = 0; i < h->m; i++) {
         unsigned later = ~0u << (i + 1);
