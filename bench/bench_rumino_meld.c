@@ -36,6 +36,8 @@ static void dense_hand(ch_rng *r, uint8_t *h, int n, int jmax)
     ch_rng_shuffle_u8(r, h, n);
 }
 
+/* CPU time of this thread: on a shared machine, time spent descheduled is
+ * not the solver's. */
 static double now(void)
 {
     struct timespec t;

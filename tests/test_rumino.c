@@ -164,6 +164,18 @@ static long ledger_sum(const ru_state *s)
     return sum;
 }
 
+/* One figure of ru_game.tally by name; the names must all be there. */
+static double tally(const ru_state *s, const char *name)
+{
+    ch_tally t[CH_MAX_TALLY];
+    int n = ru_game.tally(s, t);
+    assert_int_equal(n, 16);
+    for (int i = 0; i < n; i++)
+        if (strcmp(t[i].name, name) == 0) return t[i].value;
+    fail_msg("no tally figure %s", name);
+    return -1;
+}
+
 /* Ends the current hand by a knock of the player to move (given a dw-7
  * hand), with each active seat's cumulative score landing on target. */
 static void knock_to(ru_state *s, const int *target)
@@ -467,11 +479,6 @@ static void ru_t10_knock_ends_hand_at_once(void **st)
     assert_int_equal(s.hand_score[0], 46);
     assert_int_equal(s.hands, 1);
     assert_int_equal(s.last_end, RU_END_KNOCK);
-    ch_tally t[CH_MAX_TALLY]; /* counted for designers */
-    assert_int_equal(ru_game.tally(&s, t), 9);
-    assert_string_equal(t[0].name, "hands_knock");
-    assert_true(t[0].value == 1.0 && t[1].value == 0.0);
-    assert_true(t[4].value == 1.0); /* share_knock */
     assert_int_equal(s.dealer, 1);
     assert_int_equal(s.to_move, 2);
     assert_int_equal(s.phase, RU_PH_TURN);
@@ -584,6 +591,15 @@ static void ru_t14_rumino_with_jokers_and_v1(void **st)
         assert_int_equal(s.chips[3], -1);
         assert_int_equal(s.hands, 0); /* no hand scores recorded */
         assert_int_equal(s.cum[1], 90);
+        /* Tally: one hand, ended by a Rumino of its first player (seat 1,
+         * who also played first in the game and takes the whole pool). */
+        assert_true(tally(&s, "hands") == 1);
+        assert_true(tally(&s, "rumino_hands") == 1);
+        assert_true(tally(&s, "knock_hands") == 0);
+        assert_true(tally(&s, "end_rumino") == 1);
+        assert_true(tally(&s, "end_one_survivor") == 0);
+        assert_true(tally(&s, "hands_ended_by_first_to_act") == 1);
+        assert_true(tally(&s, "first_player_share") == 1);
         ch_result r;
         ru_game.result(&s, &r);
         assert_true(r.terminal);
@@ -657,14 +673,11 @@ static void ru_t17_reshuffle(void **st)
     assert_int_equal(s.nstock, 93);
     assert_int_equal(s.ndiscard, 1);
     assert_int_equal(s.discard[0], card("6C"));
-    ch_tally t[CH_MAX_TALLY]; /* counted for designers */
-    ru_game.tally(&s, t);
-    assert_string_equal(t[7].name, "reshuffles");
-    assert_true(t[7].value == 1.0);
     for (int i = 0; i < s.nstock; i++)
         count[s.stock[i]]--;
     for (int f = 0; f < RU_NFACES; f++)
         assert_int_equal(count[f], 0);
+    assert_true(tally(&s, "reshuffles") == 1);
     assert_int_equal(s.to_move, 0);
     assert_true(is_legal(&s, RU_A_TAKE, NULL));
     assert_true(is_legal(&s, RU_A_DRAW, NULL));
@@ -690,8 +703,10 @@ static void ru_t18_single_rebuy_or_decline(void **st)
             assert_int_equal(s.pool, 8);
             assert_int_equal(s.cum[0], 88);
             assert_true(s.active[0]);
+            assert_true(tally(&s, "rebuys") == 1 && tally(&s, "eliminations") == 0);
         } else {
             assert_false(s.active[0]);
+            assert_true(tally(&s, "eliminations") == 1);
             assert_int_equal(s.nhand[0], 0);
             assert_int_equal(s.nstock, 108 - 21 - 1); /* 3 players dealt */
         }
@@ -777,6 +792,16 @@ static void ru_t21_everyone_out_tie_and_odd_chip(void **st)
     assert_int_equal(r.rank[0], 1);
     assert_int_equal(r.rank[2], 1);
     assert_int_equal(r.rank[1], 3);
+    /* Tally: two hands, each knocked at 7 by its first player; D and E
+     * declined; nobody survived; seat 2 played first in the game and
+     * shares the pool with seat 0. */
+    assert_true(tally(&s, "hands") == 2);
+    assert_true(tally(&s, "knock_hands") == 2);
+    assert_true(tally(&s, "knockers_deadwood") == 14);
+    assert_true(tally(&s, "hands_ended_by_first_to_act") == 2);
+    assert_true(tally(&s, "eliminations") == 2);
+    assert_true(tally(&s, "end_no_survivor") == 1);
+    assert_true(tally(&s, "first_player_share") == 0.5);
 }
 
 /* The deal of the next hand, replayed from a copy of the state's RNG:
@@ -850,6 +875,18 @@ static void ru_t23_chip_conservation(void **st)
     assert_int_equal(s.chips[2], 15);
     assert_int_equal(s.chips[3], -1);
     assert_int_equal(s.pool, 0);
+    /* Tally: nine knocks at 7 by each hand's first player, two rebuys, no
+     * one put out, one survivor; seat 1 played first and won nothing. */
+    assert_true(tally(&s, "hands") == 9);
+    assert_true(tally(&s, "knock_hands") == 9);
+    assert_true(tally(&s, "gin_hands") == 0);
+    assert_true(tally(&s, "knockers_deadwood") == 63);
+    assert_true(tally(&s, "hands_ended_by_first_to_act") == 9);
+    assert_true(tally(&s, "turns") == 0);
+    assert_true(tally(&s, "rebuys") == 2);
+    assert_true(tally(&s, "eliminations") == 0);
+    assert_true(tally(&s, "end_one_survivor") == 1);
+    assert_true(tally(&s, "first_player_share") == 0);
 }
 
 /* RU-T24: no rebuy with 2 players (RU-62, E13). */
@@ -889,6 +926,8 @@ static void ru_t25_v4_three_opening_gins(void **st)
             assert_int_equal(s.hands, 2);
             assert_int_equal(s.cum[x], -20);
             assert_int_equal(s.chips[x], 2);
+            assert_true(tally(&s, "gin_hands") == 3);
+            assert_true(tally(&s, "end_three_gins") == 1);
         } else {
             assert_int_equal(s.phase, RU_PH_TURN);
             assert_int_equal(s.hands, 3);
@@ -937,6 +976,9 @@ static void ru_v3_empty_stock_voids_hand(void **st)
     assert_int_equal(s.dealer, 1);
     assert_int_equal(s.nstock, 93); /* a fresh deal */
     assert_int_equal(s.last_end, RU_END_VOID);
+    assert_true(tally(&s, "void_hands") == 1);
+    assert_true(tally(&s, "hands_ended_by_first_to_act") == 0);
+    assert_true(tally(&s, "turns") == 1);
 }
 
 /* RU-V5: an out-of-turn claim of a discard for a Rumino. */

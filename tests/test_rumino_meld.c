@@ -208,19 +208,36 @@ static void check_eight(const uint8_t *h)
     }
 }
 
+/* Uniform random hands of 7 and 8 cards; with_joker puts a joker into
+ * every hand that has none (the solver's one-joker shortcut). */
+static void uniform_hands(uint64_t seed, int with_joker)
+{
+    ch_rng r;
+    ch_rng_seed(&r, seed, 11 + 5 * (uint64_t)with_joker);
+    uint8_t h[8];
+    int n = scaled(200000);
+    for (int i = 0; i < n; i++) {
+        int len = 7 + (i & 1), jokers = 0;
+        uniform_hand(&r, h, len);
+        for (int k = 0; k < len; k++)
+            jokers += h[k] == RU_JOKER;
+        if (with_joker && jokers == 0) h[i % len] = RU_JOKER;
+        check_hand(h, len);
+    }
+}
+
 /* RU-5: exact minimum deadwood, uniform random hands of 7 and 8 cards. */
 static void deadwood_matches_reference_uniform(void **s)
 {
     (void)s;
-    ch_rng r;
-    ch_rng_seed(&r, 2026, 11);
-    uint8_t h[8];
-    int n = scaled(200000);
-    for (int i = 0; i < n; i++) {
-        int len = 7 + (i & 1);
-        uniform_hand(&r, h, len);
-        check_hand(h, len);
-    }
+    uniform_hands(2026, 0);
+}
+
+/* RU-4, RU-5: the same, every hand holding at least one joker. */
+static void deadwood_matches_reference_uniform_with_a_joker(void **s)
+{
+    (void)s;
+    uniform_hands(2027, 1);
 }
 
 /* RU-4 with many jokers and dense melds; also short hands (3..6 cards). */
@@ -293,6 +310,7 @@ int main(void)
     fill_box();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(deadwood_matches_reference_uniform),
+        cmocka_unit_test(deadwood_matches_reference_uniform_with_a_joker),
         cmocka_unit_test(deadwood_matches_reference_dense_with_jokers),
         cmocka_unit_test(deadwood_matches_reference_dense_natural),
         cmocka_unit_test(gin_and_rumino_masks_match_reference),

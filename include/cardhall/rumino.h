@@ -104,9 +104,24 @@ typedef struct ru_state {
     /* How the last hand ended and the result. */
     uint8_t last_end, last_ender, winners;
     uint8_t gin_seat, gin_run; /* RU-V4: opening Gins by one seat */
-    /* For designers (ru_game.tally): hands ended each way, reshuffles. */
-    uint16_t ended[RU_END_VOID + 1], reshuffles;
+    /* Figures for ru_game.tally, counted as the game goes (cheap, and a
+     * finished state alone cannot tell how its hands ended): hands ended
+     * each way (indexed by ru_end), those ended by the hand's first player,
+     * the knockers' deadwood, turns, reshuffles, players put out; how the
+     * game ended (ru_game_end); who acted first in hand 1 and in this hand. */
+    uint16_t ends[5], first_ends, reshuffles, eliminated;
+    int32_t knock_dw, all_turns;
+    uint8_t game_end, first_actor, hand_first;
 } ru_state;
+
+/* How a game ended (RU-70, RU-V4), for the tally. */
+typedef enum {
+    RU_GAME_ON,
+    RU_GAME_RUMINO,
+    RU_GAME_ONE_SURVIVOR,
+    RU_GAME_NO_SURVIVOR,
+    RU_GAME_THREE_GINS
+} ru_game_end;
 
 /* What one seat may know, for the heuristic bot. */
 typedef struct ru_view {

@@ -1,18 +1,24 @@
 /* The Rumino heuristic. It reads only ru_observe's view (its own hand and
  * public cards) and the legal list:
+ * - an upcard that completes Gin or a Rumino is taken at once (the Gin is
+ *   then certain: -10 beats any knock);
  * - a 7-card hand already complete (deadwood 0) or a Rumino draws, because
  *   any card then makes Gin (-10) or Rumino, better than knocking for 0;
- * - otherwise it knocks as soon as it may: every other hand scores its own
- *   deadwood, and waiting only gives the others time;
+ *   one card short of a Rumino with live outs it keeps drawing too (a
+ *   Rumino wins the whole game);
+ * - otherwise it knocks as soon as it may (every other hand scores its own
+ *   deadwood, and waiting only gives the others time), unless the knock
+ *   would put it out at the limit while drawing might still save it;
  * - it takes the upcard only when that lowers its best deadwood by more than
- *   a random stock card would on average, or completes a Rumino;
+ *   a random stock card would on average, or builds a meld;
  * - it declares Rumino, then Gin, when it can;
  * - it discards the card leaving the lowest deadwood; among equals it keeps
- *   jokers, avoids cards near what the next player picked up, prefers cards
- *   near what that player threw away, then sheds the highest;
- * - it rebuys only when the pool it could win is worth the price: its
- *   chance, estimated from the distance to the limit of each player, must be
- *   above one half, since paying P buys a share of a 2P pool. */
+ *   jokers, avoids cards near what the next player picked up, sheds cards
+ *   whose meld partners are dead (thrown away or held by others), then the
+ *   highest;
+ * - it rebuys when the chips are worth it: paying the cost C into a pool of P
+ *   pays off when its chance of winning, estimated from each remaining
+ *   player's room under the limit, is at least C / (P + C). */
 #include <string.h>
 
 #include "cardhall/rumino.h"
@@ -45,6 +51,32 @@ static int danger(const ru_view *v, int face)
     return d;
 }
 
+/* Copies of face that seat has not seen: not in its hand, not in the
+ * discard pile, not known to be in another hand. */
+static int unseen(const ru_view *v, int face)
+{
+    int n = face == RU_JOKER ? 4 : 2;
+    for (int i = 0; i < v->nhand; i++)
+        n -= v->hand[i] == face;
+    n -= v->in_discard[face];
+    for (int p = 0; p < v->np; p++)
+        n -= v->picked[p][face];
+    return n > 0 ? n : 0;
+}
+
+/* Unseen cards that could meld with face: its rank, or its suit within two
+ * ranks. A card whose partners are gone is the one to shed. */
+static int live_partners(const ru_view *v, int face)
+{
+    if (face == RU_JOKER) return 8;
+    int r = ru_face_rank(face), su = ru_face_suit(face), n = unseen(v, RU_JOKER);
+    for (int s = 0; s < 4; s++)
+        if (s != su) n += unseen(v, s * 13 + r - 1);
+    for (int q = r - 2; q <= r + 2; q++)
+        if (q >= 1 && q <= 13) n += unseen(v, su * 13 + q - 1);
+    return n;
+}
+
 /* The legal discard that leaves the best hand; *dw gets its deadwood. */
 static ch_action best_discard(const ru_view *v, const ch_action *acts, int n, int *dw)
 {
@@ -57,8 +89,8 @@ static ch_action best_discard(const ru_view *v, const ch_action *acts, int n, in
             at++;
         int d = deadwood_without(v->hand, v->nhand, at);
         /* Deadwood first; then keep jokers, shed high cards, avoid feeding. */
-        long key = (long)d * 1000 + (face == RU_JOKER ? 500 : 0) + danger(v, face) * 20 -
-                   ru_card_points[face];
+        long key = (long)d * 1000 + (face == RU_JOKER ? 500 : 0) + danger(v, face) * 20 +
+                   live_partners(v, face) * 4 - ru_card_points[face];
         if (key < best_key) {
             best_key = key;
             best = acts[i];
@@ -82,93 +114,80 @@ static ch_action first_of(const ch_action *acts, int n, int type)
     return 0;
 }
 
-/* Copies of face this seat has not seen: two decks (four jokers) less the
- * ones in its hand, in the discard pile or known in other hands. */
-static int unseen(const ru_view *v, int face)
-{
-    int k = face == RU_JOKER ? 4 : 2;
-    for (int i = 0; i < v->nhand; i++)
-        k -= v->hand[i] == face;
-    k -= v->in_discard[face];
-    for (int p = 0; p < v->np; p++)
-        k -= p != v->seat ? v->picked[p][face] : 0;
-    return k > 0 ? k : 0;
-}
-
-/* Unseen cards that would complete the hand at once: Gin (a complete hand
- * after one discard), or with rumino set a Rumino. */
-static int outs(const ru_view *v, int rumino)
+/* h = the hand plus face; whether some 7 of those 8 cards are Gin or a
+ * Rumino. */
+static int completes(const ru_view *v, int face, int rumino_only)
 {
     uint8_t h[RU_MAX_HAND];
     memcpy(h, v->hand, (size_t)v->nhand);
+    h[v->nhand] = (uint8_t)face;
+    if (ru_meld_rumino_mask(h, v->nhand + 1, v->natural_rumino)) return 1;
+    return !rumino_only && ru_meld_gin_mask(h, v->nhand + 1);
+}
+
+/* Unseen cards that would complete a Rumino. */
+static int rumino_outs(const ru_view *v)
+{
     int outs = 0;
-    for (int f = 0; f < RU_NFACES; f++) {
-        int k = unseen(v, f);
-        if (!k) continue;
-        h[v->nhand] = (uint8_t)f;
-        int done = rumino ? ru_meld_rumino_mask(h, v->nhand + 1, v->natural_rumino) != 0
-                          : ru_meld_gin_mask(h, v->nhand + 1) != 0;
-        outs += done ? k : 0;
-    }
+    for (int f = 0; f < RU_NFACES; f++)
+        if (unseen(v, f) && completes(v, f, 1)) outs += unseen(v, f);
     return outs;
 }
 
-/* Knock now, or wait for Gin? Waiting risks little while the hand is young
- * (the others' hands are still poor and nobody has taken from the discard
- * pile), and Gin is worth 10 points more plus the deadwood saved; so it
- * waits when its deadwood is tiny and enough unseen cards complete it. */
-static int chase_gin(const ru_view *v, int dw)
+/* Best deadwood after taking the upcard and a legal discard, and how many
+ * melds that hand has. */
+static int after_take(const ru_view *v, int *melds)
 {
-    int dealt_stock = RU_NCARDS - RU_HAND * v->np - 1, taken = 0;
-    for (int p = 0; p < v->np; p++)
-        for (int f = 0; f < RU_NFACES; f++)
-            taken += p != v->seat ? v->picked[p][f] : 0;
-    int young = v->stock > dealt_stock - 2 * v->np && taken == 0;
-    return dw <= 3 && young && outs(v, 0) >= 6;
-}
-
-/* A Rumino ends the whole game in the declarer's favour, worth far more than
- * a knock's few points: one card away from it, with at least two unseen
- * cards that complete it, keep drawing. */
-static int chase_rumino(const ru_view *v)
-{
-    return outs(v, 1) >= 2;
+    uint8_t h[RU_MAX_HAND];
+    memcpy(h, v->hand, (size_t)v->nhand);
+    h[v->nhand] = (uint8_t)v->top;
+    int best = 1000, at = -1;
+    for (int i = 0; i < v->nhand; i++) {
+        if (h[i] == v->top && !v->free_discard) continue;
+        int d = deadwood_without(h, v->nhand + 1, i);
+        if (d < best) best = d, at = i;
+    }
+    ru_layout l;
+    h[at] = h[v->nhand];
+    ru_meld_best(h, v->nhand, &l);
+    *melds = l.n_melds;
+    return best;
 }
 
 static ch_action turn(const ru_view *v, const ch_action *acts, int n)
 {
     int dw = ru_meld_deadwood(v->hand, v->nhand);
     ch_action draw = ru_action(RU_A_DRAW, 0), take = ru_action(RU_A_TAKE, 0);
+    ch_action knock = ru_action(RU_A_KNOCK, 0);
+    if (v->top >= 0 && completes(v, v->top, 0)) return take;
     if (dw == 0 || ru_meld_is_rumino(v->hand, v->nhand, v->natural_rumino)) return draw;
-    if (has(acts, n, ru_action(RU_A_KNOCK, 0)) && !chase_gin(v, dw) && !chase_rumino(v))
-        return ru_action(RU_A_KNOCK, 0);
-    if (v->top < 0) return draw;
-    /* What the upcard would give after the best legal discard. */
-    uint8_t h[RU_MAX_HAND];
-    memcpy(h, v->hand, (size_t)v->nhand);
-    h[v->nhand] = (uint8_t)v->top;
-    if (ru_meld_rumino_mask(h, v->nhand + 1, v->natural_rumino)) return take;
-    int best = dw + 100;
-    for (int i = 0; i < v->nhand; i++) {
-        if (h[i] == v->top && !v->free_discard) continue;
-        int d = deadwood_without(h, v->nhand + 1, i);
-        if (d < best) best = d;
+    if (has(acts, n, knock)) {
+        int me = v->cum[v->seat] + dw;
+        /* Out by its own knock: better to draw while drawing may save it. */
+        int doomed = me >= v->elimination && v->cum[v->seat] < v->elimination;
+        if (!doomed && rumino_outs(v) < 3) return knock;
     }
-    if (v->top == RU_JOKER || best == 0 || best <= dw - 4) return take;
+    if (v->top < 0) return draw;
+    if (v->top == RU_JOKER) return take;
+    ru_layout now;
+    ru_meld_best(v->hand, v->nhand, &now);
+    int melds, best = after_take(v, &melds);
+    if (best <= dw - 4 || (best < dw && melds > now.n_melds)) return take;
     return draw;
 }
 
 static ch_action rebuy(const ru_view *v, const ch_action *acts, int n)
 {
-    ch_action yes = ru_action(RU_A_REBUY, 0);
-    if (!has(acts, n, yes)) return ru_action(RU_A_DECLINE, 0);
+    ch_action yes = ru_action(RU_A_REBUY, 0), no = ru_action(RU_A_DECLINE, 0);
+    if (!has(acts, n, yes)) return no;
     /* Weight every player still in by their room under the limit. */
     double mine = v->elimination - v->rebuy_score, all = mine;
     for (int p = 0; p < v->np; p++)
         if (p != v->seat && v->active[p] && v->cum[p] < v->elimination)
             all += v->elimination - v->cum[p];
-    if (mine <= 0 || all <= 0) return ru_action(RU_A_DECLINE, 0);
-    return mine / all > 0.5 ? yes : ru_action(RU_A_DECLINE, 0);
+    if (mine <= 0 || all <= 0) return no;
+    double cost = v->rebuy_cost, pool = v->pool + cost;
+    return mine / all * pool >= cost ? yes : no;
 }
 
 ch_action ru_heuristic_act(ch_bot *b, const void *st, int seat)

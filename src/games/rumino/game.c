@@ -12,23 +12,40 @@ static int ru_to_move(const void *st)
     return s->phase == RU_PH_OVER ? CH_TERMINAL : s->to_move;
 }
 
-/* Designers' figures: how hands end, how often the stock runs out, how
- * many rebuys a game sees. */
+static void put(ch_tally *out, int *n, const char *name, double value)
+{
+    out[*n].name = name;
+    out[(*n)++].value = value;
+}
+
+/* Designers' figures about a finished game (see ru_state's counters). Counts
+ * are per game, so `sim`'s means divide into shares: e.g. knock_hands /
+ * hands is the share of hands ended by a knock. There is no undercut in
+ * Rumino (E8: everyone scores their own deadwood), so none is counted. */
 static int ru_tally(const void *st, ch_tally *out)
 {
     const ru_state *s = st;
-    int hands = s->ended[RU_END_KNOCK] + s->ended[RU_END_GIN] + s->ended[RU_END_RUMINO] +
-                s->ended[RU_END_VOID];
-    out[0] = (ch_tally){"hands_knock", s->ended[RU_END_KNOCK]};
-    out[1] = (ch_tally){"hands_gin", s->ended[RU_END_GIN]};
-    out[2] = (ch_tally){"hands_rumino", s->ended[RU_END_RUMINO]};
-    out[3] = (ch_tally){"hands_void", s->ended[RU_END_VOID]};
-    out[4] = (ch_tally){"share_knock", hands ? (double)s->ended[RU_END_KNOCK] / hands : 0};
-    out[5] = (ch_tally){"share_gin", hands ? (double)s->ended[RU_END_GIN] / hands : 0};
-    out[6] = (ch_tally){"ended_by_rumino", s->ended[RU_END_RUMINO] > 0};
-    out[7] = (ch_tally){"reshuffles", s->reshuffles};
-    out[8] = (ch_tally){"rebuys", s->rebuys};
-    return 9;
+    int n = 0, k = __builtin_popcount(s->winners);
+    int hands =
+        s->ends[RU_END_KNOCK] + s->ends[RU_END_GIN] + s->ends[RU_END_RUMINO] + s->ends[RU_END_VOID];
+    put(out, &n, "hands", hands);
+    put(out, &n, "knock_hands", s->ends[RU_END_KNOCK]);
+    put(out, &n, "gin_hands", s->ends[RU_END_GIN]);
+    put(out, &n, "rumino_hands", s->ends[RU_END_RUMINO]);
+    put(out, &n, "void_hands", s->ends[RU_END_VOID]);
+    put(out, &n, "hands_ended_by_first_to_act", s->first_ends);
+    put(out, &n, "knockers_deadwood", s->knock_dw);
+    put(out, &n, "turns", s->all_turns);
+    put(out, &n, "reshuffles", s->reshuffles);
+    put(out, &n, "rebuys", s->rebuys);
+    put(out, &n, "eliminations", s->eliminated);
+    put(out, &n, "end_rumino", s->game_end == RU_GAME_RUMINO);
+    put(out, &n, "end_one_survivor", s->game_end == RU_GAME_ONE_SURVIVOR);
+    put(out, &n, "end_no_survivor", s->game_end == RU_GAME_NO_SURVIVOR);
+    put(out, &n, "end_three_gins", s->game_end == RU_GAME_THREE_GINS);
+    /* The pool share of the seat that played first, against a fair 1/n. */
+    put(out, &n, "first_player_share", k && (s->winners >> s->first_actor & 1u) ? 1.0 / k : 0.0);
+    return n;
 }
 
 const ch_game ru_game = {

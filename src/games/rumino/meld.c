@@ -85,21 +85,62 @@ static void split(const uint8_t *faces, int n, hinfo *h)
     h->nc = 0;
 }
 
-/* True when no meld is possible at all, decided from rank counts and suit
- * rank bits alone: with no joker a meld needs three of a rank or three
- * consecutive ranks of a suit; with one, a pair of a rank or two ranks of a
- * suit at most 2 apart; with two, any card melds. Most random hands end here. */
-static int no_melds(const hinfo *h)
+/* True when no meld is possible at all with this many jokers, decided from
+ * rank counts and suit rank bits alone: with no joker a meld needs three of
+ * a rank or three consecutive ranks of a suit; with one, a pair of a rank or
+ * two ranks of a suit at most 2 apart; with two, any card melds. Most random
+ * hands end here. */
+static int no_melds_with(const hinfo *h, int jokers)
 {
-    if (h->jokers >= 2) return h->m == 0 && h->jokers < 3;
+    if (jokers >= 2) return h->m == 0 && jokers < 3;
     /* Adding 5 (or 6) to every 4-bit count sets its top bit iff it is >= 3 (>= 2). */
-    uint64_t add = h->jokers ? 0x6666666666666666ull : 0x5555555555555555ull;
+    uint64_t add = jokers ? 0x6666666666666666ull : 0x5555555555555555ull;
     if ((h->rank_count + add) & 0x8888888888888888ull) return 0;
     for (int s = 0; s < 4; s++) {
         unsigned x = h->suit_ranks[s];
-        if (h->jokers ? (x & (x >> 1 | x >> 2)) : (x & x >> 1 & x >> 2)) return 0;
+        if (jokers ? (x & (x >> 1 | x >> 2)) : (x & x >> 1 & x >> 2)) return 0;
     }
     return 1;
+}
+
+static int no_melds(const hinfo *h)
+{
+    return no_melds_with(h, h->jokers);
+}
+
+/* Points of a natural of rank r (1..13). */
+static int rank_points(int r)
+{
+    return r < 10 ? r : 10;
+}
+
+/* Best total points of the naturals of one meld a single joker completes,
+ * when the naturals alone hold no meld: a pair of a rank, or, from each
+ * natural's rank r up in its suit, r+1 or r+2, or r, r+3 and one of r+1,
+ * r+2 (three consecutive ranks cannot occur: they would be a natural run). */
+static int best_joker_partners(const hinfo *h)
+{
+    int best = 0;
+    for (int i = 0; i < h->m; i++) {
+        int r = h->rank[i], p = h->pts[i], v = 0;
+        unsigned up = h->suit_ranks[h->suit[i]] >> r; /* bit k: rank r + k */
+        if ((h->rank_count >> (4 * r) & 0xf) == 2) v = 2 * p;
+        if (up & 6u) {
+            int q = up & 2u ? r + 1 : r + 2;
+            int w = p + rank_points(q) + (up & 8u ? rank_points(r + 3) : 0);
+            v = w > v ? w : v;
+        }
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+/* Deadwood with exactly one joker and no natural meld: the joker completes
+ * at most one meld (a second would need a second joker), so the saving is
+ * the joker plus the best naturals it can join. */
+static int one_joker_deadwood(const hinfo *h)
+{
+    return h->total - 10 - best_joker_partners(h);
 }
 
 /* Points (and number) of naturals that no meld can hold because nothing is
@@ -107,11 +148,17 @@ static int no_melds(const hinfo *h)
  * ranks. Valid only with at most one joker (two jokers meld any card). */
 static int lonely_points(const hinfo *h, int *count)
 {
+    /* Bit r of single: rank r has exactly one natural (its nibble is 1). */
+    uint64_t c = h->rank_count, ones = 0x1111111111111111ull;
+    uint64_t nib = c & ones & ~((c >> 1 | c >> 2 | c >> 3) & ones);
+    unsigned single = 0;
+    for (; nib; nib &= nib - 1)
+        single |= 1u << (__builtin_ctzll(nib) / 4);
     int pts = 0, k = 0;
-    for (int i = 0; i < h->m; i++) {
-        int r = h->rank[i];
-        unsigned near = h->suit_ranks[h->suit[i]] & (0x1fu << r >> 2) & ~(1u << r);
-        if ((h->rank_count >> (4 * r) & 0xf) == 1 && !near) pts += h->pts[i], k++;
+    for (int s = 0; s < 4; s++) {
+        unsigned x = h->suit_ranks[s], near = x << 1 | x << 2 | x >> 1 | x >> 2;
+        for (unsigned m = x & single & ~near; m; m &= m - 1)
+            pts += rank_points(__builtin_ctz(m)), k++;
     }
     *count = k;
     return pts;
@@ -135,6 +182,50 @@ static int span(int a, int b, int c)
     return hi - lo;
 }
 
+/* Natural sets of one rank: every 3 and 4 of its positions. */
+static void natural_sets(hinfo *h, unsigned pos, int pts)
+{
+    for (unsigned a = pos; a; a &= a - 1)
+        for (unsigned b = a & (a - 1); b; b &= b - 1)
+            for (unsigned c = b & (b - 1); c; c &= c - 1) {
+                unsigned three = (a & -a) | (b & -b) | (c & -c);
+                add(h, three, 3 * pts, 0, 0);
+                for (unsigned d = c & (c - 1); d; d &= d - 1)
+                    add(h, three | (d & -d), 4 * pts, 0, 0);
+            }
+}
+
+/* Natural runs from rank r of suit s (r, r+1, r+2 all there): one natural
+ * per rank, twins giving each choice, and on to r+3 when it is there. */
+static void natural_runs(hinfo *h, int s, int r)
+{
+    unsigned at[4];
+    for (int k = 0; k < 4; k++)
+        at[k] = r + k <= 13 ? h->rank_pos[r + k] & h->suit_pos[s] : 0;
+    int p3 = rank_points(r) + rank_points(r + 1) + rank_points(r + 2);
+    for (unsigned a = at[0]; a; a &= a - 1)
+        for (unsigned b = at[1]; b; b &= b - 1)
+            for (unsigned c = at[2]; c; c &= c - 1) {
+                unsigned three = (a & -a) | (b & -b) | (c & -c);
+                add(h, three, p3, 0, 0);
+                for (unsigned d = at[3]; d; d &= d - 1)
+                    add(h, three | (d & -d), p3 + rank_points(r + 3), 0, 0);
+            }
+}
+
+/* Without jokers a meld is a natural set or run, listed straight from the
+ * rank and suit masks (no pair search, nothing to reject). */
+static void natural_candidates(hinfo *h)
+{
+    for (int r = 1; r <= 13; r++)
+        if ((h->rank_count >> (4 * r) & 0xf) >= 3) natural_sets(h, h->rank_pos[r], rank_points(r));
+    for (int s = 0; s < 4; s++) {
+        unsigned x = h->suit_ranks[s];
+        for (unsigned m = x & x >> 1 & x >> 2; m; m &= m - 1)
+            natural_runs(h, s, __builtin_ctz(m));
+    }
+}
+
 /* Set and run membership are pairwise properties: naturals form (part of) a
  * set iff every two share a rank, and (part of) a run iff every two share a
  * suit with distinct ranks at most 3 apart. So with, for each natural, the
@@ -142,6 +233,10 @@ static int span(int a, int b, int c)
  * intersecting masks, with no dead ends. */
 static void candidates(hinfo *h)
 {
+    if (h->jokers == 0) {
+        natural_candidates(h);
+        return;
+    }
     unsigned same[RU_MAX_HAND], seq[RU_MAX_HAND];
     for (int i = 0; i < h->m; i++) {
         unsigned later = ~0u << (i + 1);
@@ -180,21 +275,38 @@ static int min_int(int a, int b)
     return a < b ? a : b;
 }
 
-/* Best points saved by melds; *ba, *bb: the candidates used (-1: none).
- * Candidates are tried by falling points (a counting sort: a meld holds at
- * most 40), so once even the best remaining partner cannot lift a pair
- * above the best so far the search stops; saving every point stops it too. */
-static int best_saving(const hinfo *h, int *ba, int *bb)
+/* Candidate indexes by falling points: insertion sort for the usual handful,
+ * a counting sort (a meld holds at most 40 points) for the rare crowd. */
+static void sort_by_points(const hinfo *h, uint8_t *order)
 {
-    int best = 0, J = h->jokers, nc = h->nc;
-    uint8_t order[MAX_CANDS], start[42] = {0};
-    *ba = *bb = -1;
+    int nc = h->nc;
+    if (nc <= 12) {
+        for (int a = 0; a < nc; a++) {
+            int k = a, p = h->c[a].pts;
+            for (; k > 0 && h->c[order[k - 1]].pts < p; k--)
+                order[k] = order[k - 1];
+            order[k] = (uint8_t)a;
+        }
+        return;
+    }
+    uint8_t start[42] = {0};
     for (int a = 0; a < nc; a++)
         start[40 - h->c[a].pts + 1]++;
     for (int v = 1; v < 42; v++)
         start[v] = (uint8_t)(start[v] + start[v - 1]);
     for (int a = 0; a < nc; a++)
         order[start[40 - h->c[a].pts]++] = (uint8_t)a;
+}
+
+/* Best points saved by melds; *ba, *bb: the candidates used (-1: none).
+ * Candidates are tried by falling points, so once even the best remaining partner cannot lift a
+ * pair above the best so far the search stops; saving every point stops it too. */
+static int best_saving(const hinfo *h, int *ba, int *bb)
+{
+    int best = 0, J = h->jokers, nc = h->nc;
+    uint8_t order[MAX_CANDS];
+    *ba = *bb = -1;
+    sort_by_points(h, order);
     for (int i = 0; i < nc && best < h->total; i++) {
         const cand *x = &h->c[order[i]];
         int next = i + 1 < nc ? h->c[order[i + 1]].pts : 0;
@@ -226,6 +338,7 @@ int ru_meld_deadwood_upto(const uint8_t *faces, int n, int cap)
     int a, b, lonely;
     split(faces, n, &h);
     if (no_melds(&h)) return h.total;
+    if (h.jokers == 1 && no_melds_with(&h, 0)) return one_joker_deadwood(&h);
     if (h.jokers <= 1) {
         int lb = lonely_points(&h, &lonely) + 10 * h.jokers * (h.m == 0);
         if (lb > cap) return lb;
@@ -240,6 +353,7 @@ int ru_meld_deadwood(const uint8_t *faces, int n)
     int a, b;
     split(faces, n, &h);
     if (no_melds(&h)) return h.total;
+    if (h.jokers == 1 && no_melds_with(&h, 0)) return one_joker_deadwood(&h);
     candidates(&h);
     return h.total - best_saving(&h, &a, &b);
 }
@@ -286,6 +400,15 @@ int ru_meld_best(const uint8_t *faces, int n, ru_layout *out)
     return out->deadwood;
 }
 
+/* Cards in an 8-bit mask (no popcnt instruction is assumed: the library
+ * call it becomes otherwise showed up in profiles). */
+static int bits8(unsigned x)
+{
+    x = x - (x >> 1 & 0x55u);
+    x = (x & 0x33u) + (x >> 2 & 0x33u);
+    return (int)((x + (x >> 4)) & 0x0fu);
+}
+
 unsigned ru_meld_gin_mask(const uint8_t *faces, int n)
 {
     hinfo h;
@@ -300,17 +423,17 @@ unsigned ru_meld_gin_mask(const uint8_t *faces, int n)
     int J = h.jokers;
     for (int a = 0; a < h.nc; a++) {
         const cand *x = &h.c[a];
-        int na = __builtin_popcount(x->mask);
+        int na = bits8(x->mask);
         for (int b = a + 1; b < h.nc; b++) {
             const cand *y = &h.c[b];
             if (x->mask & y->mask) continue;
             unsigned cover = x->mask | y->mask;
-            int need = n - 1 - na - __builtin_popcount(y->mask); /* jokers in the melds */
+            int need = n - 1 - na - bits8(y->mask); /* jokers in the melds */
             if (need < x->kmin + y->kmin || need > x->kmax + y->kmax || need > J) continue;
             /* Exactly one card is left out: a natural, or a joker. */
             if (cover == all && need == J - 1) {
                 out |= joker_bits;
-            } else if (need == J && __builtin_popcount(all & ~cover) == 1) {
+            } else if (need == J && bits8(all & ~cover) == 1) {
                 out |= 1u << h.at[__builtin_ctz(all & ~cover)];
             }
         }
@@ -345,20 +468,20 @@ unsigned ru_meld_rumino_mask(const uint8_t *faces, int n, int natural_only)
     unsigned out = 0;
     uint8_t rest[RU_MAX_HAND];
     if (n != 8) return 0;
-    /* Seven cards of one rank, or seven distinct ranks of one suit, jokers
-     * helping, are needed: most hands fail this at once. */
-    hinfo h;
-    split(faces, n, &h);
-    int most = 0;
-    for (int r = 1; r <= 13; r++) {
-        int c = (int)(h.rank_count >> (4 * r) & 0xf);
-        most = c > most ? c : most;
+    /* Seven cards of one rank, or of one suit, jokers helping, are needed:
+     * most hands fail this count at once. */
+    uint8_t rank_n[14] = {0}, suit_n[4] = {0};
+    int jokers = 0, most = 0;
+    for (int i = 0; i < n; i++) {
+        int f = faces[i], r = face_bits[f] & 0xf, su = face_bits[f] >> 4;
+        if (f == RU_JOKER) {
+            jokers++;
+            continue;
+        }
+        most = ++rank_n[r] > most ? rank_n[r] : most;
+        most = ++suit_n[su] > most ? suit_n[su] : most;
     }
-    for (int su = 0; su < 4; su++) {
-        int c = __builtin_popcount(h.suit_ranks[su]);
-        most = c > most ? c : most;
-    }
-    if (natural_only ? (h.jokers > 1 || most < 7) : most + h.jokers < 7) return 0;
+    if (natural_only ? most < 7 : most + jokers < 7) return 0;
     for (int i = 0; i < n; i++) {
         int k = 0;
         for (int j = 0; j < n; j++)

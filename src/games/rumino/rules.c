@@ -81,7 +81,7 @@ static void deal(ru_state *s, const uint8_t *d)
     s->turns = 0;
     s->dealt++;
     s->phase = RU_PH_TURN;
-    s->to_move = (uint8_t)order[0];
+    s->to_move = s->hand_first = (uint8_t)order[0];
 }
 
 static void shuffled_box(ru_state *s, uint8_t *d)
@@ -154,6 +154,7 @@ int ru_setup(void *st, const ch_opts *o, uint64_t seed, const int *order, int n_
     s->dealer = (uint8_t)(fd >= 0 ? fd : (int)ch_rng_below(&s->rng, s->np));
     if (!order) shuffled_box(s, d);
     deal(s, d);
+    s->first_actor = s->hand_first;
     return CH_OK;
 }
 
@@ -262,8 +263,9 @@ static void put_discard(ru_state *s, int p, int face)
 }
 
 /* RU-72: the pool to the winners, odd chips clockwise from the dealer's left. */
-static void end_game(ru_state *s, unsigned winners)
+static void end_game(ru_state *s, unsigned winners, int why)
 {
+    s->game_end = (uint8_t)why;
     int k = __builtin_popcount(winners);
     assert(k > 0);
     int share = s->pool / k, odd = s->pool % k;
@@ -292,6 +294,7 @@ static void advance_rebuy(ru_state *s)
         }
         s->active[q] = 0;
         s->out_at[q] = s->hands;
+        s->eliminated++;
         s->rebuy_pos++;
     }
     next_hand(s);
@@ -315,11 +318,11 @@ static void eliminate(ru_state *s)
         unsigned w = 0;
         for (int q = 0; q < s->np; q++)
             if (E >> q & 1u && s->cum[q] == low) w |= 1u << q;
-        end_game(s, w);
+        end_game(s, w, RU_GAME_NO_SURVIVOR);
         return;
     }
     if (__builtin_popcount(S) == 1) { /* RU-62 */
-        end_game(s, S);
+        end_game(s, S, RU_GAME_ONE_SURVIVOR);
         return;
     }
     if (E == 0) {
@@ -344,12 +347,14 @@ static void end_hand(ru_state *s, int how, int who)
 {
     s->last_end = (uint8_t)how;
     s->last_ender = (uint8_t)who;
-    s->ended[how]++;
     s->revealed = 1;
     s->taken = RU_NONE;
     s->must_rumino = 0;
+    s->ends[how]++;
+    s->first_ends += how != RU_END_VOID && who == s->hand_first;
+    s->all_turns += s->turns;
     if (how == RU_END_RUMINO) {
-        end_game(s, 1u << who);
+        end_game(s, 1u << who, RU_GAME_RUMINO);
         return;
     }
     if (how == RU_END_GIN && s->three_gins && s->dealt <= 3) {
@@ -359,7 +364,7 @@ static void end_hand(ru_state *s, int how, int who)
         else if (s->gin_seat == who && s->gin_run == s->dealt - 1)
             s->gin_run++;
         if (s->gin_run == 3 && s->gin_seat == who) {
-            end_game(s, 1u << who);
+            end_game(s, 1u << who, RU_GAME_THREE_GINS);
             return;
         }
     }
@@ -375,6 +380,7 @@ static void end_hand(ru_state *s, int how, int who)
         s->hand_score[q] = (int16_t)sc;
         s->cum[q] = (int16_t)(s->cum[q] + sc);
     }
+    if (how == RU_END_KNOCK) s->knock_dw += s->hand_score[who];
     eliminate(s);
 }
 
@@ -485,6 +491,7 @@ void ru_apply(void *st, ch_action a)
     case RU_A_DECLINE:
         s->active[p] = 0;
         s->out_at[p] = s->hands;
+        s->eliminated++;
         s->rebuy_pos++;
         advance_rebuy(s);
         break;
