@@ -31,19 +31,24 @@ static void put_series(ch_text *o, const cm_state *s, int ja)
     }
 }
 
+/* One line per seat, each figure right under its suit letter in the
+ * header: the widths below are the display columns of the header's labels
+ * (a Japanese character takes two), so the rows line up in both languages. */
 static void put_seats(ch_text *o, const cm_state *s, int ja)
 {
-    ch_text_add(o, ja ? "        ビッド S H D C  獲得 S H D C  手札  場札\n"
-                      : "        bid S H D C   won S H D C  cards  items\n");
+    static const char *const head[2] = {
+        "       bid S H D C   won S H D C  cards  items\n",
+        "       ビッド S H D C   獲得 S H D C  手札  場札\n",
+    };
+    static const int bid_w[2] = {4, 7}, won_w[2] = {7, 8}, cards_w[2] = {7, 6};
+    ch_text_add(o, "%s", head[ja]);
     for (int p = 0; p < s->np; p++) {
-        ch_text_add(o, " P%d %c%c   ", p, p == s->dealer ? 'D' : ' ',
-                    s->phase != CM_PH_OVER && p == s->to_move ? '>' : ' ');
-        for (int su = 0; su < 4; su++)
-            ch_text_add(o, " %d", s->v[p][su]);
-        ch_text_add(o, "      ");
-        for (int su = 0; su < 4; su++)
-            ch_text_add(o, " %d", s->won[p][su]);
-        ch_text_add(o, "   %3d  ", __builtin_popcountll(s->hand[p]));
+        ch_text_add(o, " P%d %c%c %*s", p, p == s->dealer ? 'D' : ' ',
+                    s->phase != CM_PH_OVER && p == s->to_move ? '>' : ' ', bid_w[ja], "");
+        const uint8_t *v = s->v[p], *w = s->won[p];
+        ch_text_add(o, "%d %d %d %d%*s", v[0], v[1], v[2], v[3], won_w[ja], "");
+        ch_text_add(o, "%d %d %d %d%*d ", w[0], w[1], w[2], w[3], cards_w[ja],
+                    __builtin_popcountll(s->hand[p]));
         uint8_t items[CM_BID_TURNS];
         int n = cm_items(s, p, items);
         for (int i = 0; i < n; i++) {
@@ -99,7 +104,6 @@ int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     int ja = lang == CH_LANG_JA;
     ch_text o;
     ch_text_init(&o, buf, cap);
-    if (cap) buf[0] = '\0';
     put_series(&o, s, ja);
     if (s->phase == CM_PH_BID) put_bidding(&o, s, ja);
     put_seats(&o, s, ja);
