@@ -1,10 +1,10 @@
 /* Draft Babasuki text: card and action notation, sentences for people in
  * English and Japanese (hiding what the viewer may not know), the board. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cardhall/text.h"
 #include "internal.h"
 
 static const char type_letter[] = "VHTC";
@@ -137,42 +137,27 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
 
 /* ---- The board ---- */
 
-typedef struct out {
-    char *buf;
-    size_t cap, len;
-} out;
-
-static void put(out *o, const char *fmt, ...)
-{
-    if (o->len >= o->cap) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
-    va_end(ap);
-    if (n > 0) o->len = o->len + (size_t)n < o->cap ? o->len + (size_t)n : o->cap;
-}
-
-static void put_cards(out *o, const db_state *s, const uint8_t *c, int n)
+static void put_cards(ch_text *o, const db_state *s, const uint8_t *c, int n)
 {
     char t[40];
     for (int i = 0; i < n; i++) {
         card_long(s, c[i], t, sizeof t);
-        put(o, " %s", t);
+        ch_text_add(o, " %s", t);
     }
 }
 
 /* The cards of a hidden zone viewer knows about (all of them if it is theirs). */
-static void put_known(out *o, const db_state *s, const uint8_t *c, int n, int viewer)
+static void put_known(ch_text *o, const db_state *s, const uint8_t *c, int n, int viewer)
 {
     uint8_t k[DB_MAXHAND];
     int m = 0;
     for (int i = 0; i < n; i++)
         if (viewer == CH_ALL || s->known[c[i]] >> viewer & 1) k[m++] = c[i];
-    put(o, " %d", n);
+    ch_text_add(o, " %d", n);
     if (m) {
-        put(o, " (");
+        ch_text_add(o, " (");
         put_cards(o, s, k, m);
-        put(o, " )");
+        ch_text_add(o, " )");
     }
 }
 
@@ -187,64 +172,66 @@ int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const db_state *s = st;
     const char *const *L = label[lang == CH_LANG_JA];
-    out o = {buf, cap, 0};
+    ch_text o;
+    ch_text_init(&o, buf, cap);
     if (cap) buf[0] = '\0';
-    put(&o, "Draft Babasuki  %s %d  %s: %s  %s: P%d  target %d%s%s\n", L[0], s->round, L[1],
-        L[s->round % 2 ? 2 : 3], L[4], s->dealer, s->target_score, s->one_shot ? "  one-shot" : "",
-        s->sd_active ? "  sudden death" : "");
-    put(&o, "%s:", L[5]);
+    ch_text_add(&o, "Draft Babasuki  %s %d  %s: %s  %s: P%d  target %d%s%s\n", L[0], s->round, L[1],
+                L[s->round % 2 ? 2 : 3], L[4], s->dealer, s->target_score,
+                s->one_shot ? "  one-shot" : "", s->sd_active ? "  sudden death" : "");
+    ch_text_add(&o, "%s:", L[5]);
     for (int p = 0; p < s->n; p++)
-        put(&o, "  P%d %d", p, s->total[p]);
-    put(&o, "\n");
+        ch_text_add(&o, "  P%d %d", p, s->total[p]);
+    ch_text_add(&o, "\n");
     if (s->rounds_done) {
-        put(&o, "%s:", L[6]);
+        ch_text_add(&o, "%s:", L[6]);
         for (int p = 0; p < s->n; p++)
-            put(&o, "  P%d %d+%d=%d", p, s->last_secured[p], s->last_hand[p], s->last_round[p]);
-        put(&o, "\n");
+            ch_text_add(&o, "  P%d %d+%d=%d", p, s->last_secured[p], s->last_hand[p],
+                        s->last_round[p]);
+        ch_text_add(&o, "\n");
     }
-    put(&o, "%s:", L[7]);
+    ch_text_add(&o, "%s:", L[7]);
     put_cards(&o, s, s->disc, s->ndisc);
-    put(&o, "\n");
+    ch_text_add(&o, "\n");
     for (int p = 0; p < s->n; p++) {
-        put(&o, "P%d%s %s:", p, p == viewer ? "*" : " ", L[8]);
+        ch_text_add(&o, "P%d%s %s:", p, p == viewer ? "*" : " ", L[8]);
         put_known(&o, s, s->hand[p], s->nhand[p], viewer);
         if (s->npack[p] || s->phase == DB_PH_DRAFT) {
-            put(&o, "  pack:");
+            ch_text_add(&o, "  pack:");
             put_known(&o, s, s->pack[p], s->npack[p], viewer);
         }
         if (s->nkept[p]) {
-            put(&o, "  kept:");
+            ch_text_add(&o, "  kept:");
             put_known(&o, s, s->kept[p], s->nkept[p], viewer);
         }
         if (s->n == 2 && s->ntaken[p]) {
-            put(&o, "  taken:");
+            ch_text_add(&o, "  taken:");
             put_known(&o, s, s->taken[p], s->ntaken[p], viewer);
         }
         if (s->n == 2 && s->ndrow[p]) {
-            put(&o, "  discarded:");
+            ch_text_add(&o, "  discarded:");
             put_cards(&o, s, s->drow[p], s->ndrow[p]);
         }
         if (s->nvrow[p]) {
-            put(&o, "  villains:");
+            ch_text_add(&o, "  villains:");
             put_cards(&o, s, s->vrow[p], s->nvrow[p]);
         }
         if (s->nscore[p]) {
-            put(&o, "  %s:", L[9]);
+            ch_text_add(&o, "  %s:", L[9]);
             put_cards(&o, s, s->score[p], s->nscore[p]);
         }
-        put(&o, "\n");
+        ch_text_add(&o, "\n");
     }
     if (s->last_out != DB_OUT_NONE) {
         char v[40], d[40] = "-";
         card_long(s, s->last_villain, v, sizeof v);
         if (s->last_drawn != DB_NONE) card_long(s, s->last_drawn, d, sizeof d);
-        put(&o, "last raid turn: P%d %s -> %s: %s\n", s->last_raider, v, d,
-            outcome[lang == CH_LANG_JA][s->last_out]);
+        ch_text_add(&o, "last raid turn: P%d %s -> %s: %s\n", s->last_raider, v, d,
+                    outcome[lang == CH_LANG_JA][s->last_out]);
     }
     if (s->centre != DB_NONE) {
         char v[40];
         card_long(s, s->centre, v, sizeof v);
-        put(&o, "centre: %s (P%d raids P%d)\n", v, s->raider, s->target);
+        ch_text_add(&o, "centre: %s (P%d raids P%d)\n", v, s->raider, s->target);
     }
     static const char *const prompt[6] = {"choose a card to keep from your pack",
                                           "keep one of your two cards, discard the other",
@@ -253,8 +240,8 @@ int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
                                           "draw a card by position",
                                           "game over"};
     if (s->phase == DB_PH_OVER)
-        put(&o, "%s\n", prompt[DB_PH_OVER]);
+        ch_text_add(&o, "%s\n", prompt[DB_PH_OVER]);
     else
-        put(&o, "to move: P%d — %s\n", s->mover, prompt[s->phase]);
-    return (int)o.len;
+        ch_text_add(&o, "to move: P%d — %s\n", s->mover, prompt[s->phase]);
+    return ch_text_len(&o);
 }
