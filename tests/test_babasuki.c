@@ -1427,8 +1427,15 @@ static void test_render_and_notation(void **st)
     assert_non_null(strstr(buf, "villains: V1[S] V5[SM]"));
     assert_non_null(strstr(buf, "H8[S]")); /* own hand */
     assert_null(strstr(buf, "H9[M]"));     /* P1's hand is hidden from P0 */
+    assert_non_null(strstr(buf, "V villain, H hero, T treasure, C cat")); /* the legend */
+    assert_non_null(strstr(buf, "C25"));                                  /* the face-up discard */
     db_game.render(&s, 0, CH_LANG_JA, buf, sizeof buf);
     assert_non_null(strstr(buf, "ラウンド"));
+    assert_non_null(strstr(buf, "V ヴィラン"));
+    /* After DB-T15's raid: the round's breakdown (secured + hand = round). */
+    t15_raid(&s);
+    db_game.render(&s, 0, CH_LANG_EN, buf, sizeof buf);
+    assert_non_null(strstr(buf, "P0 11+10=21  P1 16+11=27  P2 15+5=20"));
     char t[32];
     db_game.action_text(&s, DB_ACTION(DB_A_PLAY, F(&s, "V2")), t, sizeof t);
     assert_string_equal(t, "play V2");

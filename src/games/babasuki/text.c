@@ -168,6 +168,13 @@ static const char *const label[2][10] = {
      "手札", "確保"},
 };
 
+static const char *const legend[2] = {
+    "cards: V villain, H hero, T treasure, C cat + card No; [..] = suits (a villain matches a "
+    "card sharing one); zone: count (the cards you know)",
+    "カード: V ヴィラン, H ヒーロー, T おたから, C ねこ + カードNo; [..] = スート (1つでも共通"
+    "すれば一致); 置き場: 枚数 (分かっているカード)",
+};
+
 int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const db_state *s = st;
@@ -178,6 +185,8 @@ int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     ch_text_add(&o, "Draft Babasuki  %s %d  %s: %s  %s: P%d  target %d%s%s\n", L[0], s->round, L[1],
                 L[s->round % 2 ? 2 : 3], L[4], s->dealer, s->target_score,
                 s->one_shot ? "  one-shot" : "", s->sd_active ? "  sudden death" : "");
+    /* The card codes are terse (T18[W], V6[FW]): say once how to read them. */
+    ch_text_add(&o, "%s\n", legend[lang == CH_LANG_JA]);
     ch_text_add(&o, "%s:", L[5]);
     for (int p = 0; p < s->n; p++)
         ch_text_add(&o, "  P%d %d", p, s->total[p]);
