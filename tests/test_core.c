@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "cardhall/bot.h"
+#include "cardhall/csv.h"
 #include "cardhall/match.h"
 #include "cardhall/registry.h"
 #include "cardhall/text.h"
@@ -216,6 +217,36 @@ static void text_counts_all_and_never_overflows(void **s)
     ch_text_init(&t, NULL, 0);             /* counting only */
     ch_text_add(&t, "%d", 12345);
     assert_int_equal(ch_text_len(&t), 5);
+}
+
+/* ---- Card-data CSV ---- */
+static void csv_skips_comments_and_points_at_columns(void **s)
+{
+    (void)s;
+    const char *text = "# a comment\n\n  a, b ,c\r\n  # indented comment\nx,-12,+3,99999999999";
+    ch_csv in;
+    const char *line;
+    int len;
+    ch_csv_init(&in, text);
+    assert_true(ch_csv_next(&in, &line, &len));
+    assert_int_equal(in.line, 3);
+    ch_csv_field f[2];
+    assert_int_equal(ch_csv_split(line, len, f, 2), 3); /* counts all, stores two */
+    assert_true(ch_csv_is(&f[0], "a") && f[0].col == 3);
+    assert_true(ch_csv_is(&f[1], "b") && f[1].col == 6);
+    ch_csv_field h = ch_csv_trim(line, len); /* the CR is gone */
+    assert_true(ch_csv_is(&h, "a, b ,c") && h.col == 3);
+    assert_true(ch_csv_next(&in, &line, &len));
+    assert_int_equal(in.line, 5);
+    ch_csv_field g[4];
+    assert_int_equal(ch_csv_split(line, len, g, 4), 4);
+    int v = 0;
+    assert_true(ch_csv_int(&g[1], -20, 0, &v) && v == -12);
+    assert_false(ch_csv_int(&g[1], 0, 20, &v)); /* out of range */
+    assert_false(ch_csv_int(&g[2], 0, 9, &v));  /* a sign '+' is not a number here */
+    assert_false(ch_csv_int(&g[3], 0, 1 << 30, &v));
+    assert_false(ch_csv_int(&g[0], 0, 9, &v));
+    assert_false(ch_csv_next(&in, &line, &len));
 }
 
 /* ---- RNG ---- */
@@ -439,6 +470,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(text_counts_all_and_never_overflows),
+        cmocka_unit_test(csv_skips_comments_and_points_at_columns),
         cmocka_unit_test(rng_matches_pcg32_reference),
         cmocka_unit_test(rng_below_is_in_range_and_uniform),
         cmocka_unit_test(rng_shuffle_is_a_permutation_and_seeded),

@@ -1,14 +1,12 @@
 /* RAGAMARU card data file (spec 1.3): data/ragamaru/cards.csv, compiled in
  * (cmake/ch_embed.cmake), parsed once and checked strictly against what the
  * rules engine needs, so the hot path reads plain arrays (rg_box). */
-#include <ctype.h>
-#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "cardhall/csv.h"
 #include "rg_int.h"
 
 extern const char rg_cards_csv_text[];
@@ -44,11 +42,6 @@ static const char *const field_name[N_FIELDS] = {"category", "code", "colours", 
 /* Colourless kinds: legal.c's bound on actions assumes at most 4 of one. */
 #define COLOURLESS_MAX 4
 
-typedef struct field {
-    const char *s; /* trimmed, not NUL-terminated */
-    int len;
-} field;
-
 typedef struct parser {
     rg_cards *out;
     ch_err *err;
@@ -73,52 +66,23 @@ static int fail(const parser *p, const char *fmt, ...)
     return ch_errf(p->err, CH_EINVAL, "ragamaru card data line %d: %s", p->line, msg);
 }
 
-static int is(const field *f, const char *s)
-{
-    return f->len == (int)strlen(s) && memcmp(f->s, s, (size_t)f->len) == 0;
-}
-
-/* Splits a line into trimmed fields, keeping the first N_FIELDS; returns
- * how many there are. */
-static int split(const char *line, int len, field *f)
-{
-    int nf = 0, start = 0;
-    for (int i = 0; i <= len; i++) {
-        if (i < len && line[i] != ',') continue;
-        int a = start, b = i;
-        while (a < b && isspace((unsigned char)line[a]))
-            a++;
-        while (b > a && isspace((unsigned char)line[b - 1]))
-            b--;
-        if (nf < N_FIELDS) f[nf] = (field){line + a, b - a};
-        nf++;
-        start = i + 1;
-    }
-    return nf;
-}
-
-static int lookup(const field *f, const char *const *names, int n)
+static int lookup(const ch_csv_field *f, const char *const *names, int n)
 {
     for (int i = 0; i < n; i++)
-        if (is(f, names[i])) return i;
+        if (ch_csv_is(f, names[i])) return i;
     return -1;
 }
 
 /* A whole number lo..hi, or -1. */
-static int number(const field *f, int lo, int hi)
+static int number(const ch_csv_field *f, int lo, int hi)
 {
-    char buf[8], *end;
-    if (f->len == 0 || f->len >= (int)sizeof buf) return -1;
-    memcpy(buf, f->s, (size_t)f->len);
-    buf[f->len] = '\0';
-    errno = 0;
-    long v = strtol(buf, &end, 10);
-    return *end || errno || !isdigit((unsigned char)buf[0]) || v < lo || v > hi ? -1 : (int)v;
+    int v;
+    return ch_csv_int(f, lo, hi, &v) ? v : -1;
 }
 
-static int set_name(const parser *p, const field *f, int i, char *dst)
+static int set_name(const parser *p, const ch_csv_field *f, int i, char *dst)
 {
-    if (f[i].len == 0 || is(&f[i], "-"))
+    if (f[i].len == 0 || ch_csv_is(&f[i], "-"))
         return fail(p, "%s: the name must not be empty", field_name[i]);
     if (f[i].len >= RG_NAME_MAX)
         return fail(p, "%s: the name has %d bytes, at most %d", field_name[i], f[i].len,
@@ -128,24 +92,24 @@ static int set_name(const parser *p, const field *f, int i, char *dst)
     return CH_OK;
 }
 
-static int set_names(const parser *p, const field *f, char *en, char *ja)
+static int set_names(const parser *p, const ch_csv_field *f, char *en, char *ja)
 {
     int rc = set_name(p, f, F_EN, en);
     return rc != CH_OK ? rc : set_name(p, f, F_JA, ja);
 }
 
 /* Colour and position rows name things; their card fields must read -. */
-static int unused_fields(const parser *p, const field *f)
+static int unused_fields(const parser *p, const ch_csv_field *f)
 {
     for (int i = F_COLOURS; i <= F_VALUE; i++)
-        if (!is(&f[i], "-"))
+        if (!ch_csv_is(&f[i], "-"))
             return fail(p, "%s: a %.*s row has no %s; write -", field_name[i], f[F_CAT].len,
                         f[F_CAT].s, field_name[i]);
     return CH_OK;
 }
 
 /* Marks the row's key seen; fails on a second row for it. */
-static int once(const parser *p, int *seen, const field *code)
+static int once(const parser *p, int *seen, const ch_csv_field *code)
 {
     if (*seen)
         return fail(p, "a second row for %.*s (first on line %d)", code->len, code->s, *seen);
@@ -153,7 +117,7 @@ static int once(const parser *p, int *seen, const field *code)
     return CH_OK;
 }
 
-static int name_row(parser *p, const field *f, int kind)
+static int name_row(parser *p, const ch_csv_field *f, int kind)
 {
     int rc = unused_fields(p, f);
     if (rc != CH_OK) return rc;
@@ -173,7 +137,7 @@ static int name_row(parser *p, const field *f, int kind)
 
 /* The face layout (ragamaru.h) gives every coloured kind exactly the four
  * colours, one card each (hands keep them as bits). */
-static int colours_ok(const field *f)
+static int colours_ok(const ch_csv_field *f)
 {
     unsigned seen = 0;
     for (int i = 0; i < f->len; i++) {
@@ -184,7 +148,7 @@ static int colours_ok(const field *f)
     return seen == 15;
 }
 
-static int card_row(parser *p, const field *f, int cat)
+static int card_row(parser *p, const ch_csv_field *f, int cat)
 {
     int t = lookup(&f[F_CODE], type_code, RG_NTYPES), rc;
     if (t < 0)
@@ -197,7 +161,7 @@ static int card_row(parser *p, const field *f, int cat)
     int coloured = t < RG_CONV, copies;
     if (coloured && !colours_ok(&f[F_COLOURS]))
         return fail(p, "colours: %s comes in the four colours: write RYBK", type_code[t]);
-    if (!coloured && !is(&f[F_COLOURS], "-"))
+    if (!coloured && !ch_csv_is(&f[F_COLOURS], "-"))
         return fail(p, "colours: %s is colourless: write -", type_code[t]);
     if (coloured && (copies = number(&f[F_COPIES], 1, 1)) < 0)
         return fail(p, "copies: %s must have 1 copy per colour", type_code[t]);
@@ -206,7 +170,7 @@ static int card_row(parser *p, const field *f, int cat)
     int valued = (cat == RG_CAT_ATTACK) | (t == RG_SIN) | (t == RG_RGM), value = 0;
     if (valued && (value = number(&f[F_VALUE], 1, VALUE_MAX)) < 0)
         return fail(p, "value: %s needs a value 1..%d", type_code[t], VALUE_MAX);
-    if (!valued && !is(&f[F_VALUE], "-"))
+    if (!valued && !ch_csv_is(&f[F_VALUE], "-"))
         return fail(p, "value: %s has no value; write -", type_code[t]);
     int kinds = t == RG_NUMBER ? 60 : coloured ? 4 : 1;
     p->box += kinds * copies;
@@ -226,8 +190,8 @@ static int card_row(parser *p, const field *f, int cat)
 
 static int row(parser *p, const char *line, int len)
 {
-    field f[N_FIELDS];
-    int nf = split(line, len, f);
+    ch_csv_field f[N_FIELDS];
+    int nf = ch_csv_split(line, len, f, N_FIELDS);
     if (nf != N_FIELDS)
         return fail(p, "expected %d comma-separated fields (%s), found %d", N_FIELDS, header, nf);
     int kind = lookup(&f[F_CAT], row_kind, N_ROWKINDS);
@@ -255,28 +219,23 @@ int rg_cards_parse(const char *text, rg_cards *out, ch_err *err)
 {
     memset(out, 0, sizeof *out);
     parser p = {.out = out, .err = err};
-    int seen_header = 0;
-    for (const char *s = text; *s;) {
-        const char *eol = strchr(s, '\n');
-        int len = eol ? (int)(eol - s) : (int)strlen(s), rc = CH_OK;
-        p.line++;
-        int a = 0, b = len;
-        while (a < b && isspace((unsigned char)s[a]))
-            a++;
-        while (b > a && isspace((unsigned char)s[b - 1]))
-            b--;
-        if (a < b && s[a] != '#') {
-            if (!seen_header) {
-                seen_header = 1;
-                if (b - a != (int)strlen(header) || memcmp(s + a, header, strlen(header)))
-                    rc = fail(&p, "the header must be exactly %s", header);
-            } else {
-                rc = row(&p, s, len);
-            }
+    int seen_header = 0, rc = CH_OK;
+    ch_csv in;
+    const char *line;
+    int len;
+    ch_csv_init(&in, text);
+    while (rc == CH_OK && ch_csv_next(&in, &line, &len)) {
+        p.line = in.line;
+        if (seen_header) {
+            rc = row(&p, line, len);
+        } else {
+            ch_csv_field h = ch_csv_trim(line, len);
+            seen_header = 1;
+            if (!ch_csv_is(&h, header)) rc = fail(&p, "the header must be exactly %s", header);
         }
-        if (rc != CH_OK) return rc;
-        s = eol ? eol + 1 : s + len;
     }
+    if (rc != CH_OK) return rc;
+    p.line = in.line;
     if (!seen_header) return fail(&p, "no header line (%s)", header);
     return complete(&p);
 }
