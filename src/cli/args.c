@@ -146,52 +146,6 @@ int cli_split(const char *text, char *buf, size_t bufcap, const char **words, in
     return n;
 }
 
-uint64_t cli_time_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    /* Kept below 2^53 so the seed survives any JSON reader. */
-    return cli_mix(((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec) ^
-                   ((uint64_t)getpid() << 32)) >>
-           11;
-}
-
-uint64_t cli_mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15u;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
-}
-
-char *cli_render(const ch_game *g, const void *st, int viewer, ch_lang lang)
-{
-    size_t cap = 8192;
-    for (;;) {
-        char *buf = malloc(cap);
-        if (!buf) return NULL;
-        int n = g->render(st, viewer, lang, buf, cap);
-        if (n < 0) n = 0, buf[0] = '\0';
-        if ((size_t)n < cap) return buf;
-        free(buf);
-        cap = (size_t)n + 1;
-    }
-}
-
-void cli_action_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
-                     char *buf, size_t cap)
-{
-    if (g->action_name(st, a, viewer, lang, buf, cap) < 0) snprintf(buf, cap, "?");
-}
-
-json_t *cli_seed_json(uint64_t seed)
-{
-    if (seed <= (uint64_t)INT64_MAX) return json_integer((json_int_t)seed);
-    char buf[32];
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed);
-    return json_string(buf);
-}
-
 int cli_bot_game(const ch_game *g, void *st, ch_bot *bots, int max_steps)
 {
     int steps = 0, p;
@@ -200,50 +154,4 @@ int cli_bot_game(const ch_game *g, void *st, ch_bot *bots, int max_steps)
         steps++;
     }
     return steps;
-}
-
-/* Whether the name of a for `as` is the same in st and in every resample
- * (as viewer sees them), i.e. tells viewer nothing hidden. */
-static int name_is_stable(const ch_game *g, const void *st, void *const *copies, int ncopies,
-                          ch_action a, int as, ch_lang lang, char *buf, size_t cap)
-{
-    char other[512];
-    cli_action_name(g, st, a, as, lang, buf, cap);
-    for (int i = 0; i < ncopies; i++) {
-        if (!ch_is_legal(g, copies[i], a)) continue;
-        cli_action_name(g, copies[i], a, as, lang, other, sizeof other);
-        if (strcmp(other, buf) != 0) return 0;
-    }
-    return 1;
-}
-
-/* A name describes an action as it is known once done, which may show a
- * card only the move reveals (a draw). Before the move, a choice is named
- * as the first seat (viewer first) whose name is the same whatever the
- * hidden cards, compared over a few resamples; failing all, its text. */
-void cli_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
-                     char *buf, size_t cap)
-{
-    enum { NCOPIES = 4 };
-    if (viewer == CH_ALL) {
-        cli_action_name(g, st, a, viewer, lang, buf, cap);
-        return;
-    }
-    void *copies[NCOPIES] = {NULL};
-    ch_rng rng;
-    ch_rng_seed(&rng, 0x5eed, 0xc11);
-    int n = g->num_players(st), ok = 1;
-    for (int i = 0; i < NCOPIES && ok; i++) {
-        ok = (copies[i] = malloc(g->state_size)) != NULL;
-        if (ok) {
-            memcpy(copies[i], st, g->state_size);
-            g->resample(copies[i], viewer, &rng);
-        }
-    }
-    int found = 0;
-    for (int k = 0; ok && k < n && !found; k++)
-        found = name_is_stable(g, st, copies, NCOPIES, a, (viewer + k) % n, lang, buf, cap);
-    if (!found && g->action_text(st, a, buf, cap) < 0) snprintf(buf, cap, "?");
-    for (int i = 0; i < NCOPIES; i++)
-        free(copies[i]);
 }

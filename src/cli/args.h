@@ -56,27 +56,6 @@ int cli_fail(int code, const char *fmt, ...)
 #endif
     ;
 
-/* A seed from the clock, for commands not given one. */
-uint64_t cli_time_seed(void);
-/* SplitMix64: decorrelates derived seeds (game i of a run, a seat's bot). */
-uint64_t cli_mix(uint64_t x);
-
-/* A seed as JSON: an integer, or a decimal string above 2^63-1 (as records write it). */
-json_t *cli_seed_json(uint64_t seed);
-
-/* game->render / action_name into a heap string (grown as needed); caller frees. */
-char *cli_render(const ch_game *g, const void *st, int viewer, ch_lang lang);
-void cli_action_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
-                     char *buf, size_t cap);
-
-/* The name of a legal action a in viewer's list of choices. A game may name
- * an action by its outcome ("draws 18 from the deck"), which before the
- * choice would show viewer a hidden card. So the name is compared with the
- * names in states resampled from viewer's view; if it depends on hidden
- * cards, the name another seat would see is used instead. */
-void cli_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
-                     char *buf, size_t cap);
-
 /* Plays st on with one bot per seat until the end or max_steps actions;
  * returns the actions played. */
 int cli_bot_game(const ch_game *g, void *st, ch_bot *bots, int max_steps);

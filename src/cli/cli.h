@@ -12,8 +12,4 @@ int cli_sim(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 
-/* Every game with its options and bots, as the engine's "list" and
- * `cardhall list --json` give it. New reference. */
-json_t *cli_games_json(void);
-
 #endif

@@ -6,58 +6,9 @@
 #include "args.h"
 #include "cardhall/bot.h"
 #include "cardhall/registry.h"
+#include "cardhall/table.h"
 #include "cli.h"
 #include "term.h"
-
-static json_t *bots_json(const ch_game *g)
-{
-    char buf[256];
-    const char *names[32];
-    char split[256];
-    ch_bot_list(g, buf, sizeof buf);
-    json_t *bots = json_array();
-    int n = buf[0] ? cli_split(buf, split, sizeof split, names, 32) : 0;
-    for (int i = 0; i < n; i++)
-        json_array_append_new(bots, json_string(names[i]));
-    return bots;
-}
-
-static json_t *option_json(const ch_optdesc *d)
-{
-    static const char *const types[] = {"int", "bool", "enum", "str"};
-    char range[256];
-    ch_opts_describe(d, range, sizeof range);
-    json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:s}", "key", d->key, "type", types[d->type], "range",
-                          range, "default", d->def, "help", d->help ? d->help : "");
-    if (d->type == CH_OPT_INT) {
-        json_object_set_new(o, "min", json_integer(d->min));
-        json_object_set_new(o, "max", json_integer(d->max));
-    }
-    if (d->type == CH_OPT_ENUM) {
-        json_t *c = json_array();
-        for (int i = 0; d->choices[i]; i++)
-            json_array_append_new(c, json_string(d->choices[i]));
-        json_object_set_new(o, "choices", c);
-    }
-    return o;
-}
-
-json_t *cli_games_json(void)
-{
-    json_t *games = json_array();
-    for (const ch_game *const *p = ch_games(); *p; p++) {
-        const ch_game *g = *p;
-        json_t *opts = json_array();
-        for (int i = 0; i < g->n_opts; i++)
-            json_array_append_new(opts, option_json(&g->opts[i]));
-        json_array_append_new(
-            games, json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:o,s:o}", "name", g->name, "title",
-                             g->title[CH_LANG_EN], "title_ja", g->title[CH_LANG_JA], "summary",
-                             g->summary, "min_players", g->min_players, "max_players",
-                             g->max_players, "options", opts, "bots", bots_json(g)));
-    }
-    return games;
-}
 
 static void print_game(const ch_game *g)
 {
@@ -92,7 +43,7 @@ int cli_list(int argc, char **argv)
     if (rc != CLI_OK) return rc;
     if (a.npos || a.nkv) return cli_fail(CLI_USAGE, "list takes no arguments");
     if (cli_get(&a, "--json")) {
-        json_t *games = cli_games_json();
+        json_t *games = tb_games_json();
         char *s = json_dumps(games, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
         puts(s);
         free(s);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "cardhall/table.h"
 #include "cardhall/bot.h"
 #include "cardhall/match.h"
 #include "cli.h"
@@ -95,7 +96,7 @@ static int assign_seats(play *pl, const char *seat_arg, const char *bots_arg, ui
             continue;
         }
         /* Below 2^63, so the record holds it as a JSON integer. */
-        pl->bot_seed[p] = cli_mix(seed ^ cli_mix((uint64_t)p + 1)) >> 1;
+        pl->bot_seed[p] = ch_mix64(seed ^ ch_mix64((uint64_t)p + 1)) >> 1;
         if (ch_bot_init(&pl->bot[p], pl->g, name, pl->bot_seed[p], &err) != CH_OK)
             return cli_fail(CLI_USAGE, "--bots: %s (or human)", err.msg);
         seat_label(pl, p, name);
@@ -118,7 +119,7 @@ static void show_news(play *pl, int p)
         const void *st = ch_match_state_at(&pl->m, k);
         int who = actor(pl, k);
         if (who != p) {
-            cli_action_name(pl->g, st, pl->m.actions[k], p, pl->lang, name, sizeof name);
+            tb_action_name(pl->g, st, pl->m.actions[k], p, pl->lang, name, sizeof name);
             printf("  %s%s:%s %s\n", term_sgr(TERM_CYAN), pl->labels[who], term_sgr(TERM_RESET),
                    name);
         }
@@ -132,7 +133,7 @@ static void show_move(const play *pl, int k)
 {
     char name[512];
     const void *st = ch_match_state_at(&pl->m, k);
-    cli_action_name(pl->g, st, pl->m.actions[k], CH_ALL, pl->lang, name, sizeof name);
+    tb_action_name(pl->g, st, pl->m.actions[k], CH_ALL, pl->lang, name, sizeof name);
     printf("  %s%s:%s %s\n", term_sgr(TERM_CYAN), pl->labels[actor(pl, k)], term_sgr(TERM_RESET),
            name);
     show_hand_end(pl->g, st, ch_match_state_at(&pl->m, k + 1), pl->labels, pl->lang);
@@ -147,7 +148,7 @@ static int list_moves(play *pl, int p)
            term_sgr(TERM_RESET), pl->g->phase(st));
     for (int i = 0; i < n; i++) {
         pl->g->action_text(st, pl->acts[i], text, sizeof text);
-        cli_choice_name(pl->g, st, pl->acts[i], p, pl->lang, name, sizeof name);
+        tb_choice_name(pl->g, st, pl->acts[i], p, pl->lang, name, sizeof name);
         printf("  %s%2d%s  %-14s %s%s%s\n", term_sgr(TERM_GREEN), i + 1, term_sgr(TERM_RESET), text,
                term_sgr(TERM_DIM), name, term_sgr(TERM_RESET));
     }
@@ -156,7 +157,7 @@ static int list_moves(play *pl, int p)
 
 static void print_board(const play *pl, int viewer)
 {
-    char *board = cli_render(pl->g, ch_match_state(&pl->m), viewer, pl->lang);
+    char *board = tb_render(pl->g, ch_match_state(&pl->m), viewer, pl->lang);
     if (board) {
         printf("\n%s", board);
         if (board[0] && board[strlen(board) - 1] != '\n') putchar('\n');
@@ -379,7 +380,7 @@ int cli_play(int argc, char **argv)
     if (seed_arg) {
         if (cli_u64("--seed", seed_arg, &seed) != CLI_OK) return CLI_USAGE;
     } else {
-        seed = cli_time_seed();
+        seed = tb_time_seed();
     }
     static int order[CH_MAX_CARDS];
     int n_order = 0;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "cardhall/table.h"
 #include "cardhall/match.h"
 #include "cardhall/registry.h"
 #include "cli.h"
@@ -33,7 +34,7 @@ static void print_moves(const ch_match *m, const char *const *labels, ch_lang la
     for (int k = 0; k < m->n_actions; k++) {
         const void *st = ch_match_state_at(m, k);
         g->action_text(st, m->actions[k], text, sizeof text);
-        cli_action_name(g, st, m->actions[k], CH_ALL, lang, name, sizeof name);
+        tb_action_name(g, st, m->actions[k], CH_ALL, lang, name, sizeof name);
         printf("%4d  ", k + 1);
         show_padded(labels[g->to_move(st)], 19);
         printf("%s%-14s%s %s\n", term_sgr(TERM_GREEN), text, term_sgr(TERM_RESET), name);

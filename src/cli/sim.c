@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "cardhall/table.h"
 #include "cardhall/bot.h"
 #include "cardhall/match.h"
 #include "cli.h"
@@ -36,7 +37,7 @@ typedef struct sim {
 
 static uint64_t game_seed(const sim *s, int i)
 {
-    return cli_mix(s->seed ^ cli_mix((uint64_t)i));
+    return ch_mix64(s->seed ^ ch_mix64((uint64_t)i));
 }
 
 /* Seats rotate through the bot list, so over nb games every bot sits in
@@ -54,7 +55,7 @@ static void play_one(const sim *s, int i, void *st, sim_game *o)
     int rc = g->setup(st, &s->opts, gs, NULL, 0, NULL);
     (void)rc; /* the options were checked on a first setup */
     for (int p = 0; p < s->n; p++)
-        ch_bot_init(&bots[p], g, s->bots[bot_at(s, i, p)], cli_mix(gs + 1 + (uint64_t)p), NULL);
+        ch_bot_init(&bots[p], g, s->bots[bot_at(s, i, p)], ch_mix64(gs + 1 + (uint64_t)p), NULL);
     int steps = cli_bot_game(g, st, bots, s->max_steps);
     ch_result r;
     g->result(st, &r);
@@ -190,9 +191,9 @@ static json_t *report_tally(const sim *s)
         qsort(v, (size_t)n, sizeof *v, by_double);
         double sd = n > 1 ? sqrt(sq / (n - 1)) : 0;
         printf("  %-32s %9.3f %9.3f %9g %9g\n", first->tally[t].name, mean, sd, v[0], v[n - 1]);
-        json_object_set_new(j, first->tally[t].name,
-                            json_pack("{s:f,s:f,s:f,s:f}", "mean", mean, "sd", sd, "min", v[0],
-                                      "max", v[n - 1]));
+        json_object_set_new(
+            j, first->tally[t].name,
+            json_pack("{s:f,s:f,s:f,s:f}", "mean", mean, "sd", sd, "min", v[0], "max", v[n - 1]));
     }
     free(v);
     return j;
@@ -226,7 +227,7 @@ static json_t *report(const sim *s)
         }
     }
     json_t *j = json_pack("{s:s,s:i,s:o,s:i,s:i,s:i,s:i,s:i}", "game", s->g->name, "players", s->n,
-                          "seed", cli_seed_json(s->seed), "games", s->games, "finished", finished,
+                          "seed", tb_seed_json(s->seed), "games", s->games, "finished", finished,
                           "capped", capped, "shared_wins", shared, "no_winner", nobody);
     json_t *opts = json_object();
     for (int i = 0; i < s->g->n_opts; i++)
@@ -347,7 +348,7 @@ int cli_sim(int argc, char **argv)
     if ((v = cli_get(&a, "--seed"))) {
         if (cli_u64("--seed", v, &s.seed)) return 2;
     } else {
-        s.seed = cli_time_seed();
+        s.seed = tb_time_seed();
     }
     /* Rejects option combinations only setup knows about, and counts seats. */
     void *st = malloc(s.g->state_size);

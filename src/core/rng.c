@@ -53,3 +53,11 @@ void ch_rng_shuffle_u8(ch_rng *r, uint8_t *a, int n)
         a[j] = t;
     }
 }
+
+uint64_t ch_mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15u;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    return x ^ (x >> 31);
+}

@@ -1,0 +1,409 @@
+/* See cardhall/table.h: one session, the requests of docs/protocol.md.
+ * A bad request gets {"ok":false,"error":...} and changes nothing. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cardhall/bot.h"
+#include "cardhall/match.h"
+#include "cardhall/registry.h"
+#include "cardhall/table.h"
+
+/* Handlers return the reply's fields, or an error object from fail(). */
+static json_t *fail(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+static json_t *fail(const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    json_t *o = json_pack("{s:b,s:s}", "ok", 0, "error", msg);
+    if (o) return o;
+    /* A message cut inside a UTF-8 sequence is not valid JSON text: keep ASCII. */
+    for (char *c = msg; *c; c++)
+        if ((unsigned char)*c >= 0x80) *c = '?';
+    return json_pack("{s:b,s:s}", "ok", 0, "error", msg);
+}
+
+static int is_fail(json_t *r)
+{
+    return json_is_false(json_object_get(r, "ok"));
+}
+
+/* Where the game stands: who moves, in which phase, how far along. */
+static json_t *status(const tb_session *e)
+{
+    const ch_game *g = e->m.game;
+    const void *st = ch_match_state(&e->m);
+    ch_result r;
+    g->result(st, &r);
+    int p = g->to_move(st);
+    json_t *o = json_pack("{s:s,s:i,s:o,s:s,s:b,s:i,s:i}", "game", g->name, "players",
+                          g->num_players(st), "to_move",
+                          p == CH_TERMINAL ? json_null() : json_integer(p), "phase", g->phase(st),
+                          "terminal", p == CH_TERMINAL, "hands", r.hands, "moves", e->m.n_actions);
+    if (p == CH_TERMINAL) json_object_set_new(o, "result", ch_result_json(&r));
+    return o;
+}
+
+static json_t *need_game(const tb_session *e)
+{
+    return e->have ? NULL : fail("no game: send new or replay first");
+}
+
+/* "player": a seat number, or "all"/-1 for the omniscient view. */
+static json_t *get_player(const tb_session *e, json_t *req, int required, int dflt, int *out)
+{
+    json_t *j = json_object_get(req, "player");
+    int n = e->m.game->num_players(ch_match_state(&e->m));
+    if (!j) {
+        if (required) return fail("missing field: player");
+        *out = dflt;
+        return NULL;
+    }
+    if (json_is_string(j) && strcmp(json_string_value(j), "all") == 0) {
+        *out = CH_ALL;
+        return NULL;
+    }
+    if (!json_is_integer(j) || json_integer_value(j) < -1 || json_integer_value(j) >= n)
+        return fail("player: expected a seat 0..%d or \"all\"", n - 1);
+    *out = (int)json_integer_value(j);
+    return NULL;
+}
+
+static json_t *get_lang(json_t *req, ch_lang *out)
+{
+    json_t *j = json_object_get(req, "lang");
+    const char *s = j ? json_string_value(j) : "en";
+    if (s && strcmp(s, "en") == 0)
+        *out = CH_LANG_EN;
+    else if (s && strcmp(s, "ja") == 0)
+        *out = CH_LANG_JA;
+    else
+        return fail("lang: expected \"en\" or \"ja\"");
+    return NULL;
+}
+
+/* "order": card texts as an array (strings or numbers) or one string. */
+static json_t *get_order(const ch_game *g, json_t *req, int *order, int *n)
+{
+    json_t *j = json_object_get(req, "order");
+    ch_err err;
+    *n = 0;
+    if (!j) return NULL;
+    if (json_is_string(j)) {
+        if (ch_parse_order(g, json_string_value(j), order, CH_MAX_CARDS, n, &err) != CH_OK)
+            return fail("%s", err.msg);
+        return NULL;
+    }
+    if (!json_is_array(j) || json_array_size(j) > CH_MAX_CARDS)
+        return fail("order: expected an array of at most %d cards", CH_MAX_CARDS);
+    size_t i;
+    json_t *c;
+    json_array_foreach(j, i, c)
+    {
+        char text[64];
+        if (json_is_string(c))
+            snprintf(text, sizeof text, "%s", json_string_value(c));
+        else if (json_is_integer(c))
+            snprintf(text, sizeof text, "%lld", (long long)json_integer_value(c));
+        else
+            return fail("order: entry %zu is not a card", i + 1);
+        if (g->card_parse(text, &order[i]) != CH_OK)
+            return fail("order: '%s' (card %zu) is not a card of %s", text, i + 1, g->name);
+    }
+    *n = (int)json_array_size(j);
+    return NULL;
+}
+
+static void replace(tb_session *e, ch_match *m)
+{
+    if (e->have) ch_match_free(&e->m);
+    e->m = *m;
+    e->have = 1;
+    free(e->acts);
+    e->acts = malloc(sizeof *e->acts * (size_t)m->game->max_actions);
+}
+
+static json_t *cmd_new(tb_session *e, json_t *req)
+{
+    const char *name = json_string_value(json_object_get(req, "game"));
+    if (!name) return fail("missing field: game");
+    const ch_game *g = ch_game_find(name);
+    if (!g) return fail("unknown game '%s'", name);
+    int n_order;
+    static int order[CH_MAX_CARDS];
+    ch_opts opts;
+    ch_err err;
+    if (ch_opts_from_json(g, json_object_get(req, "options"), &opts, &err) != CH_OK)
+        return fail("%s", err.msg);
+    json_t *bad = get_order(g, req, order, &n_order);
+    if (bad) return bad;
+    uint64_t seed = tb_time_seed();
+    json_t *js = json_object_get(req, "seed");
+    if (js) {
+        char *end = NULL;
+        if (json_is_integer(js) && json_integer_value(js) >= 0)
+            seed = (uint64_t)json_integer_value(js);
+        else if (json_is_string(js) && *json_string_value(js) &&
+                 (seed = strtoull(json_string_value(js), &end, 10), *end == '\0'))
+            ;
+        else
+            return fail("seed: expected a non-negative integer");
+    }
+    ch_match m;
+    if (ch_match_init_opts(&m, g, &opts, seed, order, n_order, &err) != CH_OK)
+        return fail("%s", err.msg);
+    replace(e, &m);
+    json_t *o = status(e);
+    json_object_set_new(o, "seed", tb_seed_json(seed));
+    return o;
+}
+
+static json_t *cmd_legal(tb_session *e, json_t *req)
+{
+    const ch_game *g = e->m.game;
+    const void *st = ch_match_state(&e->m);
+    int p = g->to_move(st), viewer;
+    ch_lang lang;
+    json_t *bad = get_lang(req, &lang);
+    if (!bad) bad = get_player(e, req, 0, p, &viewer);
+    if (bad) return bad;
+    json_t *list = json_array();
+    int n = p == CH_TERMINAL ? 0 : g->legal(st, e->acts);
+    char text[256], name[512];
+    for (int i = 0; i < n; i++) {
+        g->action_text(st, e->acts[i], text, sizeof text);
+        tb_choice_name(g, st, e->acts[i], viewer, lang, name, sizeof name);
+        json_array_append_new(list, json_pack("{s:s,s:s}", "action", text, "name", name));
+    }
+    json_t *o = status(e);
+    json_object_set_new(o, "actions", list);
+    return o;
+}
+
+static json_t *cmd_act(tb_session *e, json_t *req)
+{
+    const char *text = json_string_value(json_object_get(req, "action"));
+    if (!text) return fail("missing field: action");
+    ch_err err;
+    if (ch_match_apply_text(&e->m, text, &err) != CH_OK) return fail("%s", err.msg);
+    return status(e);
+}
+
+static json_t *cmd_view(tb_session *e, json_t *req)
+{
+    int p;
+    json_t *bad = get_player(e, req, 1, 0, &p);
+    if (bad) return bad;
+    json_t *o = json_object();
+    json_object_set_new(o, "player", p == CH_ALL ? json_string("all") : json_integer(p));
+    json_object_set_new(o, "view", e->m.game->view_json(ch_match_state(&e->m), p));
+    return o;
+}
+
+static json_t *cmd_state(tb_session *e, json_t *req)
+{
+    json_t *o = status(e);
+    ch_result r;
+    e->m.game->result(ch_match_state(&e->m), &r);
+    json_object_set_new(o, "result", ch_result_json(&r));
+    json_object_set_new(o, "state", e->m.game->view_json(ch_match_state(&e->m), CH_ALL));
+    return o;
+}
+
+static json_t *cmd_undo(tb_session *e, json_t *req)
+{
+    ch_err err;
+    if (ch_match_undo(&e->m, &err) != CH_OK) return fail("%s", err.msg);
+    return status(e);
+}
+
+static json_t *cmd_record(tb_session *e, json_t *req)
+{
+    return json_pack("{s:o}", "record", ch_match_record(&e->m));
+}
+
+static json_t *cmd_replay(tb_session *e, json_t *req)
+{
+    json_t *rec = json_object_get(req, "record");
+    json_t *loaded = NULL;
+    ch_err err;
+    const char *path = json_string_value(json_object_get(req, "file"));
+    if (!rec && path) {
+        if (ch_record_load(path, &loaded, &err) != CH_OK) return fail("%s", err.msg);
+        rec = loaded;
+    }
+    if (!json_is_object(rec)) {
+        json_decref(loaded);
+        return fail("missing field: record (an object) or file");
+    }
+    const char *name = ch_record_game(rec);
+    const ch_game *g = name ? ch_game_find(name) : NULL;
+    json_t *o = NULL;
+    ch_match m;
+    if (!g)
+        o = name ? fail("unknown game '%s'", name) : fail("record: missing field game");
+    else if (ch_match_from_record(&m, g, rec, &err) != CH_OK)
+        o = fail("%s", err.msg);
+    json_decref(loaded);
+    if (o) return o;
+    replace(e, &m);
+    o = status(e);
+    json_object_set_new(o, "seed", tb_seed_json(m.seed));
+    return o;
+}
+
+static json_t *cmd_bot(tb_session *e, json_t *req)
+{
+    const ch_game *g = e->m.game;
+    const void *st = ch_match_state(&e->m);
+    const char *name = json_string_value(json_object_get(req, "name"));
+    if (!name) return fail("missing field: name");
+    int p = g->to_move(st);
+    if (p == CH_TERMINAL) return fail("the game is over");
+    json_t *js = json_object_get(req, "seed");
+    if (js && (!json_is_integer(js) || json_integer_value(js) < 0))
+        return fail("seed: expected a non-negative integer");
+    /* Without a seed, one derived from the game and the move number, so a
+     * session replays identically. */
+    uint64_t seed = js ? (uint64_t)json_integer_value(js)
+                       : ch_mix64(e->m.seed ^ ch_mix64((uint64_t)e->m.n_actions));
+    ch_bot bot;
+    ch_err err;
+    if (ch_bot_init(&bot, g, name, seed, &err) != CH_OK) return fail("%s", err.msg);
+    ch_action a = ch_bot_act(&bot, st, p);
+    char text[256];
+    g->action_text(st, a, text, sizeof text);
+    json_t *o = json_pack("{s:s,s:i}", "action", text, "player", p);
+    if (json_is_true(json_object_get(req, "apply"))) {
+        if (ch_match_apply(&e->m, a, &err) != CH_OK) {
+            json_decref(o);
+            return fail("bot %s: %s", name, err.msg);
+        }
+        json_t *s = status(e);
+        json_object_update(o, s);
+        json_decref(s);
+    }
+    return o;
+}
+
+/* Every move so far as player may see it: what a front end shows as the log. */
+static json_t *cmd_history(tb_session *e, json_t *req)
+{
+    const ch_game *g = e->m.game;
+    int viewer;
+    ch_lang lang;
+    json_t *bad = get_lang(req, &lang);
+    if (!bad) bad = get_player(e, req, 1, 0, &viewer);
+    if (bad) return bad;
+    json_t *moves = json_array();
+    char text[256], name[512];
+    for (int k = 0; k < e->m.n_actions; k++) {
+        const void *st = ch_match_state_at(&e->m, k);
+        g->action_text(st, e->m.actions[k], text, sizeof text);
+        tb_action_name(g, st, e->m.actions[k], viewer, lang, name, sizeof name);
+        json_array_append_new(moves, json_pack("{s:i,s:s,s:s}", "seat", g->to_move(st), "action",
+                                               text, "name", name));
+    }
+    return json_pack("{s:o}", "moves", moves);
+}
+
+static json_t *cmd_result(tb_session *e, json_t *req)
+{
+    ch_result r;
+    e->m.game->result(ch_match_state(&e->m), &r);
+    return json_pack("{s:o}", "result", ch_result_json(&r));
+}
+
+static json_t *cmd_render(tb_session *e, json_t *req)
+{
+    int p;
+    ch_lang lang;
+    const void *st = ch_match_state(&e->m);
+    int dflt = e->m.game->to_move(st) == CH_TERMINAL ? CH_ALL : e->m.game->to_move(st);
+    json_t *bad = get_lang(req, &lang);
+    if (!bad) bad = get_player(e, req, 0, dflt, &p);
+    if (bad) return bad;
+    char *text = tb_render(e->m.game, st, p, lang);
+    json_t *o = json_pack("{s:s}", "text", text ? text : "");
+    free(text);
+    return o;
+}
+
+static json_t *cmd_list(tb_session *e, json_t *req)
+{
+    return json_pack("{s:o}", "games", tb_games_json());
+}
+
+static const struct {
+    const char *name;
+    json_t *(*run)(tb_session *e, json_t *req);
+    int needs_game;
+} cmds[] = {
+    {"list", cmd_list, 0},     {"new", cmd_new, 0},         {"replay", cmd_replay, 0},
+    {"legal", cmd_legal, 1},   {"act", cmd_act, 1},         {"view", cmd_view, 1},
+    {"state", cmd_state, 1},   {"undo", cmd_undo, 1},       {"record", cmd_record, 1},
+    {"bot", cmd_bot, 1},       {"history", cmd_history, 1}, {"result", cmd_result, 1},
+    {"render", cmd_render, 1},
+};
+
+json_t *tb_session_request(tb_session *e, json_t *req, int *quit)
+{
+    json_t *reply = json_object(), *body = NULL;
+    if (!json_is_object(req)) {
+        body = fail("a request must be a JSON object");
+    } else {
+        json_t *id = json_object_get(req, "id");
+        if (id) json_object_set(reply, "id", id);
+        const char *cmd = json_string_value(json_object_get(req, "cmd"));
+        if (!cmd)
+            body = fail("missing field: cmd");
+        else if (strcmp(cmd, "quit") == 0)
+            *quit = 1, body = json_object();
+        size_t i = 0, n = sizeof cmds / sizeof cmds[0];
+        while (!body && i < n && strcmp(cmd, cmds[i].name) != 0)
+            i++;
+        if (!body && i == n) body = fail("unknown cmd '%s'", cmd);
+        if (!body && cmds[i].needs_game) body = need_game(e);
+        if (!body) body = cmds[i].run(e, req);
+        /* NULL only if a game's text was not valid UTF-8 for JSON. */
+        if (!body) body = fail("internal error: cmd '%s' could not build its reply", cmd);
+    }
+    if (!is_fail(body)) json_object_set_new(reply, "ok", json_true());
+    json_object_update(reply, body);
+    json_decref(body);
+    return reply;
+}
+
+json_t *tb_session_line(tb_session *e, const char *line, size_t len, int *quit)
+{
+    json_error_t je;
+    json_t *req = json_loadb(line, len, 0, &je);
+    if (!req) return fail("malformed JSON: %s (column %d)", je.text, je.column);
+    json_t *reply = tb_session_request(e, req, quit);
+    json_decref(req);
+    return reply;
+}
+
+void tb_session_init(tb_session *s, const tb_config *cfg)
+{
+    memset(s, 0, sizeof *s);
+    if (cfg) s->cfg = *cfg;
+    if (!s->cfg.max_request) s->cfg.max_request = TB_MAX_REQUEST;
+}
+
+void tb_session_free(tb_session *s)
+{
+    if (s->have) ch_match_free(&s->m);
+    free(s->acts);
+    s->have = 0;
+    s->acts = NULL;
+}
