@@ -24,6 +24,11 @@
 #define CH_MAX_CARDS 256 /* physical cards a census may list */
 #define CH_TERMINAL (-1)
 #define CH_ALL (-1) /* viewer meaning "omniscient": full state */
+/* Viewer who sees only what is public at the table: no seat's hidden cards,
+ * no deck order. Every function taking a viewer accepts it (view_json,
+ * census, resample, render, action_name, events, hand_summary); what it
+ * shows is what every seat's view has in common. */
+#define CH_SPECTATOR (-2)
 
 /* A game-specific action code. Front ends treat it as opaque. */
 typedef uint64_t ch_action;
@@ -124,6 +129,51 @@ typedef struct ch_game {
      * under one set of options; sim prints each one's mean, so a 0/1 value
      * reads as a frequency. Returns the count. */
     int (*tally)(const void *st, ch_tally *out);
+
+    /* What a player sees happen (all five games implement these; a front
+     * end must still accept NULL from a game that does not). */
+
+    /* The events of applying the legal action a to before, as viewer may
+     * know them, in lang: a new JSON array of objects, in the order they
+     * happened, the action itself first:
+     *   {"type": snake_case word ("draw", "play", "take_attack", "reshuffle",
+     *            "sin_bin", "rebuy", "score", "hand_end", ...),
+     *    "seat": the seat it happened to (or null),
+     *    "text": one sentence for people, in lang,
+     *    and where they apply: "target" (another seat), "count" (cards
+     *    moved, always given when cards move), "cards" (card texts, only
+     *    cards viewer may know: seen before or after the action),
+     *    "from"/"to" (zone words), "points"}.
+     * Automatic steps that follow the action (everyone else draws 2, a turn
+     * lost to Sin Bin, a reshuffle, scoring, a new deal) are events too. */
+    json_t *(*events)(const void *before, ch_action a, int viewer, ch_lang lang);
+
+    /* The last completed hand (round, deal) as revealed at its end, for
+     * viewer, in lang: the hands laid open (sorted; Rumino with each seat's
+     * melds and deadwood as scored), each seat's scoring breakdown and why
+     * the hand ended, as terminal text lines. An empty text (returns 0) when
+     * no hand has ended yet. view_json carries the same as "last_hand":
+     * {"hand": number (1-based), "reason": {"en","ja"}, "hands": [[card
+     * texts] per seat, null where it stays hidden], "scores": [per seat],
+     * "breakdown": [per seat: {"text": {"en","ja"}, ...game figures}]}, null
+     * before the first hand ends. It stays until the next hand ends. */
+    int (*hand_summary)(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
+
+    /* Optional (NULL if none): why text is not a legal move for the seat to
+     * move, in the game's terms and without rule IDs, when it is near one
+     * ("knock needs deadwood 7 or less; yours is 60"). Returns the length
+     * like render; 0 (empty text) when the game has nothing to add. */
+    int (*explain_illegal)(const void *st, const char *text, ch_lang lang, char *buf,
+                           size_t cap);
+
+    /* Optional (NULL if none): for a legal action that loses on the spot
+     * (Comrade's bid over the total, the fifth pass), a warning such as
+     * "ends the deal: total 12 > 10"; returns its length, 0 if none. */
+    int (*warning)(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap);
+
+    /* A short summary of the rules for players, with the options in force
+     * (o) and what each card does, in lang, as terminal text. */
+    int (*rules_text)(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
 } ch_game;
 
 /* Generic operations (src/core/game.c). */
