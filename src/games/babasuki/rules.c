@@ -628,4 +628,9 @@ const ch_game db_game = {
     db_census,
     db_resample,
     tally,
+    NULL, /* events: not yet */
+    NULL, /* hand_summary: not yet */
+    NULL,
+    NULL,
+    NULL, /* rules_text: not yet */
 };

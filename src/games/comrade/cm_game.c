@@ -74,4 +74,9 @@ const ch_game cm_game = {
     cm_census,
     cm_resample,
     cm_tally,
+    NULL, /* events: not yet */
+    NULL, /* hand_summary: not yet */
+    NULL,
+    NULL,
+    NULL, /* rules_text: not yet */
 };
