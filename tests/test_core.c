@@ -197,6 +197,11 @@ static const ch_game toy_game = {
     toy_census,
     toy_resample,
     NULL, /* tally */
+    NULL, /* events */
+    NULL, /* hand_summary */
+    NULL, /* explain_illegal */
+    NULL, /* warning */
+    NULL, /* rules_text */
 };
 
 /* ---- Text building ---- */
