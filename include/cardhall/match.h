@@ -39,7 +39,12 @@ typedef struct ch_match {
     ch_match_cache *cache; /* current state, the one before, state_at's cursor; owned */
 } ch_match;
 
-/* Parses kv options, then sets up. On error m needs no ch_match_free. */
+/* Parses kv options, then sets up. On error m needs no ch_match_free.
+ * kv are options as a local user types them (the command line, tests): an
+ * option naming a data file (cards=PATH) is read here, ch_opts_read_files.
+ * Anything serving others (the engine for untrusted clients, a server)
+ * uses ch_match_init_opts with the data as content instead.
+ * ch_match_init_opts copies o's data (o may be freed after). */
 int ch_match_init(ch_match *m, const ch_game *g, const char *const *kv, int nkv, uint64_t seed,
                   const int *order, int n_order, ch_err *err);
 int ch_match_init_opts(ch_match *m, const ch_game *g, const ch_opts *o, uint64_t seed,
@@ -62,23 +67,43 @@ int ch_match_apply_text(ch_match *m, const char *text, ch_err *err);
 int ch_match_undo(ch_match *m, ch_err *err);
 
 /* The record: {"format":"cardhall-record/1","game","options":{..},"seed",
- * "order":[..]?,"actions":[text..],"hands":[[..]..],"result":{..}}.
+ * "order":[..]?,"data":{..}?,"actions":[text..],"hands":[[..]..],"result":{..}}.
+ * "data" holds the content of options that name data files (key: content,
+ * e.g. Babasuki's "cards"), so a record replays on any machine without the
+ * file; "options" then holds only the file's base name, as a label.
  * Returns a new object the caller may extend (players, bots) and must decref.
  * It walks the match with ch_match_state_at, so pointers from that are then
  * stale. */
 json_t *ch_match_record(const ch_match *m);
-/* Sets m up from a record of game g and replays it. A move that does not replay is an
+/* Sets m up from a record of game g and replays it; options' data comes
+ * from the record's "data" only, never from a path. A move that does not replay is an
  * error naming its number and text. The record's result, if present, must
  * match. */
 int ch_match_from_record(ch_match *m, const ch_game *g, const json_t *rec, ch_err *err);
 /* The record's "game" name (look it up with ch_game_find), or NULL. */
 const char *ch_record_game(const json_t *rec);
+/* Records are read whole; this bounds a record file or text. */
+#define CH_RECORD_MAX ((size_t)32 << 20)
+/* Reads a record file (a local user's: ch_file_read, so only a regular file
+ * of at most CH_RECORD_MAX bytes; a directory, FIFO or device is CH_EIO).
+ * A UTF-8 byte-order mark is skipped. A parse error names the path, line
+ * and column, and never quotes the file's content. */
 int ch_record_load(const char *path, json_t **rec, ch_err *err);
+/* The same for a record given as content (by a client, over the engine or
+ * the network): text[0..len), BOM skipped; the message may quote the text,
+ * as valid UTF-8. */
+int ch_record_parse(const char *text, size_t len, json_t **rec, ch_err *err);
 int ch_record_save(const char *path, const json_t *rec, ch_err *err);
 
 /* Options from JSON: {"key": value, ...} (strings, integers, booleans) or
  * ["key=value", ...]; NULL gives the defaults. On error o is unchanged. */
 int ch_opts_from_json(const ch_game *g, const json_t *j, ch_opts *o, ch_err *err);
+
+/* Options' data as content from JSON: {"key": "content", ...} for STR
+ * options (a record's "data", a client's request); NULL leaves o as it is.
+ * The content is borrowed from j (keep j until the match is set up: a
+ * ch_match copies it). On error o is unchanged. */
+int ch_opts_data_from_json(const ch_game *g, const json_t *j, ch_opts *o, ch_err *err);
 
 /* JSON of a result, as records and the engine write it. */
 json_t *ch_result_json(const ch_result *r);

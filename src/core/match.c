@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cardhall/file.h"
 #include "cardhall/match.h"
+#include "cardhall/utf8.h"
 
 #define RECORD_FORMAT "cardhall-record/1"
 #define K CH_MATCH_CHECKPOINT
@@ -45,6 +47,20 @@ int ch_match_init_opts(ch_match *m, const ch_game *g, const ch_opts *o, uint64_t
     m->game = g;
     m->opts = *o;
     m->seed = seed;
+    /* The options' data is the match's own, for as long as the record. */
+    m->opts.data_owned = 0;
+    int copied = 1;
+    for (int i = 0; i < CH_MAX_OPTS; i++) {
+        if (!o->data[i]) continue;
+        char *d = malloc(o->data_len[i] + 1);
+        if (d) {
+            memcpy(d, o->data[i], o->data_len[i]);
+            d[o->data_len[i]] = '\0';
+            m->opts.data_owned |= 1u << i;
+        }
+        m->opts.data[i] = d;
+        copied &= d != NULL;
+    }
     m->mem_limit = CH_MATCH_MEM_LIMIT;
     m->cap = 64;
     m->ckpt_cap = 2;
@@ -68,7 +84,8 @@ int ch_match_init_opts(ch_match *m, const ch_game *g, const ch_opts *o, uint64_t
         if (m->order) memcpy(m->order, order, sizeof *order * (size_t)n_order);
         m->n_order = n_order;
     }
-    if (!m->actions || !m->ckpt || !m->cache || !m->cache->mem || (n_order > 0 && !m->order)) {
+    if (!copied || !m->actions || !m->ckpt || !m->cache || !m->cache->mem ||
+        (n_order > 0 && !m->order)) {
         ch_match_free(m);
         return ch_errf(err, CH_ENOMEM, "out of memory");
     }
@@ -86,11 +103,15 @@ int ch_match_init(ch_match *m, const ch_game *g, const char *const *kv, int nkv,
 {
     ch_opts o;
     int rc = ch_opts_parse(&o, g->opts, g->n_opts, kv, nkv, err);
+    /* kv as a local user types them: cards=PATH names one of their files. */
+    if (rc == CH_OK) rc = ch_opts_read_files(&o, g->opts, g->n_opts, err);
     if (rc != CH_OK) {
         memset(m, 0, sizeof *m);
         return rc;
     }
-    return ch_match_init_opts(m, g, &o, seed, order, n_order, err);
+    rc = ch_match_init_opts(m, g, &o, seed, order, n_order, err);
+    ch_opts_free_data(&o); /* the match has its own copy */
+    return rc;
 }
 
 void ch_match_free(ch_match *m)
@@ -100,6 +121,7 @@ void ch_match_free(ch_match *m)
     free(m->ckpt);
     free(m->actions);
     free(m->order);
+    ch_opts_free_data(&m->opts);
     memset(m, 0, sizeof *m);
 }
 
@@ -297,6 +319,16 @@ json_t *ch_match_record(const ch_match *m)
         }
         json_object_set_new(rec, "order", order);
     }
+    /* Options' data as content (Babasuki's card file), so the record
+     * replays anywhere without the file. */
+    json_t *data = NULL;
+    for (int i = 0; i < g->n_opts; i++) {
+        if (!m->opts.data[i]) continue;
+        if (!data) data = json_object();
+        json_object_set_new(data, g->opts[i].key,
+                            json_stringn(m->opts.data[i], m->opts.data_len[i]));
+    }
+    if (data) json_object_set_new(rec, "data", data);
     json_object_set_new(rec, "actions", actions);
     json_object_set_new(rec, "hands", hands);
     json_object_set_new(rec, "result", ch_result_json(&r));
@@ -359,6 +391,7 @@ int ch_match_from_record(ch_match *m, const ch_game *g, const json_t *rec, ch_er
                        name ? name : "(missing)", g->name);
     ch_opts o;
     int rc = ch_opts_from_json(g, json_object_get(rec, "options"), &o, err);
+    if (rc == CH_OK) rc = ch_opts_data_from_json(g, json_object_get(rec, "data"), &o, err);
     if (rc != CH_OK) return rc;
     uint64_t seed = 0;
     const json_t *jseed = json_object_get(rec, "seed");
@@ -415,16 +448,54 @@ int ch_match_from_record(ch_match *m, const ch_game *g, const json_t *rec, ch_er
     return CH_OK;
 }
 
-int ch_record_load(const char *path, json_t **rec, ch_err *err)
+/* jansson's message for a parse error, made safe to show: for a file's
+ * content (quote == 0) without the "near '...'" that would echo the file's
+ * bytes to whoever asked (a record named by a client could be any file on
+ * the machine); always as valid UTF-8. */
+static void json_error_text(const json_error_t *je, int quote, char *buf, size_t cap)
 {
+    char text[sizeof je->text];
+    snprintf(text, sizeof text, "%s", je->text);
+    /* Also names a byte of the input; say what is wrong instead. */
+    if (strncmp(text, "unable to decode byte", 21) == 0) snprintf(text, sizeof text, "not UTF-8");
+    char *near = strstr(text, " near '");
+    if (near && !quote) *near = '\0';
+    ch_utf8_sanitize(text, buf, cap);
+}
+
+/* Parses a record's JSON text; src names a file (its content is not quoted)
+ * or is NULL for content from the client itself. */
+static int record_parse(const char *text, size_t len, const char *src, json_t **rec, ch_err *err)
+{
+    size_t bom = ch_utf8_bom(text, len); /* as some editors save text */
     json_error_t je;
-    json_t *j = json_load_file(path, 0, &je);
+    json_t *j = json_loadb(text + bom, len - bom, 0, &je);
     if (!j) {
-        if (je.line < 0) return ch_errf(err, CH_EIO, "%s: %s", path, je.text);
-        return ch_errf(err, CH_EFORMAT, "%s:%d: %s", path, je.line, je.text);
+        char msg[sizeof je.text];
+        json_error_text(&je, src == NULL, msg, sizeof msg);
+        if (src) return ch_errf(err, CH_EFORMAT, "%s:%d:%d: %s", src, je.line, je.column, msg);
+        return ch_errf(err, CH_EFORMAT, "record: line %d column %d: %s", je.line, je.column, msg);
     }
     *rec = j;
     return CH_OK;
+}
+
+int ch_record_parse(const char *text, size_t len, json_t **rec, ch_err *err)
+{
+    if (len > CH_RECORD_MAX)
+        return ch_errf(err, CH_EFORMAT, "record: larger than %zu bytes", (size_t)CH_RECORD_MAX);
+    return record_parse(text, len, NULL, rec, err);
+}
+
+int ch_record_load(const char *path, json_t **rec, ch_err *err)
+{
+    char *buf;
+    size_t len;
+    int rc = ch_file_read(path, CH_RECORD_MAX, &buf, &len, err);
+    if (rc != CH_OK) return rc;
+    rc = record_parse(buf, len, path, rec, err);
+    free(buf);
+    return rc;
 }
 
 int ch_record_save(const char *path, const json_t *rec, ch_err *err)
