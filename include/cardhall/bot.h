@@ -9,11 +9,19 @@
 typedef struct ch_bot ch_bot;
 typedef ch_action (*ch_bot_fn)(ch_bot *b, const void *st, int seat);
 
+/* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is
+ * the most; bot.c checks it), so a bot lists them without allocating. */
+#define CH_BOT_ACTIONS 1100
+
 struct ch_bot {
     const char *name;
     const ch_game *game;
     ch_bot_fn act;
     ch_rng rng; /* the bot's own randomness, never the game's */
+    /* Scratch for legal(), reused every move. Inside the struct, not on the
+     * heap, so a ch_bot stays a plain value the caller may copy and drop
+     * without a free. */
+    ch_action acts[CH_BOT_ACTIONS];
 };
 
 /* name: "random", or a bot the game has ("heuristic"). */
