@@ -3,8 +3,10 @@
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GAME ?= racko
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = session record order action opts cards
 
-.PHONY: all deps build asan play test bench clean
+.PHONY: all deps build asan fuzz play test bench clean
 
 all: build
 
@@ -16,9 +18,11 @@ build: deps
 	@cmake --build build -j $(JOBS)
 
 # The sanitizer build uses clang, so every test run proves both compilers
-# build the tree warning-free.
+# build the tree warning-free. It also builds the libFuzzer targets (fuzz/),
+# which its ctest runs for a few seconds each.
 asan: deps
-	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCH_SANITIZE=ON -DCMAKE_C_COMPILER=clang >/dev/null
+	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCH_SANITIZE=ON -DCH_FUZZ=ON \
+		-DCMAKE_C_COMPILER=clang >/dev/null
 	@cmake --build build-asan -j $(JOBS)
 
 play: build
@@ -31,9 +35,23 @@ test: build asan
 	cd build-asan && CH_HARNESS_SCALE=8 ASAN_OPTIONS=detect_leaks=1 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
 
+# Every fuzz target for FUZZ_SECONDS each (optimised, ASan+UBSan), growing
+# the corpora in build-fuzz/corpus/; seeds and dictionaries are in fuzz/.
+fuzz: deps
+	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCH_FUZZ=ON \
+		-DCMAKE_C_COMPILER=clang >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	@for t in $(FUZZ_TARGETS); do \
+		echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+		sh fuzz/run.sh build-fuzz/fuzz/fuzz_$$t $$t $(FUZZ_SECONDS) build-fuzz/corpus \
+			2>&1 | grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==|SUMMARY|fuzz invariant)' \
+			|| true; \
+		[ -z "$$(ls build-fuzz/corpus/crash-$$t-* 2>/dev/null)" ] || { echo "fuzz_$$t: crash, see build-fuzz/corpus/crash-$$t-*"; exit 1; }; \
+	done
+
 bench: build
 	@./build/cardhall bench
 	@for b in build/bench/bench_*; do [ -x "$$b" ] && "$$b"; done; true
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz

@@ -54,4 +54,60 @@ run "$CARDHALL" sim racko players=7 --games 5
 has "$ERR" "option players"
 run "$CARDHALL" sim racko --games zero
 [ "$RC" = 2 ] || fail "bad --games: exit $RC, expected 2"
+
+# The report is the same as when every game's result was kept (issue 11: sim
+# now folds games into running figures, in constant memory). The files under
+# tests/data/sim were written by the sim before that change, on fixed seeds.
+# Text: byte for byte. JSON: the same, except that a game figure's sd may
+# differ in the last bits (it is now streamed), so numbers are compared to 1e-9.
+# Every number rounded to 10 significant digits.
+norm() {
+    awk '{
+        out = ""
+        while (match($0, /-?[0-9]+\.[0-9]+(e[-+]?[0-9]+)?/)) {
+            out = out substr($0, 1, RSTART - 1) sprintf("%.10g", substr($0, RSTART, RLENGTH))
+            $0 = substr($0, RSTART + RLENGTH)
+        }
+        print out $0
+    }' "$1"
+}
+golden() {
+    local name=$1
+    shift
+    run "$CARDHALL" sim "$@" --json "$tmp/$name.json"
+    [ "$RC" = 0 ] || fail "sim $name exit $RC: $ERR"
+    [ "$OUT" = "$(cat tests/data/sim/$name.txt)" ] ||
+        fail "sim $name: report differs from tests/data/sim/$name.txt: $(diff <(echo "$OUT") tests/data/sim/$name.txt)"
+    cmp -s <(norm "$tmp/$name.json") <(norm tests/data/sim/$name.json) ||
+        fail "sim $name: --json differs from tests/data/sim/$name.json"
+}
+for g in racko ragamaru rumino babasuki comrade; do
+    golden $g $g --games 40 --seed 5
+done
+golden racko_cap racko players=2 target_score=100 --games 30 --seed 8 --max-steps 120 \
+    --bots random,heuristic,heuristic
+golden rg3 ragamaru players=3 --games 30 --seed 2 --bots random,heuristic,random
+
+# The --json path is checked before any game is played (issue 11), with the
+# OS's reason and the word "report".
+run "$CARDHALL" sim racko --games 20000 --seed 1 --json /nonexistent/dir/s.json
+[ "$RC" = 1 ] || fail "--json to a missing directory: exit $RC, expected 1"
+has "$ERR" "report /nonexistent/dir/s.json: No such file or directory"
+[ -z "$OUT" ] || fail "--json to a missing directory played games first: $OUT"
+grep -q "games in" <<<"$ERR" && fail "--json to a missing directory played games first: $ERR"
+run "$CARDHALL" sim racko --games 5 --seed 1 --json "$tmp"
+[ "$RC" = 1 ] || fail "--json to a directory: exit $RC, expected 1"
+has "$ERR" "report $tmp: not a regular file"
+[ -z "$OUT" ] || fail "--json to a directory played games first"
+
+# The largest --games is accepted and simply runs (memory does not grow with
+# the number of games): stopped after 2 s, not failed with "out of memory".
+set +e
+timeout 2 "$CARDHALL" sim racko --games 100000000 --threads 1 --seed 1 >/dev/null 2>"$tmp/err"
+RC=$?
+set -e
+[ "$RC" = 124 ] || fail "--games 100000000: exit $RC before the time was up: $(cat "$tmp/err")"
+run "$CARDHALL" sim racko --games 100000001
+[ "$RC" = 2 ] || fail "--games above the limit: exit $RC, expected 2"
+has "$ERR" "--games: '100000001' is not an integer in 1..100000000"
 echo ok
