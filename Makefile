@@ -25,7 +25,11 @@ asan: deps
 		-DCMAKE_C_COMPILER=clang >/dev/null
 	@cmake --build build-asan -j $(JOBS)
 
-play: build
+# The game is the first thing a newcomer sees: the build before it is quiet,
+# its log shown only if it fails.
+play: deps
+	@cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc >/dev/null
+	@cmake --build build -j $(JOBS) >build/make-play.log 2>&1 || { cat build/make-play.log; exit 1; }
 	@./build/cardhall play $(GAME) $(ARGS)
 
 # The whole suite, then again under AddressSanitizer + UBSan (with fewer

@@ -370,6 +370,10 @@ static void order_and_actions_parse(void **s)
     assert_int_equal(faces[0], 5);
     assert_int_equal(ch_parse_order(&toy_game, "c5 c9", faces, 8, &n, &err), CH_EINVAL);
     assert_non_null(strstr(err.msg, "c9"));
+    /* Issue 11: an order given with no card in it is refused, not ignored. */
+    assert_int_equal(ch_parse_order(&toy_game, " , ", faces, 8, &n, &err), CH_EINVAL);
+    assert_non_null(strstr(err.msg, "no cards"));
+    assert_int_equal(ch_parse_order(&toy_game, "", faces, 8, &n, &err), CH_EINVAL);
 
     ch_match m;
     const char *kv[] = {"first=0"};
@@ -442,7 +446,68 @@ static void record_rejects_bad_options_and_seed(void **s)
     assert_int_equal(ch_match_from_record(&r, &toy_game, rec, &err), CH_OK);
     assert_int_equal(r.seed, UINT64_MAX);
     ch_match_free(&r);
+    /* Issue 11: seeds in records use the strict parser, as the CLI does. */
+    const char *bad[] = {"-1", "99999999999999999999", " +7", "+7", "7 ", ""};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json_object_set_new(rec, "seed", json_string(bad[i]));
+        assert_int_equal(ch_match_from_record(&r, &toy_game, rec, &err), CH_EFORMAT);
+    }
     json_decref(rec);
+}
+
+/* Issue 11: options as JSON numbers: an integral real is that integer, any
+ * other real is refused as "not an integer". */
+static void options_json_accept_integral_reals(void **s)
+{
+    (void)s;
+    ch_opts o;
+    ch_err err;
+    json_t *j = json_pack("{s:f}", "players", 2.0);
+    assert_int_equal(ch_opts_from_json(&toy_game, j, &o, &err), CH_OK);
+    assert_int_equal(o.val[0], 2);
+    json_object_set_new(j, "players", json_real(2.5));
+    assert_int_not_equal(ch_opts_from_json(&toy_game, j, &o, &err), CH_OK);
+    assert_non_null(strstr(err.msg, "an integer"));
+    json_object_set_new(j, "players", json_real(1e300));
+    assert_int_not_equal(ch_opts_from_json(&toy_game, j, &o, &err), CH_OK);
+    json_decref(j);
+}
+
+/* Issue 11: messages stay valid UTF-8 and quote client text safely. */
+static void errors_keep_utf8_whole(void **s)
+{
+    (void)s;
+    ch_err err;
+    char big[3 * 600 + 1] = "";
+    for (int i = 0; i < 600; i++)
+        strcat(big, "\xE3\x81\x82"); /* あ */
+    /* A prefix of one byte shifts the cut into the middle of a character. */
+    ch_errf(&err, CH_EINVAL, "x%s", big);
+    size_t n = strlen(err.msg);
+    assert_true(n < sizeof err.msg && n > 900);
+    assert_int_equal((n - 1) % 3, 0); /* whole characters only */
+    char q[CH_QUOTE_MAX];
+    assert_string_equal(ch_quote("移動 7", q, sizeof q), "移動 7");
+    assert_string_equal(ch_quote("a\xFF"
+                                 "b\x01",
+                                 q, sizeof q),
+                        "a\xEF\xBF\xBD"
+                        "b\\x01");
+    assert_string_equal(ch_quote("\xE3\x81", q, sizeof q), "\xEF\xBF\xBD\xEF\xBF\xBD");
+    ch_quote(big, q, sizeof q);
+    n = strlen(q);
+    assert_true(n < sizeof q);
+    assert_string_equal(q + n - 3, "...");
+    assert_int_equal((n - 3) % 3, 0);
+    /* The move a player typed comes back whole in the message. */
+    ch_match m;
+    const char *kv[] = {"first=0"};
+    assert_int_equal(ch_match_init(&m, &toy_game, kv, 1, 1, NULL, 0, &err), CH_OK);
+    ch_action a;
+    assert_int_equal(ch_parse_action(&toy_game, ch_match_state(&m), "カードを出す", &a, &err),
+                     CH_EILLEGAL);
+    assert_non_null(strstr(err.msg, "'カードを出す' is not a legal move"));
+    ch_match_free(&m);
 }
 
 static void census_check_finds_missing_and_doubled_cards(void **s)
@@ -485,6 +550,8 @@ int main(void)
         cmocka_unit_test(order_and_actions_parse),
         cmocka_unit_test(match_undo_and_record_replay),
         cmocka_unit_test(record_rejects_bad_options_and_seed),
+        cmocka_unit_test(options_json_accept_integral_reals),
+        cmocka_unit_test(errors_keep_utf8_whole),
         cmocka_unit_test(census_check_finds_missing_and_doubled_cards),
         cmocka_unit_test(harness_runs_on_the_toy),
     };

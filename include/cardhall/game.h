@@ -185,7 +185,8 @@ int ch_apply(const ch_game *g, void *st, ch_action a, ch_err *err);
 /* Finds the legal action whose notation is text (case and spaces ignored). */
 int ch_parse_action(const ch_game *g, const void *st, const char *text, ch_action *out,
                     ch_err *err);
-/* Parses a card order written as card texts separated by spaces or commas. */
+/* Parses a card order written as card texts separated by spaces or commas;
+ * text with no card in it is refused (CH_EINVAL), like a wrong card. */
 int ch_parse_order(const ch_game *g, const char *text, int *faces, int cap, int *n, ch_err *err);
 int ch_equal(const ch_game *g, const void *a, const void *b);
 void ch_clone(const ch_game *g, void *dst, const void *src);

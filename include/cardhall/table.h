@@ -17,8 +17,10 @@
 
 typedef struct tb_config {
     /* Nonzero: requests may name files on this machine (replay "file", a
-     * Babasuki "cards" path). Off for untrusted clients and every network
-     * front end: records and card data then come only as content. */
+     * Babasuki "cards" path); only regular files are read. Off for untrusted
+     * clients and every network front end (`cardhall engine --untrusted`):
+     * records then come only as content (replay "record" or "record_text")
+     * and an option naming a file is refused. */
     int allow_files;
     size_t max_request; /* bytes in one request line; 0 = TB_MAX_REQUEST */
 } tb_config;
@@ -41,7 +43,9 @@ void tb_session_free(tb_session *s);
  * reply object ({"ok":true,...} or {"ok":false,"error":...}); a failed
  * request changes nothing. */
 json_t *tb_session_request(tb_session *s, json_t *req, int *quit);
-/* Parses one line of JSON text and answers it as tb_session_request. */
+/* Parses one line of JSON text and answers it as tb_session_request. A line
+ * with a NUL byte is an error reply like any malformed JSON. The caller
+ * bounds len (cfg.max_request) and skips blank lines. */
 json_t *tb_session_line(tb_session *s, const char *line, size_t len, int *quit);
 
 /* Every game with its options and bots, as `list` gives it. New reference. */

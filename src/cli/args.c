@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "cardhall/num.h"
 #include "cardhall/registry.h"
 
 int cli_fail(int code, const char *fmt, ...)
@@ -70,24 +71,24 @@ const char *cli_get(const cli_args *a, const char *name)
     return NULL;
 }
 
+/* Both through the library's one strict parser, so the command line and the
+ * engine accept and refuse exactly the same texts (no sign, no spaces). */
 int cli_u64(const char *what, const char *text, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (!*text || *end || errno || text[0] == '-')
-        return cli_fail(CLI_USAGE, "%s: '%s' is not a non-negative integer", what, text);
-    *out = v;
+    char q[CH_QUOTE_MAX];
+    if (ch_parse_u64(text, out) != CH_OK)
+        return cli_fail(CLI_USAGE, "%s: '%s' is not a non-negative integer", what,
+                        ch_quote(text, q, sizeof q));
     return CLI_OK;
 }
 
 int cli_int(const char *what, const char *text, int lo, int hi, int *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (!*text || *end || errno || v < lo || v > hi)
-        return cli_fail(CLI_USAGE, "%s: '%s' is not an integer in %d..%d", what, text, lo, hi);
+    char q[CH_QUOTE_MAX];
+    long v;
+    if (ch_parse_long(text, lo, hi, &v) != CH_OK)
+        return cli_fail(CLI_USAGE, "%s: '%s' is not an integer in %d..%d", what,
+                        ch_quote(text, q, sizeof q), lo, hi);
     *out = (int)v;
     return CLI_OK;
 }

@@ -13,8 +13,10 @@ static const struct {
     {"list", cli_list, "list [--json]                 games, their options and bots"},
     {"play", cli_play,
      "play GAME [key=value ...] [--seat N] [--bots b1,b2,..] [--seed S] [--lang en|ja]\n"
-     "       [--order CARDS] [--record FILE]   play in the terminal"},
-    {"engine", cli_engine, "engine                        JSON-lines protocol on stdin/stdout"},
+     "       [--order CARDS] [--record FILE] [--max-moves N]   play in the terminal"},
+    {"engine", cli_engine,
+     "engine [--untrusted] [--max-request BYTES]\n"
+     "                              JSON-lines protocol on stdin/stdout"},
     {"sim", cli_sim,
      "sim GAME [key=value ...] --games N --bots b1,b2,.. [--seed S] [--threads T]\n"
      "       [--max-steps M] [--json FILE]        bot-vs-bot statistics"},

@@ -14,10 +14,16 @@
 #include "args.h"
 #include "cardhall/table.h"
 #include "cardhall/bot.h"
+#include "cardhall/file.h"
 #include "cardhall/match.h"
 #include "cli.h"
 #include "show.h"
 #include "term.h"
+
+/* Moves a table of bots only may make (--max-moves): as sim's --max-steps,
+ * far beyond any real game of the five, so only a game that would never end
+ * meets it. */
+#define PLAY_MAX_MOVES 100000
 
 typedef struct play {
     const ch_game *g;
@@ -31,6 +37,7 @@ typedef struct play {
     const char *labels[CH_MAX_PLAYERS];
     int shown[CH_MAX_PLAYERS]; /* actions already shown to each human */
     int humans;                /* none: bots only, every move is shown as it happens */
+    int max_moves;             /* bots only: the game stops unfinished after this many */
     ch_action *acts;
 } play;
 
@@ -295,17 +302,56 @@ static int human_turn(play *pl, int p)
     return rc;
 }
 
-static int write_record(play *pl, const char *path_arg)
+/* mkdir -p: every missing directory of dir (a writable copy). */
+static int make_dirs(char *dir)
 {
-    char path[4096];
-    if (path_arg) {
-        snprintf(path, sizeof path, "%s", path_arg);
-    } else {
-        if (mkdir("records", 0777) != 0 && errno != EEXIST)
-            return cli_fail(CLI_ERR, "records: %s", strerror(errno));
-        snprintf(path, sizeof path, "records/%s-%llu.json", pl->g->name,
-                 (unsigned long long)pl->m.seed);
+    for (char *p = dir + 1;; p++) {
+        if (*p != '/' && *p != '\0') continue;
+        char c = *p;
+        *p = '\0';
+        int rc = mkdir(dir, 0777);
+        *p = c;
+        if (rc != 0 && errno != EEXIST) return -1;
+        if (!c) return 0;
     }
+}
+
+/* Where the record goes: --record, else the user's data directory
+ * ($XDG_DATA_HOME/cardhall/records, else ~/.local/share/cardhall/records),
+ * never the current directory unasked. Checked before the game starts, so a
+ * path that cannot be written is said at once, not after an hour of play. */
+static int record_path(const play *pl, const char *arg, char *path, size_t cap)
+{
+    ch_err err;
+    if (arg) {
+        snprintf(path, cap, "%s", arg);
+    } else {
+        char dir[4096];
+        const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+        /* The XDG spec ignores a relative XDG_DATA_HOME. */
+        if (xdg && xdg[0] == '/')
+            snprintf(dir, sizeof dir, "%s/cardhall/records", xdg);
+        else if (home && home[0])
+            snprintf(dir, sizeof dir, "%s/.local/share/cardhall/records", home);
+        else
+            return cli_fail(CLI_USAGE, "no place for the record: set HOME or XDG_DATA_HOME, or "
+                                       "give --record FILE");
+        if (make_dirs(dir) != 0)
+            return cli_fail(CLI_ERR,
+                            "record directory %s: %s (give --record FILE to write "
+                            "elsewhere)",
+                            dir, strerror(errno));
+        if ((size_t)snprintf(path, cap, "%s/%s-%llu.json", dir, pl->g->name,
+                             (unsigned long long)pl->m.seed) >= cap)
+            return cli_fail(CLI_USAGE, "record path %s: too long", dir);
+    }
+    if (ch_file_check_writable(path, "record", &err) != CH_OK)
+        return cli_fail(CLI_ERR, "%s", err.msg);
+    return CLI_OK;
+}
+
+static int write_record(play *pl, const char *path)
+{
     json_t *rec = ch_match_record(&pl->m);
     json_t *players = json_array(), *bots = json_array();
     for (int p = 0; p < pl->n; p++) {
@@ -325,6 +371,26 @@ static int write_record(play *pl, const char *path_arg)
     return CLI_OK;
 }
 
+/* The end of a game that did not finish: cap reached, or an error (out of
+ * memory). What was played is still shown and saved; rc is what play
+ * returns. */
+static int end_unfinished(play *pl, const char *record_path, int rc)
+{
+    show_result(pl->g, ch_match_state(&pl->m), pl->labels, pl->lang);
+    int wrc = write_record(pl, record_path);
+    return rc != CLI_OK ? rc : wrc;
+}
+
+/* For a table of bots only: true (after saying so) once the game has made
+ * max_moves moves. Random play can go on for ever (a Rack-O rack that random
+ * swaps never put in order). */
+static int capped(const play *pl)
+{
+    if (pl->humans || pl->m.n_actions < pl->max_moves) return 0;
+    printf(show_msg(pl->lang, MSG_CAPPED), pl->m.n_actions);
+    return 1;
+}
+
 static int run(play *pl, const char *record_path)
 {
     int quit = 0;
@@ -339,18 +405,16 @@ static int run(play *pl, const char *record_path)
         if (p == CH_TERMINAL) break;
         if (pl->human[p]) {
             quit = human_turn(pl, p);
-            if (quit < 0) return CLI_ERR;
+            if (quit < 0) return end_unfinished(pl, record_path, CLI_ERR);
             continue;
         }
+        if (capped(pl)) return end_unfinished(pl, record_path, CLI_OK);
         ch_err err;
         ch_action a = ch_bot_act(&pl->bot[p], st, p);
-        if (ch_match_apply(&pl->m, a, &err) != CH_OK) {
-            /* A refused move (out of memory: CH_ENOMEM) leaves the match as
-             * it was, so what was played is still saved. */
-            cli_fail(CLI_ERR, "bot %s at seat %d: %s", pl->bot[p].name, p, err.msg);
-            write_record(pl, record_path);
-            return CLI_ERR;
-        }
+        if (ch_match_apply(&pl->m, a, &err) != CH_OK)
+            return end_unfinished(
+                pl, record_path,
+                cli_fail(CLI_ERR, "bot %s at seat %d: %s", pl->bot[p].name, p, err.msg));
         if (!pl->humans) show_move(pl, pl->m.n_actions - 1);
     }
     const void *st = ch_match_state(&pl->m);
@@ -368,8 +432,9 @@ static int run(play *pl, const char *record_path)
 
 int cli_play(int argc, char **argv)
 {
-    static const cli_flag flags[] = {{"--seat", 1},  {"--bots", 1},   {"--seed", 1}, {"--lang", 1},
-                                     {"--order", 1}, {"--record", 1}, {NULL, 0}};
+    static const cli_flag flags[] = {{"--seat", 1},      {"--bots", 1},  {"--seed", 1},
+                                     {"--lang", 1},      {"--order", 1}, {"--record", 1},
+                                     {"--max-moves", 1}, {NULL, 0}};
     cli_args a;
     int rc = cli_parse(argc, argv, flags, &a);
     if (rc != CLI_OK) return rc;
@@ -398,13 +463,18 @@ int cli_play(int argc, char **argv)
         return cli_fail(CLI_USAGE, "%s", err.msg);
     pl.n = pl.g->num_players(ch_match_state(&pl.m));
     rc = assign_seats(&pl, cli_get(&a, "--seat"), cli_get(&a, "--bots"), seed);
+    pl.max_moves = PLAY_MAX_MOVES;
+    const char *max_arg = cli_get(&a, "--max-moves");
+    if (rc == CLI_OK && max_arg) rc = cli_int("--max-moves", max_arg, 1, 1 << 30, &pl.max_moves);
+    char path[4096];
+    if (rc == CLI_OK) rc = record_path(&pl, cli_get(&a, "--record"), path, sizeof path);
     pl.acts = malloc(sizeof *pl.acts * (size_t)pl.g->max_actions);
     if (rc == CLI_OK && !pl.acts) rc = cli_fail(CLI_ERR, "out of memory");
     if (rc == CLI_OK) {
         fputs(term_sgr(TERM_BOLD), stdout);
         printf(show_msg(pl.lang, MSG_START), pl.g->title[pl.lang], pl.n, (unsigned long long)seed);
         fputs(term_sgr(TERM_RESET), stdout);
-        rc = run(&pl, cli_get(&a, "--record"));
+        rc = run(&pl, path);
     }
     free(pl.acts);
     ch_match_free(&pl.m);

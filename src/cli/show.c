@@ -32,6 +32,8 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_RANK] = "rank %d",
             [MSG_WINNER] = "winner",
             [MSG_NOBODY] = "nobody wins",
+            [MSG_CAPPED] = "The game stopped unfinished after %d moves: the cap for a table of "
+                           "bots only (--max-moves).\n",
         },
     [CH_LANG_JA] =
         {
@@ -61,6 +63,8 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_RANK] = "%d 位",
             [MSG_WINNER] = "勝ち",
             [MSG_NOBODY] = "勝者なし",
+            [MSG_CAPPED] = "%d 手に達したため、ゲームを途中で打ち切りました "
+                           "(コンピューターだけの卓の上限、--max-moves)。\n",
         },
 };
 

@@ -26,6 +26,7 @@ typedef enum {
     MSG_RANK,     /* %d */
     MSG_WINNER,
     MSG_NOBODY,
+    MSG_CAPPED, /* %d moves */
     MSG_COUNT
 } show_msg_id;
 

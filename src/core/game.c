@@ -65,7 +65,8 @@ int ch_parse_action(const ch_game *g, const void *st, const char *text, ch_actio
     ch_action *acts = malloc(sizeof *acts * (size_t)g->max_actions);
     if (!acts) return ch_errf(err, CH_ENOMEM, "out of memory");
     int n = g->legal(st, acts);
-    int rc = ch_errf(err, CH_EILLEGAL, "'%s' is not a legal move now", text);
+    char q[CH_QUOTE_MAX];
+    int rc = ch_errf(err, CH_EILLEGAL, "'%s' is not a legal move now", ch_quote(text, q, sizeof q));
     for (int i = 0; i < n; i++) {
         g->action_text(st, acts[i], buf, sizeof buf);
         normalize(buf, have, sizeof have);
@@ -90,18 +91,20 @@ int ch_parse_order(const ch_game *g, const char *text, int *faces, int cap, int 
         const char *start = p;
         while (*p && !isspace((unsigned char)*p) && *p != ',')
             p++;
-        char tok[32];
+        char tok[32], q[64];
         size_t len = (size_t)(p - start);
         if (len >= sizeof tok)
-            return ch_errf(err, CH_EINVAL, "card order: token %d is too long", k + 1);
+            return ch_errf(err, CH_EINVAL, "card order: card %d is too long to be a card", k + 1);
         memcpy(tok, start, len);
         tok[len] = '\0';
         if (k >= cap) return ch_errf(err, CH_EINVAL, "card order: more than %d cards", cap);
         if (g->card_parse(tok, &faces[k]) != CH_OK)
-            return ch_errf(err, CH_EINVAL, "card order: '%s' (card %d) is not a card of %s", tok,
-                           k + 1, g->name);
+            return ch_errf(err, CH_EINVAL, "card order: '%s' (card %d) is not a card of %s",
+                           ch_quote(tok, q, sizeof q), k + 1, g->name);
         k++;
     }
+    /* An order given but empty is a mistake, not "no order": say so. */
+    if (k == 0) return ch_errf(err, CH_EINVAL, "card order: no cards given");
     *n = k;
     return CH_OK;
 }

@@ -12,6 +12,7 @@
 #include "cardhall/file.h"
 #include "cardhall/match.h"
 #include "cardhall/utf8.h"
+#include "cardhall/num.h"
 
 #define RECORD_FORMAT "cardhall-record/1"
 #define K CH_MATCH_CHECKPOINT
@@ -273,15 +274,8 @@ static int seed_from_json(const json_t *j, uint64_t *seed)
         *seed = (uint64_t)json_integer_value(j);
         return CH_OK;
     }
-    if (json_is_string(j)) {
-        char *end;
-        const char *s = json_string_value(j);
-        unsigned long long v = strtoull(s, &end, 10);
-        if (*s && *end == '\0') {
-            *seed = v;
-            return CH_OK;
-        }
-    }
+    /* The one strict parser: no sign, no spaces, no silent overflow. */
+    if (json_is_string(j) && ch_parse_u64(json_string_value(j), seed) == CH_OK) return CH_OK;
     return CH_EFORMAT;
 }
 
@@ -345,7 +339,7 @@ int ch_opts_from_json(const ch_game *g, const json_t *j, ch_opts *o, ch_err *err
 {
     ch_opts tmp;
     ch_opts_defaults(&tmp, g->opts, g->n_opts);
-    char kv[CH_OPT_TEXT + 64];
+    char kv[CH_OPT_TEXT + 64], q[64];
     if (json_is_array(j)) {
         size_t i;
         json_t *v;
@@ -366,11 +360,19 @@ int ch_opts_from_json(const ch_game *g, const json_t *j, ch_opts *o, ch_err *err
                 snprintf(kv, sizeof kv, "%s=%s", key, json_string_value(val));
             else if (json_is_integer(val))
                 snprintf(kv, sizeof kv, "%s=%lld", key, (long long)json_integer_value(val));
-            else if (json_is_boolean(val))
+            else if (json_is_real(val)) {
+                /* 3.0 from a JSON writer that only has doubles is the
+                 * integer 3; 3.5 or 1e300 is no integer at all. */
+                double d = json_real_value(val);
+                if (!(d >= -1e15 && d <= 1e15) || d != (double)(long long)d)
+                    return ch_errf(err, CH_EINVAL, "option %s: expected an integer, got %g",
+                                   ch_quote(key, q, sizeof q), d);
+                snprintf(kv, sizeof kv, "%s=%lld", key, (long long)d);
+            } else if (json_is_boolean(val))
                 snprintf(kv, sizeof kv, "%s=%s", key, json_is_true(val) ? "true" : "false");
             else
                 return ch_errf(err, CH_EFORMAT, "option %s: expected a string, number or boolean",
-                               key);
+                               ch_quote(key, q, sizeof q));
             int rc = ch_opts_set(&tmp, g->opts, g->n_opts, kv, err);
             if (rc != CH_OK) return rc;
         }

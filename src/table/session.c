@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "cardhall/bot.h"
+#include "cardhall/file.h"
 #include "cardhall/match.h"
+#include "cardhall/num.h"
 #include "cardhall/registry.h"
 #include "cardhall/table.h"
 
@@ -19,17 +21,19 @@ static json_t *fail(const char *fmt, ...)
 
 static json_t *fail(const char *fmt, ...)
 {
-    char msg[512];
+    /* Room for a ch_err message and the words around it; a longer message is
+     * cut between characters, so it stays valid UTF-8 (ch_vformat). */
+    char msg[CH_ERR_MAX + 256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    ch_vformat(msg, sizeof msg, fmt, ap);
     va_end(ap);
     json_t *o = json_pack("{s:b,s:s}", "ok", 0, "error", msg);
     if (o) return o;
-    /* A message cut inside a UTF-8 sequence is not valid JSON text: keep ASCII. */
-    for (char *c = msg; *c; c++)
-        if ((unsigned char)*c >= 0x80) *c = '?';
-    return json_pack("{s:b,s:s}", "ok", 0, "error", msg);
+    /* Only a game's own text could be invalid UTF-8 here: replace the bad
+     * bytes (U+FFFD), keep every good character. */
+    char safe[sizeof msg * 2];
+    return json_pack("{s:b,s:s}", "ok", 0, "error", ch_quote(msg, safe, sizeof safe));
 }
 
 static int is_fail(json_t *r)
@@ -105,11 +109,13 @@ static json_t *get_order(const ch_game *g, json_t *req, int *order, int *n)
     }
     if (!json_is_array(j) || json_array_size(j) > CH_MAX_CARDS)
         return fail("order: expected an array of at most %d cards", CH_MAX_CARDS);
+    /* As on the command line: an order given with no card is a mistake. */
+    if (json_array_size(j) == 0) return fail("order: no cards given");
     size_t i;
     json_t *c;
     json_array_foreach(j, i, c)
     {
-        char text[64];
+        char text[64], q[64];
         if (json_is_string(c))
             snprintf(text, sizeof text, "%s", json_string_value(c));
         else if (json_is_integer(c))
@@ -117,9 +123,47 @@ static json_t *get_order(const ch_game *g, json_t *req, int *order, int *n)
         else
             return fail("order: entry %zu is not a card", i + 1);
         if (g->card_parse(text, &order[i]) != CH_OK)
-            return fail("order: '%s' (card %zu) is not a card of %s", text, i + 1, g->name);
+            return fail("order: '%s' (card %zu) is not a card of %s",
+                        ch_quote(json_is_string(c) ? json_string_value(c) : text, q, sizeof q),
+                        i + 1, g->name);
     }
     *n = (int)json_array_size(j);
+    return NULL;
+}
+
+/* A seed as the client may send it: a JSON integer >= 0, or a decimal string
+ * (for seeds above 2^63) read by the one strict parser the CLI uses too. */
+static json_t *get_seed(json_t *req, uint64_t *seed, int *given)
+{
+    json_t *js = json_object_get(req, "seed");
+    *given = js != NULL;
+    if (!js) return NULL;
+    if (json_is_integer(js) && json_integer_value(js) >= 0)
+        *seed = (uint64_t)json_integer_value(js);
+    else if (!json_is_string(js) || ch_parse_u64(json_string_value(js), seed) != CH_OK)
+        return fail("seed: expected an integer 0..18446744073709551615 (a number or its digits "
+                    "as a string)");
+    return NULL;
+}
+
+/* Options whose value names a file on this machine. With files off they must
+ * stay empty: a client could otherwise make the engine read (and quote in an
+ * error) any file, or block on a FIFO. */
+static const struct {
+    const char *game, *key;
+} path_opts[] = {{"babasuki", "cards"}};
+
+static json_t *refuse_paths(const tb_session *e, const ch_game *g, const ch_opts *o)
+{
+    if (e->cfg.allow_files) return NULL;
+    for (size_t k = 0; k < sizeof path_opts / sizeof path_opts[0]; k++) {
+        if (strcmp(g->name, path_opts[k].game) != 0) continue;
+        int i = ch_opts_index(g->opts, g->n_opts, path_opts[k].key);
+        if (i >= 0 && o->text[i][0] && !o->data[i])
+            return fail("option %s: this engine reads no files (it serves untrusted clients); "
+                        "send the content as data.%s, or leave %s empty for the built-in cards",
+                        path_opts[k].key, path_opts[k].key, path_opts[k].key);
+    }
     return NULL;
 }
 
@@ -137,27 +181,23 @@ static json_t *cmd_new(tb_session *e, json_t *req)
     const char *name = json_string_value(json_object_get(req, "game"));
     if (!name) return fail("missing field: game");
     const ch_game *g = ch_game_find(name);
-    if (!g) return fail("unknown game '%s'", name);
+    char q[CH_QUOTE_MAX];
+    if (!g) return fail("unknown game '%s'", ch_quote(name, q, sizeof q));
     int n_order;
     static int order[CH_MAX_CARDS];
     ch_opts opts;
     ch_err err;
-    if (ch_opts_from_json(g, json_object_get(req, "options"), &opts, &err) != CH_OK)
+    if (ch_opts_from_json(g, json_object_get(req, "options"), &opts, &err) != CH_OK ||
+        ch_opts_data_from_json(g, json_object_get(req, "data"), &opts, &err) != CH_OK)
         return fail("%s", err.msg);
     json_t *bad = get_order(g, req, order, &n_order);
     if (bad) return bad;
+    bad = refuse_paths(e, g, &opts);
+    if (bad) return bad;
     uint64_t seed = tb_time_seed();
-    json_t *js = json_object_get(req, "seed");
-    if (js) {
-        char *end = NULL;
-        if (json_is_integer(js) && json_integer_value(js) >= 0)
-            seed = (uint64_t)json_integer_value(js);
-        else if (json_is_string(js) && *json_string_value(js) &&
-                 (seed = strtoull(json_string_value(js), &end, 10), *end == '\0'))
-            ;
-        else
-            return fail("seed: expected a non-negative integer");
-    }
+    int given;
+    bad = get_seed(req, &seed, &given);
+    if (bad) return bad;
     ch_match m;
     if (ch_match_init_opts(&m, g, &opts, seed, order, n_order, &err) != CH_OK)
         return fail("%s", err.msg);
@@ -231,29 +271,88 @@ static json_t *cmd_record(tb_session *e, json_t *req)
     return json_pack("{s:o}", "record", ch_match_record(&e->m));
 }
 
+/* A record file may be far longer than one request (every move of a long
+ * game), but not unbounded. */
+#define RECORD_FILE_MAX (64u << 20)
+
+/* JSON text of a record: the client's own ("record_text") or a file's. A
+ * UTF-8 byte-order mark, as some editors write, is skipped. Errors about a
+ * file give line and column but never its bytes: jansson's "near '...'"
+ * would quote the start of whatever file was named. */
+static json_t *parse_record(const char *text, size_t len, const char *path, json_t **out)
+{
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3, len -= 3;
+    json_error_t je;
+    *out = json_loadb(text, len, 0, &je);
+    if (*out) return NULL;
+    char q[CH_QUOTE_MAX];
+    if (!path)
+        return fail("record_text: malformed JSON: %s (line %d, column %d)", je.text, je.line,
+                    je.column);
+    char *near = strstr(je.text, " near ");
+    if (near) *near = '\0';
+    return fail("%s: not a JSON record: %s (line %d, column %d)", ch_quote(path, q, sizeof q),
+                je.text, je.line, je.column);
+}
+
+/* The record a replay request names: "record" (an object), "record_text"
+ * (its JSON text) or, only with files allowed, "file" (a path here). */
+static json_t *get_record(const tb_session *e, json_t *req, json_t **rec)
+{
+    json_t *obj = json_object_get(req, "record"), *text = json_object_get(req, "record_text");
+    json_t *file = json_object_get(req, "file");
+    *rec = NULL;
+    if ((obj != NULL) + (text != NULL) + (file != NULL) > 1)
+        return fail("replay: give one of record, record_text or file");
+    if (obj) {
+        if (!json_is_object(obj)) return fail("record: expected an object");
+        *rec = json_incref(obj);
+        return NULL;
+    }
+    if (text) {
+        if (!json_is_string(text)) return fail("record_text: expected a string");
+        return parse_record(json_string_value(text), json_string_length(text), NULL, rec);
+    }
+    if (!file)
+        return fail(e->cfg.allow_files ? "missing field: record (an object), record_text or file"
+                                       : "missing field: record (an object) or record_text");
+    if (!e->cfg.allow_files)
+        return fail("file: this engine reads no files (it serves untrusted clients); send the "
+                    "record itself as record or record_text");
+    if (!json_is_string(file)) return fail("file: expected a path");
+    char *buf;
+    size_t len;
+    ch_err err;
+    if (ch_file_read(json_string_value(file), RECORD_FILE_MAX, &buf, &len, &err) != CH_OK)
+        return fail("%s", err.msg);
+    json_t *bad = parse_record(buf, len, json_string_value(file), rec);
+    free(buf);
+    return bad;
+}
+
 static json_t *cmd_replay(tb_session *e, json_t *req)
 {
-    json_t *rec = json_object_get(req, "record");
-    json_t *loaded = NULL;
-    ch_err err;
-    const char *path = json_string_value(json_object_get(req, "file"));
-    if (!rec && path) {
-        if (ch_record_load(path, &loaded, &err) != CH_OK) return fail("%s", err.msg);
-        rec = loaded;
-    }
-    if (!json_is_object(rec)) {
-        json_decref(loaded);
-        return fail("missing field: record (an object) or file");
-    }
+    json_t *rec;
+    json_t *o = get_record(e, req, &rec);
+    if (o) return o;
     const char *name = ch_record_game(rec);
     const ch_game *g = name ? ch_game_find(name) : NULL;
-    json_t *o = NULL;
+    char q[CH_QUOTE_MAX];
     ch_match m;
+    ch_opts opts;
+    ch_err err;
     if (!g)
-        o = name ? fail("unknown game '%s'", name) : fail("record: missing field game");
+        o = name ? fail("unknown game '%s'", ch_quote(name, q, sizeof q))
+                 : fail("record: missing field game");
+    else if (ch_opts_from_json(g, json_object_get(rec, "options"), &opts, &err) != CH_OK ||
+             ch_opts_data_from_json(g, json_object_get(rec, "data"), &opts, &err) != CH_OK)
+        o = fail("record: %s", err.msg);
+    /* A record's options may name a file too (Babasuki's cards). */
+    else if ((o = refuse_paths(e, g, &opts)) != NULL)
+        ;
     else if (ch_match_from_record(&m, g, rec, &err) != CH_OK)
         o = fail("%s", err.msg);
-    json_decref(loaded);
+    json_decref(rec);
     if (o) return o;
     replace(e, &m);
     o = status(e);
@@ -269,13 +368,12 @@ static json_t *cmd_bot(tb_session *e, json_t *req)
     if (!name) return fail("missing field: name");
     int p = g->to_move(st);
     if (p == CH_TERMINAL) return fail("the game is over");
-    json_t *js = json_object_get(req, "seed");
-    if (js && (!json_is_integer(js) || json_integer_value(js) < 0))
-        return fail("seed: expected a non-negative integer");
     /* Without a seed, one derived from the game and the move number, so a
      * session replays identically. */
-    uint64_t seed = js ? (uint64_t)json_integer_value(js)
-                       : ch_mix64(e->m.seed ^ ch_mix64((uint64_t)e->m.n_actions));
+    uint64_t seed = ch_mix64(e->m.seed ^ ch_mix64((uint64_t)e->m.n_actions));
+    int given;
+    json_t *bad = get_seed(req, &seed, &given);
+    if (bad) return bad;
     ch_bot bot;
     ch_err err;
     if (ch_bot_init(&bot, g, name, seed, &err) != CH_OK) return fail("%s", err.msg);
@@ -371,11 +469,12 @@ json_t *tb_session_request(tb_session *e, json_t *req, int *quit)
         size_t i = 0, n = sizeof cmds / sizeof cmds[0];
         while (!body && i < n && strcmp(cmd, cmds[i].name) != 0)
             i++;
-        if (!body && i == n) body = fail("unknown cmd '%s'", cmd);
+        char q[CH_QUOTE_MAX];
+        if (!body && i == n) body = fail("unknown cmd '%s'", ch_quote(cmd, q, sizeof q));
         if (!body && cmds[i].needs_game) body = need_game(e);
         if (!body) body = cmds[i].run(e, req);
         /* NULL only if a game's text was not valid UTF-8 for JSON. */
-        if (!body) body = fail("internal error: cmd '%s' could not build its reply", cmd);
+        if (!body) body = fail("internal error: cmd '%s' could not build its reply", cmds[i].name);
     }
     if (!is_fail(body)) json_object_set_new(reply, "ok", json_true());
     json_object_update(reply, body);
@@ -385,6 +484,9 @@ json_t *tb_session_request(tb_session *e, json_t *req, int *quit)
 
 json_t *tb_session_line(tb_session *e, const char *line, size_t len, int *quit)
 {
+    /* jansson would stop at a NUL and call it "end of file": say what it is. */
+    if (memchr(line, '\0', len))
+        return fail("malformed JSON: a request must not contain NUL bytes");
     json_error_t je;
     json_t *req = json_loadb(line, len, 0, &je);
     if (!req) return fail("malformed JSON: %s (column %d)", je.text, je.column);

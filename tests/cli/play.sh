@@ -33,12 +33,20 @@ has "$OUT" "Final result"
 run "$CARDHALL" play racko players=2 target_score=50 --seed 3 --record "$tmp/r2.json" <"$tmp/ones"
 cmp -s "$tmp/r.json" "$tmp/r2.json" || fail "same seed and input gave a different record"
 
-# Default record path, and quit.
+# Default record path, and quit. Issue 16: records go to the user's data
+# directory ($XDG_DATA_HOME, else ~/.local/share), made if missing, never
+# into the current directory unasked.
 mkdir "$tmp/cwd"
-(cd "$tmp/cwd" && echo quit | "$CARDHALL" play racko --seed 11 >"$tmp/out" 2>&1) || fail "quit exit"
+(cd "$tmp/cwd" && echo quit | XDG_DATA_HOME="$tmp/xdg" "$CARDHALL" play racko --seed 11 >"$tmp/out" 2>&1) ||
+    fail "quit exit"
 has "$(cat "$tmp/out")" "You quit"
-has "$(cat "$tmp/out")" "Record written to records/racko-11.json"
-[ -s "$tmp/cwd/records/racko-11.json" ] || fail "no default record"
+has "$(cat "$tmp/out")" "Record written to $tmp/xdg/cardhall/records/racko-11.json"
+[ -s "$tmp/xdg/cardhall/records/racko-11.json" ] || fail "no default record"
+[ -z "$(ls -A "$tmp/cwd")" ] || fail "play wrote into the current directory"
+(cd "$tmp/cwd" && echo quit | env -u XDG_DATA_HOME HOME="$tmp/home" "$CARDHALL" play racko --seed 12 >"$tmp/out2" 2>&1) ||
+    fail "quit exit (HOME)"
+has "$(cat "$tmp/out2")" "Record written to $tmp/home/.local/share/cardhall/records/racko-12.json"
+[ -s "$tmp/home/.local/share/cardhall/records/racko-12.json" ] || fail "no record under HOME"
 
 # The list of choices never shows the card a draw would give.
 grep -Eq '^ +1  draw +draws a card from the deck$' "$tmp/out" || fail "the draw choice shows a hidden card"
@@ -86,6 +94,47 @@ run "$CARDHALL" play racko target_score=50 --seed 4 --bots heuristic,random --re
 [ "$RC" = 0 ] || fail "bots-only exit $RC"
 has "$OUT" "seat 0 (heuristic):"
 has "$OUT" "Final result"
+
+# Issue 11: random bots never order a Rack-O rack, so seed 3 ran for ever
+# (and ate all memory). A table of bots only stops at --max-moves, saying so,
+# and the record of the moves made is saved and replays.
+run timeout 60 "$CARDHALL" play racko --bots random,random --seed 3 --max-moves 500 --record "$tmp/cap.json" </dev/null
+[ "$RC" = 0 ] || fail "capped game exit $RC: $ERR"
+has "$OUT" "stopped unfinished after 500 moves"
+has "$OUT" "Record written to $tmp/cap.json"
+[ "$(grep -c '^  seat' <<<"$OUT")" -ge 500 ] || fail "the capped game did not show its moves"
+has "$(cat "$tmp/cap.json")" '"terminal": false'
+run "$CARDHALL" replay "$tmp/cap.json"
+[ "$RC" = 0 ] || fail "the capped record does not replay: $ERR"
+# The default cap ends it too (within a minute, not never).
+run timeout 60 "$CARDHALL" play racko --bots random,random --seed 3 --record "$tmp/cap2.json" </dev/null
+[ "$RC" = 0 ] || fail "default cap: exit $RC (timeout is 124)"
+has "$OUT" "stopped unfinished after 100000 moves"
+[ -s "$tmp/cap2.json" ] || fail "no record at the default cap"
+run "$CARDHALL" play racko --bots random,random --seed 3 --max-moves 0 </dev/null
+[ "$RC" = 2 ] || fail "--max-moves 0: exit $RC"
+
+# Issue 11: the record path is checked before the game, with the OS's reason.
+run "$CARDHALL" play racko --seed 3 --record "$tmp/no/such/dir/r.json" </dev/null
+[ "$RC" = 1 ] || fail "unwritable record: exit $RC"
+has "$ERR" "record $tmp/no/such/dir/r.json: No such file or directory"
+lacks "$OUT" "Rack-O"
+run "$CARDHALL" play racko --seed 3 --record "$tmp" </dev/null
+[ "$RC" = 1 ] || fail "record to a directory: exit $RC"
+has "$ERR" "not a regular file"
+lacks "$OUT" "Rack-O"
+
+# Issue 11: seeds are read strictly, as the engine reads them.
+for seed in -1 99999999999999999999 ' +7' +7 '7 ' ''; do
+    run "$CARDHALL" play racko --seed "$seed" --record "$tmp/s.json" </dev/null
+    [ "$RC" = 2 ] || fail "--seed '$seed' accepted"
+    has "$ERR" "--seed:"
+done
+run "$CARDHALL" play racko --seat ' 1' </dev/null
+[ "$RC" = 2 ] || fail "--seat ' 1' accepted"
+run "$CARDHALL" play racko --order ' , ' </dev/null
+[ "$RC" = 2 ] || fail "empty order accepted"
+has "$ERR" "no cards given"
 
 # Japanese, hot seat, and usage errors.
 run "$CARDHALL" play racko --seed 2 --lang ja --bots human,human --record "$tmp/j.json" </dev/null
