@@ -1203,6 +1203,18 @@ static void rk_spectator_sees_only_public(void **st)
     rk_game.render(&S, CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf);
     assert_null(strstr(buf, "you"));
     assert_null(strstr(buf, "  12")); /* seat 1's hidden #5 */
+    /* A resample for the spectator keeps everything the spectator sees. */
+    json_t *before = rk_game.view_json(&S, CH_SPECTATOR);
+    for (uint64_t k = 0; k < 20; k++) {
+        rk_state r = S;
+        ch_rng rng;
+        ch_rng_seed(&rng, k, 1);
+        rk_game.resample(&r, CH_SPECTATOR, &rng);
+        json_t *after = rk_game.view_json(&r, CH_SPECTATOR);
+        assert_true(json_equal(before, after));
+        json_decref(after);
+    }
+    json_decref(before);
 }
 
 /* Why a typed move is not legal, in the game's words and without rule IDs. */

@@ -1409,6 +1409,18 @@ static void ru_spectator_sees_only_public(void **st)
     ru_game.render(&s, CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf);
     assert_null(strstr(buf, "your hand"));
     assert_null(strstr(buf, "*"));
+    /* A resample for the spectator keeps everything the spectator sees. */
+    json_t *before = ru_game.view_json(&s, CH_SPECTATOR);
+    for (uint64_t k = 0; k < 20; k++) {
+        ru_state r = s;
+        ch_rng rng;
+        ch_rng_seed(&rng, k, 1);
+        ru_game.resample(&r, CH_SPECTATOR, &rng);
+        json_t *after = ru_game.view_json(&r, CH_SPECTATOR);
+        assert_true(json_equal(before, after));
+        json_decref(after);
+    }
+    json_decref(before);
 }
 
 /* The drawn card is named to its drawer on the board; the prompt lists only
