@@ -155,6 +155,14 @@ int rk_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
         ch_text_add(&t, ja ? "  | チーム 0+2: %d  1+3: %d" : "  | team 0+2: %d  1+3: %d",
                     rk_team_score(s, 0), rk_team_score(s, 1));
     ch_text_add(&t, "\n");
+    if (s->phase == RK_PH_OVER) {
+        ch_result r;
+        rk_result(s, &r);
+        ch_text_add(&t, ja ? "ゲーム終了。勝者:" : "Game over. Winner:");
+        for (int p = 0; p < s->n; p++)
+            if (r.winners >> p & 1u) ch_text_add(&t, ja ? " 席 %d" : " seat %d", p);
+        ch_text_add(&t, "\n");
+    }
     return ch_text_len(&t);
 }
 

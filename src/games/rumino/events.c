@@ -170,6 +170,15 @@ int ru_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
         breakdown_text(s, p, ja, &t, &l);
         ch_text_add(&t, "\n");
     }
+    if (s->phase == RU_PH_OVER) {
+        char w[32];
+        ch_text_add(&t, ja ? "ゲーム終了。勝者:" : "Game over. Winner:");
+        for (int p = 0; p < s->np; p++)
+            if (s->winners >> p & 1u)
+                ch_text_add(&t, ja ? " %s (チップ %lld)" : " %s (chips %lld)",
+                            ru_who(p, viewer, ja, w, sizeof w), (long long)s->chips[p]);
+        ch_text_add(&t, "\n");
+    }
     return ch_text_len(&t);
 }
 
