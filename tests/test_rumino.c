@@ -1575,6 +1575,31 @@ static void ru_v7_bankroll_extremes(void **st)
     assert_int_equal(s.chips[5], 1000000000LL + 5 * 1000000LL);
 }
 
+/* RU-V8, RU-52: a void hand is laid open too, and says why it was void. */
+static void ru_v8_void_hand_reveal(void **st)
+{
+    (void)st;
+    ru_state s;
+    const char *kv[] = {"max_turns_per_hand=1"};
+    start(&s, 2, 0, 8, kv, 1);
+    int p = s.to_move, top = s.stock[s.nstock - 1];
+    act(&s, RU_A_DRAW, NULL);
+    ru_game.apply(&s, ru_action(RU_A_DISCARD, top));
+    assert_int_equal(s.dealt, 2);
+    char buf[2048];
+    assert_true(ru_game.hand_summary(&s, p, CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "Hand 1 is void (turn limit reached): nobody scores"));
+    assert_non_null(strstr(buf, "→ 0 (void)"));
+    ru_game.hand_summary(&s, p, CH_LANG_JA, buf, sizeof buf);
+    assert_non_null(strstr(buf, "手番の上限"));
+    json_t *v = ru_game.view_json(&s, CH_SPECTATOR);
+    json_t *last = json_object_get(v, "last_hand");
+    assert_string_equal(json_string_value(json_object_get(last, "how")), "void");
+    assert_true(json_is_null(json_object_get(last, "seat")));
+    assert_int_equal(json_array_size(json_array_get(json_object_get(last, "hands"), 0)), RU_HAND);
+    json_decref(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1626,6 +1651,7 @@ int main(void)
         cmocka_unit_test(ru_rules_text_shows_options),
         cmocka_unit_test(ru64_ru80_pool_never_overflows),
         cmocka_unit_test(ru_v7_bankroll_extremes),
+        cmocka_unit_test(ru_v8_void_hand_reveal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -257,7 +257,7 @@ static void move_event(const ru_state *s, ch_action a, int viewer, int ja, json_
     case RU_A_REBUY:
         ch_text_add(&x,
                     ja ? "%s: %lld チップでリバイ、累計 %d 点で続ける"
-                       : "%s rebought for %lld chips and plays on at score %d",
+                       : "%s rebought for %lld chips and plays on at a total of %d",
                     w, (long long)s->rebuy_cost, s->rebuy_score);
         e = event(list, "rebuy", p, text);
         json_object_set_new(e, "chips", json_integer((json_int_t)s->rebuy_cost));
@@ -314,17 +314,18 @@ json_t *ru_events(const void *before, ch_action a, int viewer, ch_lang lang)
     /* The rebuy step opens: who reached the limit, and what a rebuy costs. */
     if (n.phase == RU_PH_REBUY && s->phase != RU_PH_REBUY) {
         ch_text_init(&x, text, sizeof text);
-        ch_text_add(&x,
-                    ja ? "%d 点に到達した人はリバイできる: %lld チップで累計 %d 点に"
-                       : "Players who reached %d may rebuy: %lld chips each, back in at score %d",
-                    n.elimination, (long long)n.rebuy_cost, n.rebuy_score);
+        ch_text_add(
+            &x,
+            ja ? "%d 点に到達した人はリバイできる: %lld チップで累計 %d 点に"
+               : "Players who reached %d may rebuy: %lld chips each, back in at a total of %d",
+            n.elimination, (long long)n.rebuy_cost, n.rebuy_score);
         event(list, "rebuy_offer", -1, text);
     }
     for (int p = 0; p < n.np; p++)
         if (s->active[p] && !n.active[p] &&
             !(p == s->to_move && ru_action_type(a) == RU_A_DECLINE)) {
             ch_text_init(&x, text, sizeof text);
-            ch_text_add(&x, ja ? "%s は累計 %d 点で退場" : "%s is out at score %d",
+            ch_text_add(&x, ja ? "%s は累計 %d 点で退場" : "%s is out with a total of %d",
                         ru_who(p, viewer, ja, w, sizeof w), n.cum[p]);
             event(list, "elimination", p, text);
         }
@@ -523,7 +524,7 @@ int ru_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap)
                     "their own deadwood.\n"
                     "- At %d points a player is out. While 2 or more remain, a player who is out "
                     "may rebuy for the size of the pool and comes back at the highest remaining "
-                    "score. The last player left takes the pool.\n"
+                    "total. The last player left takes the pool.\n"
                     "- Ante: %d chip%s each%s.\n",
                     v[RU_OPT_PLAYERS], v[RU_OPT_KNOCK_LIMIT],
                     v[RU_OPT_FREE_DISCARD] ? " (in this game it may)" : "",

@@ -209,8 +209,8 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         ch_text_add(&o,
                     ja ? "席 %d%s %s %4d  %s %3d  %s %5lld  %s %d%s "
                        : "seat %d%s %s %4d  %s %3d  %s %5lld  %s %d%s ",
-                    p, p == viewer ? "*" : " ", ja ? "累計" : "score",
-                    s->cum[p], ja ? "前回" : "last", s->hand_score[p], ja ? "チップ" : "chips",
+                    p, p == viewer ? "*" : " ", ja ? "累計" : "total", s->cum[p],
+                    ja ? "前回" : "last", s->hand_score[p], ja ? "チップ" : "chips",
                     (long long)s->chips[p], ja ? "枚数" : "cards", s->nhand[p],
                     s->active[p] ? "" : (ja ? "  退場" : "  out"));
         int shown = 0;
@@ -272,7 +272,7 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     if (s->phase == RU_PH_REBUY)
         ch_text_add(&o,
                     ja ? "%lld チップでリバイして累計 %d 点で続けるか、辞退するか — "
-                       : "rebuy for %lld chips and play on at score %d, or decline — ",
+                       : "rebuy for %lld chips and play on at a total of %d, or decline — ",
                     (long long)s->rebuy_cost, s->rebuy_score);
     else if (s->phase == RU_PH_CLAIM)
         ch_text_add(&o, ja ? "捨て札をルーミノのために取るか — "
