@@ -258,23 +258,24 @@ json_t *rk_events(const void *before, ch_action a, int viewer, ch_lang lang)
                     who(s->turn, viewer, ja, w, sizeof w));
         event(list, "pass", s->turn, text);
     }
-    if (n.hands == s->hands) {
-        if (n.turnovers > s->turnovers) {
-            /* RK-26: the whole pile turned over; its order is public. */
-            ch_text_init(&x, text, sizeof text);
-            ch_text_add(
-                &x,
-                ja ? "山札切れ: 捨て札の山を裏返して山札に (%d 枚、順番は公開)。新しい捨て札 %d"
-                   : "The deck ran out: the discard pile is turned over as the new deck (%d "
-                     "cards, order known); new upcard %d",
-                n.ndeck, n.disc[0]);
-            json_t *e = event(list, "reshuffle", -1, text);
-            moved(e, n.ndeck + 1, "discard", "deck");
-            int up = n.disc[0];
-            add_cards(e, &up, 1);
-        }
-        return list;
+    if (n.turnovers > s->turnovers) {
+        /* RK-26: the pile (with the card just thrown) turned over as one
+         * block: its oldest card is the new upcard, the rest the deck in an
+         * order everyone knows. Told from the state before the move, as a
+         * declaration may already have ended the round. */
+        int up = s->disc[0], count = s->ndisc;
+        ch_text_init(&x, text, sizeof text);
+        ch_text_add(
+            &x,
+            ja ? "山札切れ: 捨て札の山を裏返して山札に (%d 枚、順番は公開)。新しい捨て札 %d"
+               : "The deck ran out: the discard pile is turned over as the new deck (%d cards, "
+                 "order known); new upcard %d",
+            count, up);
+        json_t *e = event(list, "reshuffle", -1, text);
+        moved(e, count + 1, "discard", "deck");
+        add_cards(e, &up, 1);
     }
+    if (n.hands == s->hands) return list;
     /* The round ended: why, what each seat scored, then the game end or the
      * next deal. The racks themselves are in hand_summary / last_hand. */
     ch_text_init(&x, text, sizeof text);
