@@ -1257,6 +1257,26 @@ static void rk_rules_text_shows_options(void **st)
     assert_no_english(buf);
 }
 
+/* The board, move names and summaries in Japanese have no English left, and
+ * a spectator's name for a draw does not name the card. */
+static void rk_japanese_board_and_spectator_names(void **st)
+{
+    (void)st;
+    const int deck[] = {33};
+    deal(3, 0, T7_RACKS, 25, deck, 1, NULL, 0);
+    char buf[4096];
+    const int viewers[] = {0, 1, CH_SPECTATOR};
+    for (int k = 0; k < 3; k++) {
+        rk_game.render(&S, viewers[k], CH_LANG_JA, buf, sizeof buf);
+        assert_no_english(buf);
+        rk_game.action_name(&S, RK_A_DRAW, viewers[k], CH_LANG_JA, buf, sizeof buf);
+        assert_no_english(buf);
+        assert_int_equal(strstr(buf, "33") != NULL, viewers[k] == 1);
+        rk_game.action_name(&S, RK_A_DRAW, viewers[k], CH_LANG_EN, buf, sizeof buf);
+        assert_int_equal(strstr(buf, "33") != NULL, viewers[k] == 1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1305,6 +1325,7 @@ int main(void)
         cmocka_unit_test(rk_spectator_sees_only_public),
         cmocka_unit_test(rk_explain_illegal_moves),
         cmocka_unit_test(rk_rules_text_shows_options),
+        cmocka_unit_test(rk_japanese_board_and_spectator_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1440,16 +1440,29 @@ static void ru_board_names_drawn_card_and_real_moves(void **st)
     assert_null(strstr(buf, "knock"));
     ru_game.render(&s, 1 - p, CH_LANG_EN, buf, sizeof buf);
     assert_null(strstr(buf, "draw or take")); /* the others are not told the mover's moves */
+    for (int l = 0; l < CH_NLANGS; l++) {
+        ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), CH_SPECTATOR, (ch_lang)l, buf, sizeof buf);
+        assert_null(strstr(buf, "2C"));
+        ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), p, (ch_lang)l, buf, sizeof buf);
+        assert_non_null(strstr(buf, "2C"));
+    }
     act(&s, RU_A_DRAW, NULL);
     ru_game.render(&s, p, CH_LANG_EN, buf, sizeof buf);
     assert_non_null(strstr(buf, "you drew 2C"));
     assert_non_null(strstr(buf, "Your turn: discard\n"));
     ru_game.render(&s, p, CH_LANG_JA, buf, sizeof buf);
     assert_non_null(strstr(buf, "山札から引いたカード: 2C"));
+    {
+        static const char *const english[] = {"hand", "total", "stock", "discard", "seat",
+                                              "turn", "you",   "chips", "pool",    "dealer"};
+        for (int i = 0; i < 10; i++)
+            if (strstr(buf, english[i])) fail_msg("English '%s' left in: %s", english[i], buf);
+    }
     ru_game.render(&s, 1 - p, CH_LANG_EN, buf, sizeof buf);
     assert_null(strstr(buf, "2C"));
     ru_game.render(&s, CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf);
     assert_null(strstr(buf, "2C"));
+
     /* A knock hand offers the knock. */
     start(&s, 2, 0, 5, NULL, 0);
     memset(&L, 0, sizeof L);
