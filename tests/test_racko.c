@@ -985,6 +985,298 @@ static void notation_round_trip(void **st)
     assert_int_equal(rk_game.card_parse("7H", &face), CH_EINVAL);
 }
 
+/* ---- What a player sees (issue 16) ---- */
+
+/* Whether any event of list names card (in "cards", or in its text). */
+static int names_card(json_t *list, const char *card)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(list, i, e)
+    {
+        size_t j;
+        json_t *c;
+        json_array_foreach(json_object_get(e, "cards"), j, c)
+        {
+            if (!strcmp(json_string_value(c), card)) return 1;
+        }
+        /* as a whole number in the text: " 33" followed by a non-digit */
+        const char *t = json_string_value(json_object_get(e, "text"));
+        for (const char *p = strstr(t, card); p; p = strstr(p + 1, card))
+            if ((p == t || p[-1] < '0' || p[-1] > '9') &&
+                (p[strlen(card)] < '0' || p[strlen(card)] > '9'))
+                return 1;
+    }
+    return 0;
+}
+
+static int has_type(json_t *list, const char *type)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(list, i, e)
+    {
+        if (!strcmp(json_string_value(json_object_get(e, "type")), type)) return 1;
+    }
+    return 0;
+}
+
+/* No Latin letter in a Japanese text (card numbers, #slots and the typed
+ * command words in parentheses aside). */
+static void assert_no_english(const char *t)
+{
+    for (const char *p = t; *p; p++) {
+        if (*p == '(' && p[1] >= 'a' && p[1] <= 'z') { /* "(draw)": a command word */
+            while (*p && *p != ')')
+                p++;
+            if (!*p) break;
+            continue;
+        }
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))
+            fail_msg("English left in: %s", t);
+    }
+}
+
+/* A drawn card is named to its drawer only; every seat and a spectator see
+ * the card once it is discarded face up. */
+static void rk22_events_name_drawn_card_to_drawer_only(void **st)
+{
+    (void)st;
+    const int deck[] = {33};
+    deal(3, 0, T7_RACKS, 25, deck, 1, NULL, 0);
+    const int viewers[] = {0, 1, 2, CH_SPECTATOR, CH_ALL};
+    for (int l = 0; l < CH_NLANGS; l++)
+        for (int k = 0; k < 5; k++) {
+            json_t *ev = rk_game.events(&S, RK_A_DRAW, viewers[k], (ch_lang)l);
+            assert_true(has_type(ev, "draw"));
+            int may = viewers[k] == 1 || viewers[k] == CH_ALL;
+            assert_int_equal(names_card(ev, "33"), may);
+            json_decref(ev);
+        }
+    act("draw");
+    for (int k = 0; k < 5; k++) {
+        json_t *ev = rk_game.events(&S, RK_A_DISCARD, viewers[k], CH_LANG_EN);
+        assert_true(names_card(ev, "33"));
+        json_decref(ev);
+    }
+}
+
+/* RK-34, RK-35: the winning swap says who made Rack-O, what everyone scored
+ * and that the next round is dealt, naming no card of the new racks. */
+static void rk34_events_of_the_winning_move(void **st)
+{
+    (void)st;
+    const int deck[] = {33};
+    deal(3, 0, T7_RACKS, 25, deck, 1, NULL, 0);
+    act("draw");
+    act("discard");
+    act("take");
+    const int viewers[] = {0, 1, 2, CH_SPECTATOR};
+    for (int k = 0; k < 4; k++) {
+        json_t *ev = rk_game.events(&S, RK_A_SWAP + 6, viewers[k], CH_LANG_EN);
+        assert_true(has_type(ev, "swap"));
+        assert_true(has_type(ev, "hand_end"));
+        assert_true(has_type(ev, "score"));
+        assert_true(has_type(ev, "deal"));
+        assert_true(names_card(ev, "33") && names_card(ev, "50"));
+        const char *end = json_string_value(json_object_get(json_array_get(ev, 1), "text"));
+        assert_non_null(strstr(end, "Rack-O"));
+        size_t i;
+        json_t *e;
+        json_array_foreach(ev, i, e)
+        {
+            size_t j;
+            json_t *c;
+            json_array_foreach(json_object_get(e, "cards"), j, c)
+            {
+                const char *t = json_string_value(c);
+                assert_true(!strcmp(t, "33") || !strcmp(t, "50"));
+            }
+        }
+        json_decref(ev);
+        ev = rk_game.events(&S, RK_A_SWAP + 6, viewers[k], CH_LANG_JA);
+        i = 0;
+        json_array_foreach(ev, i, e)
+        {
+            assert_no_english(json_string_value(json_object_get(e, "text")));
+        }
+        json_decref(ev);
+    }
+}
+
+/* RK-26: the turnover is an event, with the new upcard. */
+static void rk26_turnover_event(void **st)
+{
+    (void)st;
+    exhaustion_position();
+    act("draw");
+    json_t *ev = rk_game.events(&S, RK_A_SWAP + 0, CH_SPECTATOR, CH_LANG_EN);
+    assert_true(has_type(ev, "reshuffle"));
+    assert_true(names_card(ev, "21"));
+    json_decref(ev);
+}
+
+/* RK-35: after a round every viewer, a spectator too, sees every rack as it
+ * was at the end (the declarer's and one's own), the scores and why the
+ * round ended, in view_json's "last_hand" and in the summary. */
+static void rk35_last_hand_reveal(void **st)
+{
+    (void)st;
+    const int deck[] = {33};
+    deal(3, 0, T7_RACKS, 25, deck, 1, NULL, 0);
+    char buf[4096];
+    assert_int_equal(rk_game.hand_summary(&S, 0, CH_LANG_EN, buf, sizeof buf), 0);
+    json_t *v0 = rk_game.view_json(&S, 0);
+    assert_true(json_is_null(json_object_get(v0, "last_hand")));
+    json_decref(v0);
+    act("draw");
+    act("discard");
+    act("take");
+    act("swap 35");
+    const int want[3][RK_SLOTS] = {
+        {2, 7, 15, 11, 20, 30, 36, 40, 45, 47},
+        {12, 5, 1, 3, 6, 8, 10, 14, 16, 17},
+        {4, 9, 13, 18, 22, 27, 33, 38, 44, 49},
+    };
+    const int scores[3] = {15, 5, 75};
+    const int viewers[] = {0, 1, 2, CH_SPECTATOR};
+    for (int k = 0; k < 4; k++) {
+        json_t *v = rk_game.view_json(&S, viewers[k]);
+        json_t *last = json_object_get(v, "last_hand");
+        assert_int_equal(json_integer_value(json_object_get(last, "hand")), 1);
+        assert_non_null(
+            strstr(json_string_value(json_object_get(json_object_get(last, "reason"), "en")),
+                   "seat 2 declared Rack-O"));
+        for (int p = 0; p < 3; p++) {
+            json_t *h = json_array_get(json_object_get(last, "hands"), (size_t)p);
+            assert_int_equal(json_array_size(h), RK_SLOTS);
+            for (int i = 0; i < RK_SLOTS; i++) {
+                char c[8];
+                snprintf(c, sizeof c, "%d", want[p][i]);
+                assert_string_equal(json_string_value(json_array_get(h, (size_t)i)), c);
+            }
+            assert_int_equal(
+                json_integer_value(json_array_get(json_object_get(last, "scores"), (size_t)p)),
+                scores[p]);
+        }
+        json_decref(v);
+        int n = rk_game.hand_summary(&S, viewers[k], CH_LANG_EN, buf, sizeof buf);
+        assert_true(n > 0 && n < (int)sizeof buf);
+        assert_non_null(strstr(buf, "   4   9  13  18  22  27  33  38  44  49")); /* declarer */
+        assert_non_null(strstr(buf, "   2   7  15  11  20  30  36  40  45  47"));
+        assert_non_null(strstr(buf, "   3 cards rising from #5 × 5 = 15 points"));
+        if (viewers[k] >= 0) assert_non_null(strstr(buf, "you"));
+        rk_game.hand_summary(&S, viewers[k], CH_LANG_JA, buf, sizeof buf);
+        assert_no_english(buf);
+    }
+}
+
+/* A spectator sees no hidden rack card and no hidden deck order. */
+static void rk_spectator_sees_only_public(void **st)
+{
+    (void)st;
+    const int deck[] = {33};
+    deal(3, 0, T7_RACKS, 25, deck, 1, NULL, 0);
+    act("take"); /* 25 goes into seat 1's #50 in public */
+    act("swap 50");
+    ch_census c;
+    memset(&c, 0, sizeof c);
+    rk_game.census(&S, CH_SPECTATOR, &c);
+    for (int i = 0; i < c.n; i++)
+        if (c.e[i].zone >= 4) /* racks */
+            assert_int_equal(c.e[i].seen, c.e[i].zone == 5 && c.e[i].pos == 9);
+        else if (c.e[i].zone == 0)
+            assert_false(c.e[i].seen);
+    json_t *v = rk_game.view_json(&S, CH_SPECTATOR);
+    assert_null(json_object_get(v, "deck"));
+    json_t *racks = json_object_get(v, "racks");
+    for (int p = 0; p < 3; p++)
+        for (int i = 0; i < RK_SLOTS; i++) {
+            json_t *x = json_array_get(json_array_get(racks, (size_t)p), (size_t)i);
+            if (p == 1 && i == 9)
+                assert_int_equal(json_integer_value(x), 25);
+            else
+                assert_true(json_is_null(x));
+        }
+    json_decref(v);
+    char buf[4096];
+    rk_game.render(&S, CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf);
+    assert_null(strstr(buf, "you"));
+    assert_null(strstr(buf, "  12")); /* seat 1's hidden #5 */
+    /* A resample for the spectator keeps everything the spectator sees. */
+    json_t *before = rk_game.view_json(&S, CH_SPECTATOR);
+    for (uint64_t k = 0; k < 20; k++) {
+        rk_state r = S;
+        ch_rng rng;
+        ch_rng_seed(&rng, k, 1);
+        rk_game.resample(&r, CH_SPECTATOR, &rng);
+        json_t *after = rk_game.view_json(&r, CH_SPECTATOR);
+        assert_true(json_equal(before, after));
+        json_decref(after);
+    }
+    json_decref(before);
+}
+
+/* Why a typed move is not legal, in the game's words and without rule IDs. */
+static void rk_explain_illegal_moves(void **st)
+{
+    (void)st;
+    const int deck[] = {33};
+    deal(3, 0, T7_RACKS, 25, deck, 1, NULL, 0);
+    char buf[512];
+    assert_true(rk_game.explain_illegal(&S, "declare", CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "only up to #5")); /* seat 1: 12 5 … */
+    assert_true(rk_game.explain_illegal(&S, "swap 5", CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "draw"));
+    act("take");
+    assert_true(rk_game.explain_illegal(&S, "discard", CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "25 was taken from the discard pile"));
+    assert_null(strstr(buf, "RK-"));
+    assert_true(rk_game.explain_illegal(&S, "swap 55", CH_LANG_JA, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "#50"));
+    assert_true(rk_game.explain_illegal(&S, "draw", CH_LANG_JA, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "25"));
+}
+
+/* The rules at hand show the options in force, in both languages. */
+static void rk_rules_text_shows_options(void **st)
+{
+    (void)st;
+    ch_opts o;
+    const char *kv[] = {"players=2", "target_score=300", "bonus_racko=true",
+                        "two_player_rule=run_required"};
+    assert_int_equal(ch_opts_parse(&o, rk_game.opts, rk_game.n_opts, kv, 4, NULL), CH_OK);
+    char buf[4096];
+    assert_true(rk_game.rules_text(&o, CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "cards 1-40"));
+    assert_non_null(strstr(buf, "reaches 300"));
+    assert_non_null(strstr(buf, "50/100/200/400"));
+    assert_non_null(strstr(buf, "run of 3"));
+    assert_true(rk_game.rules_text(&o, CH_LANG_JA, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "300 点"));
+    assert_no_english(buf);
+}
+
+/* The board, move names and summaries in Japanese have no English left, and
+ * a spectator's name for a draw does not name the card. */
+static void rk_japanese_board_and_spectator_names(void **st)
+{
+    (void)st;
+    const int deck[] = {33};
+    deal(3, 0, T7_RACKS, 25, deck, 1, NULL, 0);
+    char buf[4096];
+    const int viewers[] = {0, 1, CH_SPECTATOR};
+    for (int k = 0; k < 3; k++) {
+        rk_game.render(&S, viewers[k], CH_LANG_JA, buf, sizeof buf);
+        assert_no_english(buf);
+        rk_game.action_name(&S, RK_A_DRAW, viewers[k], CH_LANG_JA, buf, sizeof buf);
+        assert_no_english(buf);
+        assert_int_equal(strstr(buf, "33") != NULL, viewers[k] == 1);
+        rk_game.action_name(&S, RK_A_DRAW, viewers[k], CH_LANG_EN, buf, sizeof buf);
+        assert_int_equal(strstr(buf, "33") != NULL, viewers[k] == 1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1026,6 +1318,14 @@ int main(void)
         cmocka_unit_test(rkT20_dealer_draw_and_rotation),
         cmocka_unit_test(rkV5_turn_cap_voids_round),
         cmocka_unit_test(notation_round_trip),
+        cmocka_unit_test(rk22_events_name_drawn_card_to_drawer_only),
+        cmocka_unit_test(rk34_events_of_the_winning_move),
+        cmocka_unit_test(rk26_turnover_event),
+        cmocka_unit_test(rk35_last_hand_reveal),
+        cmocka_unit_test(rk_spectator_sees_only_public),
+        cmocka_unit_test(rk_explain_illegal_moves),
+        cmocka_unit_test(rk_rules_text_shows_options),
+        cmocka_unit_test(rk_japanese_board_and_spectator_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -159,9 +159,9 @@ static int same_cards(const uint8_t *h, int n, const char *text)
     return 1;
 }
 
-static long ledger_sum(const ru_state *s)
+static int64_t ledger_sum(const ru_state *s)
 {
-    long sum = s->pool;
+    int64_t sum = s->pool;
     for (int p = 0; p < s->np; p++)
         sum += s->chips[p];
     return sum;
@@ -592,7 +592,11 @@ static void ru_t14_rumino_with_jokers_and_v1(void **st)
         assert_int_equal(s.chips[0], -1);
         assert_int_equal(s.chips[2], -1);
         assert_int_equal(s.chips[3], -1);
-        assert_int_equal(s.hands, 0); /* no hand scores recorded */
+        /* The hand was played to its end, so it counts (a Rumino win once
+         * read "after 0 hands"), but nobody scores in it (E24). */
+        assert_int_equal(s.hands, 1);
+        for (int p = 0; p < 4; p++)
+            assert_int_equal(s.hand_score[p], 0);
         assert_int_equal(s.cum[1], 90);
         /* Tally: one hand, ended by a Rumino of its first player (seat 1,
          * who also played first in the game and takes the whole pool). */
@@ -926,7 +930,7 @@ static void ru_t25_v4_three_opening_gins(void **st)
         if (v4) {
             assert_int_equal(s.phase, RU_PH_OVER);
             assert_int_equal(s.winners, 1u << x);
-            assert_int_equal(s.hands, 2);
+            assert_int_equal(s.hands, 3); /* the third Gin ends the game unscored */
             assert_int_equal(s.cum[x], -20);
             assert_int_equal(s.chips[x], 2);
             assert_true(tally(&s, "gin_hands") == 3);
@@ -1209,6 +1213,409 @@ static void ru50_ru70_hand_ends_only_by_declaration(void **st)
     assert_int_equal(s.phase, RU_PH_TURN);
 }
 
+/* ---- What a player sees (issue 16) ---- */
+
+/* Faces viewer may know in s: every card the census marks seen, and the
+ * cards of the last hand laid open (RU-52). */
+static void known_faces(const ru_state *s, int viewer, int *known)
+{
+    static ch_census c;
+    c.n = 0;
+    ru_game.census(s, viewer, &c);
+    for (int i = 0; i < c.n; i++)
+        if (c.e[i].seen) known[c.e[i].face] = 1;
+    for (int p = 0; p < s->np; p++)
+        for (int i = 0; i < s->last_n[p]; i++)
+            known[s->last_cards[p][i]] = 1;
+    /* The card put down with Gin or Rumino went face up on the pile. */
+    if (s->last_no && (s->last_end == RU_END_GIN || s->last_end == RU_END_RUMINO))
+        known[s->last_put] = 1;
+}
+
+/* Every card an event names (in "cards" or as a word of its text) is one
+ * viewer knew before the move or knows after it. */
+static int seen_types[8]; /* how often check_events met each kind below */
+static const char *const watched[8] = {"draw",        "take",     "knock",     "gin",
+                                       "elimination", "hand_end", "reshuffle", "deal"};
+
+static void check_events(const ru_state *before, ch_action a, int viewer)
+{
+    ru_state after = *before;
+    ru_game.apply(&after, a);
+    int known[RU_NFACES] = {0};
+    known_faces(before, viewer, known);
+    known_faces(&after, viewer, known);
+    for (int l = 0; l < CH_NLANGS; l++) {
+        json_t *ev = ru_game.events(before, a, viewer, (ch_lang)l);
+        assert_true(json_array_size(ev) > 0);
+        size_t i;
+        json_t *e;
+        json_array_foreach(ev, i, e)
+        {
+            size_t j;
+            json_t *c;
+            json_array_foreach(json_object_get(e, "cards"), j, c)
+            {
+                int f;
+                assert_int_equal(ru_game.card_parse(json_string_value(c), &f), CH_OK);
+                if (!known[f])
+                    fail_msg("event names %s to viewer %d: %s", json_string_value(c), viewer,
+                             json_string_value(json_object_get(e, "text")));
+            }
+            for (int w = 0; w < 8; w++)
+                seen_types[w] += !strcmp(json_string_value(json_object_get(e, "type")), watched[w]);
+            char text[1024];
+            snprintf(text, sizeof text, "%s", json_string_value(json_object_get(e, "text")));
+            for (char *tok = strtok(text, " []():,.!、"); tok; tok = strtok(NULL, " []():,.!、")) {
+                int f;
+                if (ru_game.card_parse(tok, &f) == CH_OK && !known[f])
+                    fail_msg("event text names %s to viewer %d: %s", tok, viewer,
+                             json_string_value(json_object_get(e, "text")));
+            }
+        }
+        json_decref(ev);
+    }
+}
+
+/* Over whole games with knocks, Gins, reshuffles, rebuys and eliminations,
+ * no event names a card its viewer cannot know, for every seat and a
+ * spectator; and a drawn card is named to its drawer. */
+static void ru_events_never_leak(void **st)
+{
+    (void)st;
+    ch_bot heur, rnd;
+    assert_int_equal(ch_bot_init(&heur, &ru_game, "heuristic", 3, NULL), CH_OK);
+    assert_int_equal(ch_bot_init(&rnd, &ru_game, "random", 3, NULL), CH_OK);
+    const char *kv[] = {"rumino_claim=true", "elimination_score=40", "knock_limit=0"};
+    int named = 0;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        /* Seed 1: random play that cannot knock, so the stock runs out. */
+        ch_bot *b = seed == 1 ? &rnd : &heur;
+        ru_state s;
+        start(&s, 4, 0, seed, kv, seed == 1 ? 3 : 2);
+        for (int k = 0; k < (seed == 1 ? 1500 : 3000) && s.phase != RU_PH_OVER; k++) {
+            ch_action a = ch_bot_act(b, &s, s.to_move);
+            for (int v = CH_SPECTATOR; v < s.np; v++)
+                if (v != CH_ALL) check_events(&s, a, v);
+            if (ru_action_type(a) == RU_A_DRAW) {
+                char c[8];
+                ru_game.card_text(s.stock[s.nstock - 1], c, sizeof c);
+                json_t *ev = ru_game.events(&s, a, s.to_move, CH_LANG_EN);
+                const char *t = json_string_value(json_object_get(json_array_get(ev, 0), "text"));
+                assert_non_null(strstr(t, c));
+                named++;
+                json_decref(ev);
+            }
+            ru_game.apply(&s, a);
+        }
+        if (seed > 1) assert_int_equal(s.phase, RU_PH_OVER);
+    }
+    assert_true(named > 0);
+    for (int w = 0; w < 8; w++)
+        if (!seen_types[w]) fail_msg("no %s event was checked", watched[w]);
+}
+
+/* RU-52: after a knock every viewer, a spectator too, gets every hand laid
+ * open, exactly the cards that were in it, sorted, with melds, deadwood and
+ * points as scored, and why the hand ended, until the next hand ends. */
+static void ru52_last_hand_reveal(void **st)
+{
+    (void)st;
+    ru_state s;
+    locks L = {0};
+    start(&s, 3, 0, 41, NULL, 0);
+    char buf[4096];
+    assert_int_equal(ru_game.hand_summary(&s, 1, CH_LANG_EN, buf, sizeof buf), 0);
+    json_t *v = ru_game.view_json(&s, CH_SPECTATOR);
+    assert_true(json_is_null(json_object_get(v, "last_hand")));
+    json_decref(v);
+    int knocker = s.to_move;
+    give(&s, &L, knocker, "3H 4H 5H 9S 9D 9C 7D");
+    uint8_t was[RU_MAX_PLAYERS][RU_MAX_HAND];
+    memcpy(was, s.hand, sizeof was);
+    act(&s, RU_A_KNOCK, NULL);
+    assert_int_equal(s.dealt, 2); /* the next hand is already dealt */
+    const int viewers[] = {0, 1, 2, CH_SPECTATOR};
+    for (int k = 0; k < 4; k++) {
+        v = ru_game.view_json(&s, viewers[k]);
+        json_t *last = json_object_get(v, "last_hand");
+        assert_int_equal(json_integer_value(json_object_get(last, "hand")), 1);
+        assert_string_equal(json_string_value(json_object_get(last, "how")), "knock");
+        for (int p = 0; p < 3; p++) {
+            json_t *h = json_array_get(json_object_get(last, "hands"), (size_t)p);
+            assert_int_equal(json_array_size(h), RU_HAND);
+            int count[RU_NFACES] = {0}, prev = -1;
+            for (int i = 0; i < RU_HAND; i++) {
+                int f = card(json_string_value(json_array_get(h, (size_t)i)));
+                assert_true(f >= prev); /* sorted */
+                prev = f;
+                count[f]++;
+                count[was[p][i]]--;
+            }
+            for (int f = 0; f < RU_NFACES; f++)
+                assert_int_equal(count[f], 0);
+            json_t *b = json_array_get(json_object_get(last, "breakdown"), (size_t)p);
+            assert_int_equal(json_integer_value(json_object_get(b, "points")), s.hand_score[p]);
+            assert_int_equal(json_integer_value(json_object_get(b, "deadwood_points")),
+                             ru_meld_deadwood(was[p], RU_HAND));
+        }
+        json_t *kb = json_array_get(json_object_get(last, "breakdown"), (size_t)knocker);
+        assert_int_equal(json_array_size(json_object_get(kb, "melds")), 2);
+        assert_int_equal(json_integer_value(json_object_get(kb, "points")), 7);
+        json_decref(v);
+        assert_true(ru_game.hand_summary(&s, viewers[k], CH_LANG_EN, buf, sizeof buf) > 0);
+        assert_non_null(strstr(buf, "Hand 1 over"));
+        assert_non_null(strstr(buf, "knocked"));
+        assert_non_null(strstr(buf, "3H 4H 5H"));
+        assert_non_null(strstr(buf, "deadwood 7D = 7"));
+        ru_game.hand_summary(&s, viewers[k], CH_LANG_JA, buf, sizeof buf);
+        assert_non_null(strstr(buf, "ノック"));
+        assert_null(strstr(buf, "deadwood"));
+        assert_null(strstr(buf, "seat"));
+        assert_null(strstr(buf, "Hand"));
+    }
+    /* It stays through the next hand's play. */
+    draw_and_throw(&s);
+    v = ru_game.view_json(&s, 0);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(v, "last_hand"), "hand")),
+                     1);
+    json_decref(v);
+}
+
+/* A spectator sees no hidden hand card, no stock order and no drawn card. */
+static void ru_spectator_sees_only_public(void **st)
+{
+    (void)st;
+    ru_state s;
+    locks L = {0};
+    start(&s, 3, 0, 29, NULL, 0);
+    upcard(&s, &L, "JD");
+    stock_top(&s, &L, "8H");
+    act(&s, RU_A_TAKE, NULL); /* seat 1 takes JD: known to all */
+    json_t *v = ru_game.view_json(&s, CH_SPECTATOR);
+    json_t *players = json_object_get(v, "players");
+    for (int p = 0; p < 3; p++) {
+        json_t *pl = json_array_get(players, (size_t)p);
+        assert_null(json_object_get(pl, "own"));
+        json_t *h = json_object_get(pl, "hand");
+        for (size_t i = 0; i < json_array_size(h); i++) {
+            json_t *c = json_array_get(h, i);
+            if (p == 1 && s.known[1][i])
+                assert_string_equal(json_string_value(c), "JD");
+            else
+                assert_true(json_is_null(c));
+        }
+    }
+    assert_null(json_object_get(v, "stock_order"));
+    json_decref(v);
+    char buf[4096];
+    ru_game.render(&s, CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf);
+    assert_null(strstr(buf, "your hand"));
+    assert_null(strstr(buf, "*"));
+    /* A resample for the spectator keeps everything the spectator sees. */
+    json_t *before = ru_game.view_json(&s, CH_SPECTATOR);
+    for (uint64_t k = 0; k < 20; k++) {
+        ru_state r = s;
+        ch_rng rng;
+        ch_rng_seed(&rng, k, 1);
+        ru_game.resample(&r, CH_SPECTATOR, &rng);
+        json_t *after = ru_game.view_json(&r, CH_SPECTATOR);
+        assert_true(json_equal(before, after));
+        json_decref(after);
+    }
+    json_decref(before);
+}
+
+/* The drawn card is named to its drawer on the board; the prompt lists only
+ * the moves the player has, and no rule ID. */
+static void ru_board_names_drawn_card_and_real_moves(void **st)
+{
+    (void)st;
+    ru_state s;
+    locks L = {0};
+    start(&s, 2, 0, 5, NULL, 0);
+    int p = s.to_move;
+    give(&s, &L, p, "KS QH JD 10C 9S 8H 7D"); /* deadwood 64: no knock */
+    stock_top(&s, &L, "2C");
+    char buf[4096];
+    ru_game.render(&s, p, CH_LANG_EN, buf, sizeof buf);
+    assert_non_null(strstr(buf, "Your turn: draw or take"));
+    assert_null(strstr(buf, "knock"));
+    ru_game.render(&s, 1 - p, CH_LANG_EN, buf, sizeof buf);
+    assert_null(strstr(buf, "draw or take")); /* the others are not told the mover's moves */
+    for (int l = 0; l < CH_NLANGS; l++) {
+        ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), CH_SPECTATOR, (ch_lang)l, buf, sizeof buf);
+        assert_null(strstr(buf, "2C"));
+        ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), p, (ch_lang)l, buf, sizeof buf);
+        assert_non_null(strstr(buf, "2C"));
+    }
+    act(&s, RU_A_DRAW, NULL);
+    ru_game.render(&s, p, CH_LANG_EN, buf, sizeof buf);
+    assert_non_null(strstr(buf, "you drew 2C"));
+    assert_non_null(strstr(buf, "Your turn: discard\n"));
+    ru_game.render(&s, p, CH_LANG_JA, buf, sizeof buf);
+    assert_non_null(strstr(buf, "山札から引いたカード: 2C"));
+    {
+        static const char *const english[] = {"hand", "total", "stock", "discard", "seat",
+                                              "turn", "you",   "chips", "pool",    "dealer"};
+        for (int i = 0; i < 10; i++)
+            if (strstr(buf, english[i])) fail_msg("English '%s' left in: %s", english[i], buf);
+    }
+    ru_game.render(&s, 1 - p, CH_LANG_EN, buf, sizeof buf);
+    assert_null(strstr(buf, "2C"));
+    ru_game.render(&s, CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf);
+    assert_null(strstr(buf, "2C"));
+
+    /* A knock hand offers the knock. */
+    start(&s, 2, 0, 5, NULL, 0);
+    memset(&L, 0, sizeof L);
+    p = s.to_move;
+    give(&s, &L, p, "3H 4H 5H 9S 9D 9C 7D");
+    ru_game.render(&s, p, CH_LANG_EN, buf, sizeof buf);
+    assert_non_null(strstr(buf, "Your turn: knock, draw or take"));
+    /* The taken card: no rule ID in the words. */
+    act(&s, RU_A_TAKE, NULL);
+    for (int l = 0; l < CH_NLANGS; l++) {
+        ru_game.render(&s, p, (ch_lang)l, buf, sizeof buf);
+        assert_null(strstr(buf, "RU-"));
+    }
+    for (int i = 0; i < ru_game.n_opts; i++)
+        assert_null(strstr(ru_game.opts[i].help, "RU-"));
+}
+
+/* Why a typed move is not legal, in the game's words. */
+static void ru_explain_illegal_moves(void **st)
+{
+    (void)st;
+    ru_state s;
+    locks L = {0};
+    start(&s, 2, 0, 5, NULL, 0);
+    int p = s.to_move;
+    give(&s, &L, p, "KS QH JD 10C 9S 8H 7D");
+    upcard(&s, &L, "KD");
+    char buf[512];
+    assert_true(ru_game.explain_illegal(&s, "knock", CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "knock needs deadwood 7 or less; yours is 64");
+    assert_true(ru_game.explain_illegal(&s, "knock", CH_LANG_JA, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "64"));
+    assert_true(ru_game.explain_illegal(&s, "discard KS", CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "draw"));
+    act(&s, RU_A_TAKE, NULL);
+    assert_true(ru_game.explain_illegal(&s, "discard KD", CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "KD was taken from the discard pile"));
+    assert_true(ru_game.explain_illegal(&s, "discard 2C", CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "2C is not in your hand"));
+    assert_true(ru_game.explain_illegal(&s, "gin KS", CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "4-card and a 3-card meld"));
+    assert_true(ru_game.explain_illegal(&s, "knock", CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "before you draw"));
+    assert_null(strstr(buf, "RU-"));
+}
+
+/* The rules at hand show the options in force. */
+static void ru_rules_text_shows_options(void **st)
+{
+    (void)st;
+    ch_opts o;
+    const char *kv[] = {"players=4", "knock_limit=5", "natural_rumino=true", "max_rebuys_total=2",
+                        "ante=3"};
+    assert_int_equal(ch_opts_parse(&o, ru_game.opts, ru_game.n_opts, kv, 5, NULL), CH_OK);
+    char buf[4096];
+    assert_true(ru_game.rules_text(&o, CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "with deadwood 5 or less you may knock"));
+    assert_non_null(strstr(buf, "seven of a kind or a seven-card straight flush (no jokers)"));
+    assert_non_null(strstr(buf, "At most 2 rebuys"));
+    assert_non_null(strstr(buf, "Ante: 3 chips"));
+    assert_true(ru_game.rules_text(&o, CH_LANG_JA, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "デッドウッドが 5 点以下"));
+    assert_non_null(strstr(buf, "ジョーカーなし"));
+    assert_null(strstr(buf, "rebuy"));
+}
+
+/* RU-64, RU-80 at the extremes: 6 players, ante 1000000, every rebuy taken
+ * (each step makes the pool 5 times larger). The pool never overflows, the
+ * ledger always sums to 0, and once a rebuy would pass the chip limit it is
+ * no longer offered, so those players are out. */
+static void ru64_ru80_pool_never_overflows(void **st)
+{
+    (void)st;
+    ru_state s;
+    const char *kv[] = {"ante=1000000"};
+    start(&s, 6, 0, 11, kv, 1);
+    static const int target[6] = {100, 100, 100, 100, 10, 10};
+    int steps = 0, refused = 0;
+    while (s.phase != RU_PH_OVER && steps < 60) {
+        knock_to(&s, target);
+        steps++;
+        int64_t before = s.pool;
+        while (s.phase == RU_PH_REBUY) {
+            int ok = is_legal(&s, RU_A_REBUY, NULL);
+            act(&s, ok ? RU_A_REBUY : RU_A_DECLINE, NULL);
+        }
+        int active = 0;
+        for (int p = 0; p < 6; p++)
+            active += s.active[p];
+        if (active < 6) {
+            refused = 1;
+            /* not offered because the pool would pass the limit */
+            assert_true(before > RU_CHIP_LIMIT - before);
+            break;
+        }
+        assert_int_equal(s.pool, before * 5);
+        assert_true(s.pool > 0 && s.pool <= RU_CHIP_LIMIT);
+        assert_int_equal(ledger_sum(&s), 0);
+    }
+    assert_true(refused);
+    assert_true(steps > 4); /* past where 32-bit chips overflowed */
+    assert_int_equal(ledger_sum(&s), 0);
+    /* The two survivors play on; the pool is paid out whole. */
+    const int end[6] = {100, 100, 100, 100, 100, 10};
+    int64_t pool = s.pool, chips5 = s.chips[5];
+    knock_to(&s, end);
+    assert_int_equal(s.phase, RU_PH_OVER);
+    assert_int_equal(s.chips[5], chips5 + pool);
+    assert_int_equal(ledger_sum(&s), 0);
+}
+
+/* Bankroll at the extremes: 6 × 1000000000 chips fit, and the winner's
+ * payout is exact. */
+static void ru_v7_bankroll_extremes(void **st)
+{
+    (void)st;
+    ru_state s;
+    const char *kv[] = {"ante=1000000", "starting_chips=1000000000"};
+    start(&s, 6, 0, 12, kv, 2);
+    const int end[6] = {100, 100, 100, 100, 100, 10};
+    knock_to(&s, end);
+    assert_int_equal(s.phase, RU_PH_OVER);
+    assert_int_equal(s.chips[5], 1000000000LL + 5 * 1000000LL);
+}
+
+/* RU-V8, RU-52: a void hand is laid open too, and says why it was void. */
+static void ru_v8_void_hand_reveal(void **st)
+{
+    (void)st;
+    ru_state s;
+    const char *kv[] = {"max_turns_per_hand=1"};
+    start(&s, 2, 0, 8, kv, 1);
+    int p = s.to_move, top = s.stock[s.nstock - 1];
+    act(&s, RU_A_DRAW, NULL);
+    ru_game.apply(&s, ru_action(RU_A_DISCARD, top));
+    assert_int_equal(s.dealt, 2);
+    char buf[2048];
+    assert_true(ru_game.hand_summary(&s, p, CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_non_null(strstr(buf, "Hand 1 is void (turn limit reached): nobody scores"));
+    assert_non_null(strstr(buf, "→ 0 (void)"));
+    ru_game.hand_summary(&s, p, CH_LANG_JA, buf, sizeof buf);
+    assert_non_null(strstr(buf, "手番の上限"));
+    json_t *v = ru_game.view_json(&s, CH_SPECTATOR);
+    json_t *last = json_object_get(v, "last_hand");
+    assert_string_equal(json_string_value(json_object_get(last, "how")), "void");
+    assert_true(json_is_null(json_object_get(last, "seat")));
+    assert_int_equal(json_array_size(json_array_get(json_object_get(last, "hands"), 0)), RU_HAND);
+    json_decref(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1252,6 +1659,15 @@ int main(void)
         cmocka_unit_test(notation_cards_and_actions),
         cmocka_unit_test(ru21_ru23_turn_choices),
         cmocka_unit_test(ru50_ru70_hand_ends_only_by_declaration),
+        cmocka_unit_test(ru_events_never_leak),
+        cmocka_unit_test(ru52_last_hand_reveal),
+        cmocka_unit_test(ru_spectator_sees_only_public),
+        cmocka_unit_test(ru_board_names_drawn_card_and_real_moves),
+        cmocka_unit_test(ru_explain_illegal_moves),
+        cmocka_unit_test(ru_rules_text_shows_options),
+        cmocka_unit_test(ru64_ru80_pool_never_overflows),
+        cmocka_unit_test(ru_v7_bankroll_extremes),
+        cmocka_unit_test(ru_v8_void_hand_reveal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -92,13 +92,15 @@ typedef struct ru_state {
     /* Series. */
     int16_t cum[RU_MAX_PLAYERS], hand_score[RU_MAX_PLAYERS];
     int16_t out_at[RU_MAX_PLAYERS]; /* hands scored when eliminated, for ranks */
-    int32_t chips[RU_MAX_PLAYERS], pool;
+    /* 64 bits: a pool that doubles with every rebuy outgrows 32 bits; a
+     * rebuy that would take it past RU_CHIP_LIMIT is not offered. */
+    int64_t chips[RU_MAX_PLAYERS], pool;
     int16_t hands, dealt, rebuys;
     int32_t turns; /* ordinary discards in this hand */
     /* Rebuy step (RU-63..66). */
     uint8_t rebuy_queue[RU_MAX_PLAYERS], nrebuy, rebuy_pos;
     int16_t rebuy_score;
-    int32_t rebuy_cost;
+    int64_t rebuy_cost;
     /* Claim step (RU-V5): who discarded, who may still claim. */
     uint8_t claim_queue[RU_MAX_PLAYERS], nclaim, claim_pos, claim_from, must_rumino;
     /* How the last hand ended and the result. */
@@ -112,7 +114,20 @@ typedef struct ru_state {
     uint16_t ends[5], first_ends, reshuffles, eliminated;
     int32_t knock_dw, all_turns;
     uint8_t game_end, first_actor, hand_first;
+    uint8_t drawn; /* the face drawn from the stock this turn (its drawer sees it), RU_NONE */
+    /* The last completed hand as laid open at its end (RU-52), until the
+     * next hand ends: each seat's cards sorted (last_n[p] = 0: not in it),
+     * the card put down with Gin or Rumino (in a void hand: RU_END_VOID when the
+     * turn cap voided it, else RU_NONE), the totals right after scoring
+     * (before any rebuy) and the hand's number (0: no hand ended yet). The
+     * melds are found again from the cards (ru_meld_best is deterministic). */
+    uint8_t last_cards[RU_MAX_PLAYERS][RU_HAND], last_n[RU_MAX_PLAYERS], last_put;
+    int16_t last_no, last_total[RU_MAX_PLAYERS];
 } ru_state;
+
+/* The most chips a pool or a player may hold: every figure stays exact as a
+ * JSON number in any client (2^53 - 1). */
+#define RU_CHIP_LIMIT 9007199254740991LL
 
 /* How a game ended (RU-70, RU-V4), for the tally. */
 typedef enum {
@@ -131,8 +146,10 @@ typedef struct ru_view {
     int top;   /* top of the discard pile, or -1 */
     int taken; /* face taken from the discard pile this turn, or -1 */
     int must_rumino, knock_limit, natural_rumino, free_discard, elimination, stock;
-    int active[RU_MAX_PLAYERS], cum[RU_MAX_PLAYERS], chips[RU_MAX_PLAYERS], pool;
-    int bankroll, rebuy_cost, rebuy_score;
+    int active[RU_MAX_PLAYERS], cum[RU_MAX_PLAYERS];
+    long long chips[RU_MAX_PLAYERS], pool;
+    int bankroll, rebuy_score;
+    long long rebuy_cost;
     /* Public card knowledge: faces in the discard pile, known cards in each
      * hand, and what each seat threw away this hand. */
     uint8_t in_discard[RU_NFACES];

@@ -83,4 +83,9 @@ const ch_game rk_game = {
     .census = rk_census,
     .resample = rk_resample,
     .tally = rk_tally,
+    .events = rk_events,
+    .hand_summary = rk_hand_summary,
+    .explain_illegal = rk_explain_illegal,
+    .warning = NULL, /* no Rack-O move loses on the spot */
+    .rules_text = rk_rules_text,
 };

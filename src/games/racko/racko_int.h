@@ -28,4 +28,11 @@ json_t *rk_view_json(const void *st, int viewer);
 void rk_census(const void *st, int viewer, ch_census *c);
 void rk_resample(void *st, int viewer, ch_rng *rng);
 
+/* events.c */
+json_t *rk_events(const void *before, ch_action a, int viewer, ch_lang lang);
+int rk_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
+json_t *rk_last_hand_json(const rk_state *s);
+int rk_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf, size_t cap);
+int rk_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
+
 #endif

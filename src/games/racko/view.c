@@ -101,6 +101,7 @@ json_t *rk_view_json(const void *st, int viewer)
         json_object_set_new(last, "racks", lr);
         json_object_set_new(v, "last_round", last);
     }
+    json_object_set_new(v, "last_hand", rk_last_hand_json(s));
     return v;
 }
 

@@ -76,9 +76,9 @@ const ch_game ru_game = {
     ru_census,
     ru_resample,
     ru_tally,
-    NULL, /* events: not yet */
-    NULL, /* hand_summary: not yet */
-    NULL,
-    NULL,
-    NULL, /* rules_text: not yet */
+    ru_events,
+    ru_hand_summary,
+    ru_explain_illegal,
+    NULL, /* warning: no Rumino move loses on the spot */
+    ru_rules_text,
 };

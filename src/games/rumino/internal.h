@@ -32,4 +32,13 @@ int ru_sorted_layout(const ru_state *s, int p, uint8_t *h, ru_layout *l);
 /* Whether viewer may see slot i of seat p's hand. */
 int ru_slot_seen(const ru_state *s, int viewer, int p, int i);
 
+/* events.c */
+json_t *ru_events(const void *before, ch_action a, int viewer, ch_lang lang);
+int ru_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
+json_t *ru_last_hand_json(const ru_state *s);
+int ru_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf, size_t cap);
+int ru_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
+/* "seat 2" / "席 2", or "you" / "あなた" for the viewer's own seat. */
+const char *ru_who(int seat, int viewer, int ja, char *buf, size_t cap);
+
 #endif

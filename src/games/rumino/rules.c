@@ -7,27 +7,26 @@
 
 const ch_optdesc ru_opts[RU_NOPTS] = {
     {"players", CH_OPT_INT, "2", 2, 6, NULL, NULL, "number of players"},
-    {"ante", CH_OPT_INT, "1", 1, 1000000, NULL, NULL, "chips each player puts in the pool (RU-10)"},
-    {"knock_limit", CH_OPT_INT, "7", 0, 200, NULL, NULL, "highest deadwood that may knock (RU-30)"},
+    {"ante", CH_OPT_INT, "1", 1, 1000000, NULL, NULL, "chips each player puts in the pool"},
+    {"knock_limit", CH_OPT_INT, "7", 0, 200, NULL, NULL, "highest deadwood that may knock"},
     {"elimination_score", CH_OPT_INT, "100", 1, 10000, NULL, NULL,
-     "cumulative score that puts a player out (RU-60)"},
-    {"first_dealer", CH_OPT_INT, "random", 0, 5, NULL, "random",
-     "seat of the first dealer (RU-12)"},
-    {"natural_rumino", CH_OPT_BOOL, "false", 0, 0, NULL, NULL, "RU-V1: no jokers in a Rumino"},
+     "cumulative score that puts a player out"},
+    {"first_dealer", CH_OPT_INT, "random", 0, 5, NULL, "random", "seat of the first dealer"},
+    {"natural_rumino", CH_OPT_BOOL, "false", 0, 0, NULL, NULL, "no jokers in a Rumino"},
     {"max_rebuys_total", CH_OPT_INT, "unlimited", 0, 1000, NULL, "unlimited",
-     "RU-V2: rebuys allowed in the whole game"},
+     "rebuys allowed in the whole game"},
     {"void_on_empty_stock", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
-     "RU-V3: an empty stock voids the hand instead of a reshuffle"},
+     "an empty stock voids the hand instead of a reshuffle"},
     {"three_gins", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
-     "RU-V4: Gin in each of the first three hands wins"},
+     "Gin in each of the first three hands wins"},
     {"rumino_claim", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
-     "RU-V5: a discard may be claimed out of turn for a Rumino"},
+     "a discard may be claimed out of turn for a Rumino"},
     {"free_discard", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
-     "RU-V6: the card taken from the discard pile may be discarded again"},
+     "the card taken from the discard pile may be discarded again"},
     {"starting_chips", CH_OPT_INT, "ledger", 1, 1000000000, NULL, "ledger",
-     "RU-V7: bankroll mode with this many chips each (ledger: chips may go negative)"},
+     "bankroll mode with this many chips each (ledger: chips may go negative)"},
     {"max_turns_per_hand", CH_OPT_INT, "none", 1, 1000000, NULL, "none",
-     "RU-V8: a hand this many turns long is void"},
+     "a hand this many turns long is void"},
 };
 
 const uint8_t ru_face_copies[RU_NFACES] = {
@@ -77,6 +76,7 @@ static void deal(ru_state *s, const uint8_t *d)
         s->stock[i] = d[RU_NCARDS - 1 - i];
     s->stock_gen = 0;
     s->taken = RU_NONE;
+    s->drawn = RU_NONE;
     s->revealed = 0;
     s->turns = 0;
     s->dealt++;
@@ -122,8 +122,8 @@ int ru_setup(void *st, const ch_opts *o, uint64_t seed, const int *order, int n_
         return ch_errf(err, CH_EINVAL,
                        "option first_dealer: seat %d does not exist with %d players", fd, s->np);
     if (s->bankroll && s->ante > s->starting_chips)
-        return ch_errf(err, CH_EINVAL, "option ante: %d is more than starting_chips %d", s->ante,
-                       s->starting_chips);
+        return ch_errf(err, CH_EINVAL, "option ante: %d is more than starting_chips %d",
+                       (int)s->ante, (int)s->starting_chips);
     uint8_t d[RU_NCARDS];
     if (order) {
         if (n_order != RU_NCARDS)
@@ -182,6 +182,9 @@ static int may_rebuy(const ru_state *s, int p)
 {
     if (s->max_rebuys >= 0 && s->rebuys >= s->max_rebuys) return 0; /* RU-V2 */
     if (s->bankroll && s->chips[p] < s->rebuy_cost) return 0;       /* RU-V7 */
+    /* Decision: a rebuy that would take the pool past the chip limit is
+     * not offered (docs/rules/rumino.md), so no figure ever overflows. */
+    if (s->pool > RU_CHIP_LIMIT - s->rebuy_cost) return 0;
     return 1;
 }
 
@@ -268,7 +271,7 @@ static void end_game(ru_state *s, unsigned winners, int why)
     s->game_end = (uint8_t)why;
     int k = __builtin_popcount(winners);
     assert(k > 0);
-    int share = s->pool / k, odd = s->pool % k;
+    int64_t share = s->pool / k, odd = s->pool % k;
     for (int i = 1; i <= s->np; i++) {
         int q = (s->dealer + i) % s->np;
         if (!(winners >> q & 1u)) continue;
@@ -349,7 +352,30 @@ static void end_hand(ru_state *s, int how, int who)
     s->last_ender = (uint8_t)who;
     s->revealed = 1;
     s->taken = RU_NONE;
+    s->drawn = RU_NONE;
     s->must_rumino = 0;
+    /* RU-52: every hand is laid open; keep it, sorted, for every viewer. */
+    memset(s->last_cards, 0, sizeof s->last_cards);
+    for (int q = 0; q < s->np; q++) {
+        int n = s->active[q] ? s->nhand[q] : 0;
+        assert(n <= RU_HAND);
+        memcpy(s->last_cards[q], s->hand[q], (size_t)n);
+        for (int i = 1; i < n; i++) /* insertion sort: 7 cards */
+            for (int j = i; j > 0 && s->last_cards[q][j - 1] > s->last_cards[q][j]; j--) {
+                uint8_t t = s->last_cards[q][j];
+                s->last_cards[q][j] = s->last_cards[q][j - 1];
+                s->last_cards[q][j - 1] = t;
+            }
+        s->last_n[q] = (uint8_t)n;
+    }
+    s->last_put = how == RU_END_GIN || how == RU_END_RUMINO ? s->discard[s->ndiscard - 1] : RU_NONE;
+    /* A void hand keeps why in last_put: RU_END_VOID for the turn cap (RU-V8). */
+    if (how == RU_END_VOID && s->max_turns && s->turns >= s->max_turns) s->last_put = RU_END_VOID;
+    s->last_no = s->dealt;
+    /* Every completed hand counts, the one that ends the game too. */
+    memset(s->hand_score, 0, sizeof s->hand_score);
+    s->hands++;
+    memcpy(s->last_total, s->cum, sizeof s->last_total);
     s->ends[how]++;
     s->first_ends += how != RU_END_VOID && who == s->hand_first;
     s->all_turns += s->turns;
@@ -368,8 +394,6 @@ static void end_hand(ru_state *s, int how, int who)
             return;
         }
     }
-    memset(s->hand_score, 0, sizeof s->hand_score);
-    s->hands++;
     if (how == RU_END_VOID) {
         next_hand(s);
         return;
@@ -380,6 +404,7 @@ static void end_hand(ru_state *s, int how, int who)
         s->hand_score[q] = (int16_t)sc;
         s->cum[q] = (int16_t)(s->cum[q] + sc);
     }
+    memcpy(s->last_total, s->cum, sizeof s->last_total);
     if (how == RU_END_KNOCK) s->knock_dw += s->hand_score[who];
     eliminate(s);
 }
@@ -449,6 +474,7 @@ void ru_apply(void *st, ch_action a)
         end_hand(s, RU_END_KNOCK, p);
         break;
     case RU_A_DRAW:
+        s->drawn = s->stock[s->nstock - 1];
         add_card(s, p, s->stock[--s->nstock], 0);
         s->stock[s->nstock] = 0;
         s->taken = RU_NONE;
@@ -464,6 +490,7 @@ void ru_apply(void *st, ch_action a)
         remove_card(s, p, face);
         put_discard(s, p, face);
         s->taken = RU_NONE;
+        s->drawn = RU_NONE;
         s->turns++;
         if (s->claim)
             open_claims(s, p);

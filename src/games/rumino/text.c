@@ -83,7 +83,9 @@ static void consequences(const ru_state *s, ch_action a, int ja, ch_text *t)
     ru_state next = *s;
     ru_apply(&next, a);
     if (next.hands > s->hands) {
-        if (next.last_end == RU_END_VOID) {
+        if (next.last_end == RU_END_RUMINO) {
+            ch_text_add(t, ja ? " ── ルーミノ！" : " — Rumino!");
+        } else if (next.last_end == RU_END_VOID) {
             ch_text_add(t, ja ? " ── ディール無効" : " — hand void");
         } else {
             ch_text_add(t, ja ? " ── 得点:" : " — hand scores:");
@@ -99,7 +101,7 @@ static void consequences(const ru_state *s, ch_action a, int ja, ch_text *t)
     if (next.phase == RU_PH_OVER) {
         ch_text_add(t, ja ? "。ゲーム終了、勝者:" : ". Game over, winner:");
         for (int p = 0; p < s->np; p++)
-            if (next.winners >> p & 1u) ch_text_add(t, " P%d", p);
+            if (next.winners >> p & 1u) ch_text_add(t, ja ? " 席 %d" : " seat %d", p);
     }
 }
 
@@ -138,7 +140,8 @@ int ru_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
         ch_text_add(&t, ja ? "ルーミノを宣言し %s を捨てる" : "declares Rumino, discarding %s", c);
         break;
     case RU_A_REBUY:
-        ch_text_add(&t, ja ? "%d チップでリバイする" : "rebuys for %d chips", s->rebuy_cost);
+        ch_text_add(&t, ja ? "%lld チップでリバイする" : "rebuys for %lld chips",
+                    (long long)s->rebuy_cost);
         break;
     case RU_A_DECLINE:
         ch_text_add(&t,
@@ -166,6 +169,30 @@ static void put_cards(ch_text *o, const uint8_t *c, int n)
     }
 }
 
+/* The moves the player to move has, in words, from the legal list, so the
+ * prompt never offers a move that is not there. */
+static void moves_line(const ru_state *s, int ja, ch_text *o)
+{
+    static const char *const word[2][RU_A_PASS + 1] = {
+        {"", "knock", "draw", "take", "discard", "gin", "rumino", "rebuy", "decline", "claim",
+         "pass"},
+        {"", "ノック", "山札から引く", "捨て札を取る", "捨てる", "ジン", "ルーミノ", "リバイ",
+         "辞退", "取る", "取らない"},
+    };
+    ch_action a[RU_MAX_ACTIONS];
+    int n = ru_legal(s, a), seen = 0, types[RU_A_PASS + 1], nt = 0;
+    for (int i = 0; i < n; i++) {
+        int ty = ru_action_type(a[i]);
+        if (!(seen >> ty & 1)) seen |= 1 << ty, types[nt++] = ty;
+    }
+    for (int i = 0; i < nt; i++)
+        ch_text_add(o, "%s%s",
+                    i == 0        ? ""
+                    : i == nt - 1 ? (ja ? "、または" : " or ")
+                                  : (ja ? "、" : ", "),
+                    word[ja][types[i]]);
+}
+
 int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const ru_state *s = st;
@@ -173,15 +200,18 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     ch_text o;
     ch_text_init(&o, buf, cap);
     if (cap) buf[0] = '\0';
-    char t[8];
+    char t[8], w[32];
     ch_text_add(&o,
-                ja ? "ルーミノ  ディール %d  ディーラー P%d  プール %d\n"
-                   : "Rumino  hand %d  dealer P%d  pool %d\n",
-                s->dealt, s->dealer, s->pool);
+                ja ? "ルーミノ  第 %d ディール  ディーラー 席 %d  プール %lld チップ\n"
+                   : "Rumino  hand %d  dealer seat %d  pool %lld chips\n",
+                s->dealt, s->dealer, (long long)s->pool);
     for (int p = 0; p < s->np; p++) {
-        ch_text_add(&o, "P%d%s %s %4d  %s %3d  %s %5d  %s %d%s ", p, p == viewer ? "*" : " ",
-                    ja ? "累計" : "score", s->cum[p], ja ? "前回" : "last", s->hand_score[p],
-                    ja ? "チップ" : "chips", s->chips[p], ja ? "枚数" : "cards", s->nhand[p],
+        ch_text_add(&o,
+                    ja ? "席 %d%s %s %4d  %s %3d  %s %5lld  %s %d%s "
+                       : "seat %d%s %s %4d  %s %3d  %s %5lld  %s %d%s ",
+                    p, p == viewer ? "*" : " ", ja ? "累計" : "total", s->cum[p],
+                    ja ? "前回" : "last", s->hand_score[p], ja ? "チップ" : "chips",
+                    (long long)s->chips[p], ja ? "枚数" : "cards", s->nhand[p],
                     s->active[p] ? "" : (ja ? "  退場" : "  out"));
         int shown = 0;
         for (int i = 0; i < s->nhand[p]; i++) {
@@ -212,45 +242,44 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         ch_text_add(&o, ja ? "  デッドウッド:" : "  deadwood:");
         put_cards(&o, l.dead, l.n_dead);
         ch_text_add(&o, " = %d\n", l.deadwood);
+        if (s->drawn != RU_NONE && viewer == s->to_move && s->phase == RU_PH_DRAWN) {
+            ru_card_text(s->drawn, t, sizeof t);
+            ch_text_add(&o, ja ? "山札から引いたカード: %s\n" : "you drew %s from the stock\n", t);
+        }
     }
-    if (s->taken != RU_NONE && !s->free_discard) {
+    if (s->taken != RU_NONE && !s->free_discard && s->phase == RU_PH_DRAWN) {
         char t2[8];
         ru_card_text(s->taken, t2, sizeof t2);
         ch_text_add(&o,
-                    ja ? "取った %s は捨てられない (RU-24)\n"
-                       : "%s was taken: it may not be discarded (RU-24)\n",
+                    ja ? "捨て札から取った %s は、この番には捨てられない\n"
+                       : "%s was taken from the discard pile: it may not be discarded this turn\n",
                     t2);
     }
-    switch (s->phase) {
-    case RU_PH_TURN:
-        ch_text_add(&o,
-                    ja ? "P%d の番: ノック、山札から引く、または捨て札を取る\n"
-                       : "P%d to play: knock, draw or take\n",
-                    s->to_move);
-        break;
-    case RU_PH_DRAWN:
-        ch_text_add(&o,
-                    ja ? "P%d の番: 捨てる、ジン、またはルーミノ\n"
-                       : "P%d to play: discard, gin or rumino\n",
-                    s->to_move);
-        break;
-    case RU_PH_REBUY:
-        ch_text_add(&o,
-                    ja ? "P%d: %d チップでリバイして累計 %d にするか\n"
-                       : "P%d: rebuy for %d chips at score %d, or decline\n",
-                    s->to_move, s->rebuy_cost, s->rebuy_score);
-        break;
-    case RU_PH_CLAIM:
-        ch_text_add(&o,
-                    ja ? "P%d: 捨て札をルーミノのために取るか\n"
-                       : "P%d: claim the discard for a Rumino?\n",
-                    s->to_move);
-        break;
-    default:
+    if (s->phase == RU_PH_OVER) {
         ch_text_add(&o, ja ? "ゲーム終了。勝者:" : "Game over. Winner:");
         for (int p = 0; p < s->np; p++)
-            if (s->winners >> p & 1u) ch_text_add(&o, " P%d", p);
+            if (s->winners >> p & 1u) ch_text_add(&o, ja ? " 席 %d" : " seat %d", p);
         ch_text_add(&o, "\n");
+        return ch_text_len(&o);
     }
+    ru_who(s->to_move, viewer, ja, w, sizeof w);
+    int tell = viewer == s->to_move || viewer == CH_ALL || s->phase == RU_PH_REBUY ||
+               s->phase == RU_PH_CLAIM;
+    if (s->to_move == viewer)
+        ch_text_add(&o, ja ? "あなたの番: " : "Your turn: ");
+    else
+        ch_text_add(&o, ja ? "%s の番%s" : "%s to play%s", w, tell ? ": " : "");
+    if (s->phase == RU_PH_REBUY)
+        ch_text_add(&o,
+                    ja ? "%lld チップでリバイして累計 %d 点で続けるか、辞退するか — "
+                       : "rebuy for %lld chips and play on at a total of %d, or decline — ",
+                    (long long)s->rebuy_cost, s->rebuy_score);
+    else if (s->phase == RU_PH_CLAIM)
+        ch_text_add(&o, ja ? "捨て札をルーミノのために取るか — "
+                           : "claim the discard for a Rumino? — ");
+    /* Knock, Gin and Rumino depend on the mover's hidden cards: only the
+     * mover (or an omniscient viewer) is told which moves there are. */
+    if (tell) moves_line(s, ja, &o);
+    ch_text_add(&o, "\n");
     return ch_text_len(&o);
 }

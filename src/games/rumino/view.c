@@ -76,13 +76,14 @@ json_t *ru_view_json(const void *st, int viewer)
     json_object_set_new(v, "last_end", json_string(ends[s->last_end]));
     json_object_set_new(v, "rebuys", json_integer(s->rebuys));
     if (s->phase == RU_PH_REBUY)
-        json_object_set_new(v, "rebuy",
-                            json_pack("{s:i,s:i}", "cost", s->rebuy_cost, "score", s->rebuy_score));
+        json_object_set_new(
+            v, "rebuy",
+            json_pack("{s:I,s:i}", "cost", (json_int_t)s->rebuy_cost, "score", s->rebuy_score));
     json_t *players = json_array();
     for (int p = 0; p < s->np; p++) {
-        json_t *pl = json_pack("{s:i,s:b,s:i,s:i,s:i,s:i}", "seat", p, "active", s->active[p],
+        json_t *pl = json_pack("{s:i,s:b,s:i,s:i,s:I,s:i}", "seat", p, "active", s->active[p],
                                "score", s->cum[p], "last_hand", s->hand_score[p], "chips",
-                               s->chips[p], "cards", s->nhand[p]);
+                               (json_int_t)s->chips[p], "cards", s->nhand[p]);
         /* Slot order, so a resample that swaps unseen cards keeps the view. */
         json_t *seen = json_array();
         for (int i = 0; i < s->nhand[p]; i++)
@@ -103,6 +104,9 @@ json_t *ru_view_json(const void *st, int viewer)
     if (viewer == CH_ALL) {
         json_object_set_new(v, "stock_order", cards_json(s->stock, s->nstock));
     }
+    if (s->drawn != RU_NONE && (viewer == CH_ALL || viewer == s->to_move))
+        json_object_set_new(v, "drawn", card_json(s->drawn));
+    json_object_set_new(v, "last_hand", ru_last_hand_json(s));
     return v;
 }
 
