@@ -122,7 +122,10 @@ static int split_cards(const char *text, int *faces, int cap, char *tail, size_t
     tail[0] = 0;
     for (char *w = strtok_r(buf, " ,", &save); w; w = strtok_r(NULL, " ,", &save)) {
         int f;
-        if (n < cap && rg_card_parse(w, &f) == CH_OK && !tail[0]) {
+        /* After a Reserve, Sin Bin or TMO comes its declaration, not a card. */
+        int declares = n > 0 && faces[n - 1] > RG_FACE_CONV;
+        if (n < cap && rg_card_parse(w, &f) == CH_OK && !tail[0] &&
+            (!declares || f == faces[n - 1])) {
             faces[n++] = f;
             continue;
         }

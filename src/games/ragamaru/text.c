@@ -105,6 +105,11 @@ int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
                             ja ? "攻撃を受けて山札から%d枚引く"
                                : "accepts the attack and draws %d card%s",
                             k, k == 1 ? "" : "s");
+            else if (k == 0)
+                ch_text_add(&o,
+                            ja ? "攻撃(%d枚)を受ける。引けるカードは残っていない"
+                               : "accepts the attack of %d cards; nothing is left to draw",
+                            s->ptotal);
             else
                 ch_text_add(&o,
                             ja ? "攻撃(%d枚)を受けて、残る%d枚だけ山札から引く"
@@ -201,10 +206,13 @@ static void rg_prompt(const rg_state *s, ch_text *o, ch_lang lang)
         ch_text_add(o, "%s", rg_type_name(RG_TMO, lang));
         if (k == s->ptotal)
             ch_text_add(o, ja ? ")か、受けて%d枚引く\n" : ") or accept and draw %d\n", k);
+        else if (k == 0)
+            ch_text_add(o, ja ? ")か受ける(引けるカードは残っていない)\n"
+                              : ") or accept (nothing is left to draw)\n");
         else
             ch_text_add(o,
                         ja ? ")か、受けて残りの%d枚だけ引く\n"
-                           : ") or accept and draw the %d cards left\n",
+                           : ") or accept: only %d left to draw\n",
                         k);
         break;
     case RG_PH_DISCARD:
