@@ -209,6 +209,10 @@ static void sin_bin_prompt_is_no_attack(void **st)
     top(&s, "R2");
     hand(&s, 0, "SIN K1");
     hand(&s, 1, "TMO Y8 Y9");
+    json_t *e = events(&s, "SIN Y", 2, CH_LANG_JA);
+    assert_string_equal(text_of(find_event(e, "sin_bin", 0)),
+                        "シンビン: P1は回すか2回休む。次の色は黄");
+    json_decref(e);
     act(&s, "SIN Y");
     const char *p = prompt(render(&s, 1, CH_LANG_EN));
     assert_null(strstr(p, "attack"));

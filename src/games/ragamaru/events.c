@@ -85,7 +85,7 @@ static void put_text(const rg_state *after, const rg_ev *e, int viewer, ch_lang 
         break;
     case RG_EV_SIN:
         ch_text_add(o,
-                    ja ? "シンビン: P%dは回すか%d回休む。次の色は%s"
+                    ja ? "シンビン: P%dは回すか%d回休む%.0s。次の色は%s"
                        : "Sin Bin: P%d passes it on or rests %d turn%s; the colour is now %s",
                     rg_seat_next(after, e->seat, 1), e->count, ja ? "" : plural(e->count),
                     rg_colour_name(e->aux, lang));

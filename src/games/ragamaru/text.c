@@ -210,10 +210,9 @@ static void rg_prompt(const rg_state *s, ch_text *o, ch_lang lang)
             ch_text_add(o, ja ? ")か受ける(引けるカードは残っていない)\n"
                               : ") or accept (nothing is left to draw)\n");
         else
-            ch_text_add(o,
-                        ja ? ")か、受けて残りの%d枚だけ引く\n"
-                           : ") or accept: only %d left to draw\n",
-                        k);
+            ch_text_add(
+                o, ja ? ")か、受けて残りの%d枚だけ引く\n" : ") or accept: only %d left to draw\n",
+                k);
         break;
     case RG_PH_DISCARD:
         ch_text_add(o,
@@ -294,7 +293,7 @@ int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         /* At the end every hand is laid open. */
         if (p == viewer || viewer == CH_ALL || over) {
             int faces[RG_DECK_MAX], n = rg_hand_faces(&s->hand[p], faces);
-            ch_text_add(&o, ":");
+            if (n) ch_text_add(&o, ":");
             for (int i = 0; i < n; i++) {
                 ch_text_add(&o, " ");
                 put_card(&o, faces[i]);
