@@ -270,6 +270,8 @@ static void reserve_is_chosen_in_steps(void **st)
     act(&s, "RES RES");
     assert_int_equal(rg_game.legal(&s, a), 4);
     assert_non_null(strstr(prompt(render(&s, 0, CH_LANG_EN)), "declare the Reserve's colour"));
+    assert_non_null(strstr(render(&s, 0, CH_LANG_EN), "colour: being declared"));
+    no_english(render(&s, 0, CH_LANG_JA) + 9); /* past the game's name, RAGAMARU */
     json_t *e = events(&s, "declare K", 2, CH_LANG_EN);
     assert_string_equal(text_of(find_event(e, "declare", 0)), "P0 declares black for the Reserve");
     json_decref(e);
@@ -624,8 +626,8 @@ static void explain_illegal_in_game_terms(void **st)
     static const struct {
         const char *text, *want;
     } cases[] = {
-        {"R5",
-         "red 5 (Lock) does not match: play a blue card, a 11, or a Reserve, Sin Bin or RAGAMARU"},
+        {"R5", "red 5 (Lock) does not match: needed blue or number 11 (a Reserve, Sin Bin or "
+               "RAGAMARU always fits)"},
         {"R9 B9", "put the matching card (blue 9 (Scrum-half)) first; the last card stays on top"},
         {"TMO K", "the TMO is played only to answer an attack"},
         {"CONV", "a Conversion only follows a Try"},

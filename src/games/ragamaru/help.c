@@ -96,7 +96,7 @@ int rg_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap)
     return ch_text_len(&t);
 }
 
-/* The requirement to follow, in words: "red, number 11 or a Cut Pass". */
+/* The requirement to follow, in words: "blue or number 11 or a Cut Pass". */
 static void put_requirement(const rg_state *s, ch_text *o, ch_lang lang)
 {
     int ja = lang == CH_LANG_JA;
@@ -104,13 +104,14 @@ static void put_requirement(const rg_state *s, ch_text *o, ch_lang lang)
         ch_text_add(o, ja ? "どのカードでもよい" : "any card");
         return;
     }
-    ch_text_add(o, ja ? "%sのカード" : "a %s card", rg_colour_name(s->C, lang));
-    if (s->N) ch_text_add(o, ja ? "、数字%d" : ", a %d", s->N);
+    ch_text_add(o, ja ? "色%s" : "%s", rg_colour_name(s->C, lang));
+    if (s->N) ch_text_add(o, ja ? "か数字%d" : " or number %d", s->N);
     if (s->T >= RG_TRY && s->T <= RG_ADV)
-        ch_text_add(o, ja ? "、%s" : " or a %s", rg_type_name(s->T, lang));
-    if (s->free_adv) ch_text_add(o, ja ? "、%s" : " or an %s", rg_type_name(RG_ADV, lang));
-    ch_text_add(o, ja ? "、またはリザーブ・シンビン・RAGAMARU"
-                      : ", or a Reserve, Sin Bin or RAGAMARU");
+        ch_text_add(o, ja ? "か%s" : " or a %s", rg_type_name(s->T, lang));
+    if (s->free_adv && s->T != RG_ADV)
+        ch_text_add(o, ja ? "か%s" : " or an %s", rg_type_name(RG_ADV, lang));
+    ch_text_add(o, ja ? "(リザーブ・シンビン・RAGAMARUはいつでも出せる)"
+                      : " (a Reserve, Sin Bin or RAGAMARU always fits)");
 }
 
 /* Up to 8 card texts of text; the rest (a colour after SIN/TMO) in tail. */
@@ -325,7 +326,7 @@ int rg_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
         if (rg_first_ok(s, faces[i])) lead = i;
     rg_card_name(faces[0], lang, name, sizeof name);
     if (lead < 0) {
-        ch_text_add(&o, ja ? "%sは合いません。出せるのは: " : "%s does not match: play ", name);
+        ch_text_add(&o, ja ? "%sは合いません。必要なのは" : "%s does not match: needed ", name);
         put_requirement(s, &o, lang);
         return ch_text_len(&o);
     }

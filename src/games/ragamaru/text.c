@@ -272,7 +272,10 @@ int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     } else {
         ch_text_add(&o, " -");
     }
-    ch_text_add(&o, ja ? "  色: %s" : "  colour: %s", rg_colour_name(s->C, lang));
+    if (s->phase == RG_PH_DECLARE && s->C == RG_ANY) /* the Reserve's colour is coming */
+        ch_text_add(&o, ja ? "  色: 指定中" : "  colour: being declared");
+    else
+        ch_text_add(&o, ja ? "  色: %s" : "  colour: %s", rg_colour_name(s->C, lang));
     if (s->N) ch_text_add(&o, ja ? "  数字: %d" : "  number: %d", s->N);
     if (s->T != RG_NONE && s->T != RG_NUMBER)
         ch_text_add(&o, ja ? "  カード: %s" : "  card: %s", rg_type_name(s->T, lang));
