@@ -246,11 +246,12 @@ static void t3_kickoff_legal_actions(void **st)
     assert_int_equal(s.T, RG_NONE);
     assert_int_equal(s.turn, 1);
     assert_int_equal(s.dir, 1);
-    assert_int_equal(nlegal(&s), 67);
+    /* The Reserve is one choice; its colour and number come after it (RG-62). */
+    assert_int_equal(nlegal(&s), 8);
     assert_true(can(&s, "Y9"));
     assert_true(can(&s, "Y9 B9"));
-    assert_true(can(&s, "RES K8"));
-    assert_true(can(&s, "RES R15"));
+    assert_true(can(&s, "RES"));
+    assert_false(can(&s, "RES K8"));
     assert_true(can(&s, "SIN B"));
     assert_true(can(&s, "draw"));
     assert_false(can(&s, "R5"));
@@ -458,7 +459,7 @@ static void t10_landing_table(void **st)
     } rows[] = {
         {"R5", {1, 1, 1, 1, 1}},
         {"ADV-R", {1, 1, 1, 1, 1}},
-        {"RES R5", {1, 1, 1, 1, 1}},
+        {"RES", {1, 1, 1, 1, 1}},
         {"CUT-R", {0, 2, 2, 2, 2}},
         {"CUT-R CUT-Y", {1, 0, 3, 3, 3}},
         {"KICK-R", {1, 0, 3, 3, 3}},
@@ -479,6 +480,10 @@ static void t10_landing_table(void **st)
                 hand(&s, p, p == 1 ? "R11 K14" : p == 2 ? "R12" : p == 3 ? "R13" : "R14");
             act(&s, rows[r].play);
             if (s.phase == RG_PH_DISCARD) act(&s, "keep");
+            if (s.phase == RG_PH_DECLARE) {
+                act(&s, "declare R");
+                act(&s, "declare R5");
+            }
             if (s.turn != rows[r].land[n - 2])
                 fail_msg("%s with %d players lands on P%d", rows[r].play, n, s.turn);
             assert_string_equal(rg_game.phase(&s), "play");
@@ -761,7 +766,17 @@ static void t18_reserve(void **st)
         top(&s, "R1");
         hand(&s, 0, "RES Y1");
         hand(&s, 1, "R8 Y3 K12 CUT-K ADV-Y TMO");
-        act(&s, "RES K8");
+        act(&s, "RES");
+        /* Two small choices instead of 60 (issue 16): colour, then number. */
+        assert_string_equal(rg_game.phase(&s), "declare");
+        assert_int_equal(s.turn, 0);
+        assert_int_equal(nlegal(&s), 4);
+        assert_false(can(&s, "declare K8"));
+        act(&s, "declare K");
+        assert_int_equal(nlegal(&s), 15);
+        assert_false(can(&s, "declare R8"));
+        act(&s, "declare K8");
+        assert_int_equal(s.turn, 1);
         assert_int_equal(s.C, RG_K);
         assert_int_equal(s.N, 8);
         assert_int_equal(s.T, RG_RES);
@@ -824,9 +839,11 @@ static void t19_advantage(void **st)
     assert_true(can(&s, "ADV-B ADV-R"));
     assert_false(can(&s, "ADV-R ADV-B"));
     act(&s, "ADV-B ADV-R");
-    assert_int_equal(count_discards(&s), 7);
-    act(&s, "discard CONV");
+    /* Any order (issue 16): keep, 3 single discards, 3 x 2 ordered pairs. */
+    assert_int_equal(count_discards(&s), 10);
     act(&s, "discard TMO");
+    assert_true(can(&s, "discard CONV")); /* below TMO in card order: still offered */
+    act(&s, "discard CONV");
     assert_int_equal(s.hand[0].n, 1);
     assert_true(has(&s, 0, "Y4"));
     assert_int_equal(s.C, RG_R);
@@ -1204,8 +1221,8 @@ static void rg33_v4_multiples(void **st)
         top(&s, "R1");
         hand(&s, 0, "CUT-R CUT-Y CUT-B K5 RES RES RES");
         assert_int_equal(can(&s, "CUT-R CUT-Y CUT-B"), v4);
-        assert_int_equal(can(&s, "RES RES RES B3"), v4);
-        assert_true(can(&s, "RES RES B3"));
+        assert_int_equal(can(&s, "RES RES RES"), v4);
+        assert_true(can(&s, "RES RES"));
         if (v4) {
             act(&s, "CUT-R CUT-Y CUT-B");
             assert_int_equal(s.turn, 4);
@@ -1241,8 +1258,10 @@ static void rg25_rg82_turn_and_result(void **st)
     act(&s, "R5");
     ch_result r;
     rg_game.result(&s, &r);
-    assert_int_equal(r.hand_score[1], 3);
-    assert_int_equal(r.hand_score[2], 1);
+    /* Cards left are no points (issue 16: the end table showed them as "+3"). */
+    assert_int_equal(r.hand_score[0], 1);
+    assert_int_equal(r.hand_score[1], 0);
+    assert_int_equal(r.hand_score[2], 0);
     assert_int_equal(r.score[0], 1);
     assert_int_equal(r.hands, 1);
 }
@@ -1276,9 +1295,9 @@ static void max_actions_bound(void **st)
     while (s.nstock)
         assert_true(rg_give(&s, 0, s.stock[s.nstock - 1]));
     s.C = RG_ANY;
-    /* 15 x 32 numbers + 8 x 32 coloured + 32 x 2 Tries + 4 x 60 RES + 2 x 4 SIN + 2 RGM + pass */
-    assert_int_equal(nlegal(&s), 1051);
-    assert_true(1051 <= rg_game.max_actions);
+    /* 15 x 32 numbers + 8 x 32 coloured + 32 x 2 Tries + 4 RES + 2 x 4 SIN + 2 RGM + pass */
+    assert_int_equal(nlegal(&s), 815);
+    assert_true(815 <= rg_game.max_actions);
 }
 
 /* RG-V3 options: team play needs 4, 6 or 8 players in equal teams. */
@@ -1343,11 +1362,11 @@ static void notation_and_names(void **st)
     assert_string_equal(buf, "plays red 9 (Scrum-half), blue 9 (Scrum-half)");
     rg_game.action_name(&s, a, 0, CH_LANG_JA, buf, sizeof buf);
     assert_string_equal(buf, "赤の9(スクラムハーフ)、青の9(スクラムハーフ)を出す");
-    assert_int_equal(ch_parse_action(&rg_game, &s, "RES K8", &a, &err), CH_OK);
+    assert_int_equal(ch_parse_action(&rg_game, &s, "RES", &a, &err), CH_OK);
     rg_game.action_name(&s, a, 1, CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "plays Reserve and declares black 8");
+    assert_string_equal(buf, "plays Reserve, then declares a colour and number");
     rg_game.action_text(&s, a, buf, sizeof buf);
-    assert_string_equal(buf, "RES K8");
+    assert_string_equal(buf, "RES");
     /* The Japanese board names the top card and the own hand by the rule
      * book's names, beside the codes one types. */
     rg_game.render(&s, 0, CH_LANG_JA, buf, sizeof buf);

@@ -49,7 +49,15 @@ enum {
 #define RG_MAX_ACTIONS 1100 /* bound on legal actions (see legal.c) */
 
 /* Phases: who decides what (spec 4.1). */
-enum { RG_PH_KICKOFF, RG_PH_PLAY, RG_PH_DRAWN, RG_PH_RESPOND, RG_PH_DISCARD, RG_PH_OVER };
+enum {
+    RG_PH_KICKOFF,
+    RG_PH_PLAY,
+    RG_PH_DRAWN,
+    RG_PH_RESPOND,
+    RG_PH_DISCARD,
+    RG_PH_OVER,
+    RG_PH_DECLARE /* the Reserve's colour, then number, chosen after it is played (RG-62) */
+};
 /* Deck option (RG-V1/V2). */
 enum { RG_DECK_ADVANCED, RG_DECK_ADVANCED_NOLOOP, RG_DECK_BEGINNER, RG_DECK_BEGINNER_NOLOOP };
 
@@ -82,8 +90,7 @@ typedef struct rg_state {
     uint8_t phase;
     int8_t turn;      /* seat to move, or CH_TERMINAL */
     uint8_t drawn;    /* RG_PH_DRAWN: the face just drawn */
-    uint8_t adv_left; /* RG_PH_DISCARD: discards still allowed */
-    uint8_t adv_min;  /* RG_PH_DISCARD: next discard's face is >= this (one order per set) */
+    uint8_t adv_left; /* RG_PH_DISCARD: discards still allowed, in any order */
     uint8_t first, chooser, kickoff;
     uint8_t dry_passed; /* seats that passed while dry since the last card played (RG-73) */
     int8_t winner;      /* seat that went out, or -1 */
@@ -99,7 +106,7 @@ typedef struct rg_view {
     int seat, np, phase, teams;
     int C, N, T, ptype, ptotal, pclosed;
     int dir, drawn; /* drawn: face, or -1 */
-    int adv_left, adv_min;
+    int adv_left;
     int order[CH_MAX_PLAYERS];
     int next[CH_MAX_PLAYERS]; /* seat met after k+1 moves along dir from seat: next[0] =
                                  next(seat,1) */

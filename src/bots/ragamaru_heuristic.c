@@ -125,7 +125,14 @@ static int score_play(const rg_state *s, const rg_view *v, const rg_move *m)
     int close = v->hand_n[next] <= 3;
     /* The requirement the play leaves, for the follow bonus. */
     int C = m->top, N = t == RG_NUMBER ? m->number : 0, T = m->conv ? RG_CONV : t;
-    if (t == RG_RES) C = m->colour, N = m->decl;
+    if (t == RG_RES) { /* the colour is declared next: count the best one */
+        int best = -1;
+        for (int c = 0; c < 4; c++) {
+            int f = followers(v, cnt, c, 0, RG_RES);
+            if (f > best) best = f, C = c;
+        }
+        N = 0;
+    }
     if (t == RG_SIN || t == RG_TMO) C = m->colour;
     if (t == RG_RGM) C = RG_ANY;
     int numbers = 0;
@@ -163,6 +170,15 @@ static int score(const rg_state *s, const rg_view *v, ch_action a)
     rg_decode(a, &m);
     int next = v->next[0];
     switch (m.kind) {
+    case RG_A_DECLARE: /* the Reserve: a colour it holds, then a number it holds */
+        if (m.decl) {
+            int k = 0;
+            for (int c = 0; c < 4; c++)
+                k += v->cnt[rg_face_of(RG_NUMBER, c, m.decl)];
+            return 3 * k + 2 * v->cnt[rg_face_of(RG_NUMBER, m.colour, m.decl)];
+        }
+        /* the colour, counted like the kickoff's */
+        __attribute__((fallthrough));
     case RG_A_KICKOFF: {
         int k = 0;
         for (int f = 0; f < RG_NFACES; f++)

@@ -22,18 +22,18 @@ enum {
 static const ch_optdesc rg_opts[N_OPTS] = {
     {"players", CH_OPT_INT, "4", 2, 8, NULL, NULL, "number of players"},
     {"deck", CH_OPT_ENUM, "advanced", 0, 0, deck_choices, NULL,
-     "deck: beginner drops the Conversions (RG-V1), noloop the Loops (RG-V2)"},
-    {"first_player", CH_OPT_INT, "random", 0, 7, NULL, "random", "seat that plays first (RG-13)"},
+     "deck: beginner drops the Conversions, noloop the Loops"},
+    {"first_player", CH_OPT_INT, "random", 0, 7, NULL, "random", "seat that plays first"},
     {"teams", CH_OPT_INT, "0", 0, 4, NULL, NULL,
-     "team play (RG-V3): number of teams, seats alternate; 0 = every player alone"},
+     "team play: number of teams, seats alternate; 0 = every player alone"},
     {"unlimited_multiples", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
-     "RG-V4: up to 4 cards of a non-number type at once"},
+     "up to 4 cards of a non-number type at once"},
     {"strict_draw", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
-     "RG-V5: after drawing, only the drawn card alone may be played"},
+     "after drawing, only the drawn card alone may be played"},
     {"free_advantage", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
-     "RG-V6: Advantage is playable whatever the colour"},
+     "Advantage is playable whatever the colour"},
     {"max_arrivals", CH_OPT_INT, "0", 0, 1000000, NULL, NULL,
-     "RG-V7: the game is a draw after this many turn arrivals (0 = no cap)"},
+     "the game is a draw after this many turn arrivals (0 = no cap)"},
 };
 
 static int rg_setup(void *st, const ch_opts *o, uint64_t seed, const int *order, int n_order,
@@ -120,7 +120,8 @@ static int rg_to_move(const void *st)
 
 static const char *rg_phase(const void *st)
 {
-    static const char *const names[] = {"kickoff", "play", "drawn", "respond", "discard", "over"};
+    static const char *const names[] = {"kickoff", "play", "drawn",  "respond",
+                                        "discard", "over", "declare"};
     return names[((const rg_state *)st)->phase];
 }
 
@@ -138,8 +139,9 @@ static void rg_result(const void *st, ch_result *r)
         int won = (r->winners >> p) & 1;
         r->score[p] = won;
         r->rank[p] = r->winners && !won ? 2 : 1;
-        /* RG-82: no points; the cards left are kept for statistics. */
-        r->hand_score[p] = s->hand[p].n;
+        /* RG-82: no points, only who won; the cards left are in the
+         * hand summary (rg_hand_summary), not dressed up as a score. */
+        r->hand_score[p] = won;
     }
     r->hands = r->terminal;
 }
@@ -251,4 +253,9 @@ const ch_game rg_game = {
     .census = rg_census,
     .resample = rg_resample,
     .tally = rg_tally,
+    .events = rg_events,
+    .hand_summary = rg_hand_summary,
+    .explain_illegal = rg_explain_illegal,
+    .warning = rg_warning,
+    .rules_text = rg_rules_text,
 };

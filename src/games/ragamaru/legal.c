@@ -3,10 +3,11 @@
  * Plays are enumerated per type, not per card subset: a coloured type has at
  * most 4 cards, so at most 15 colour sets x 4 top cards; colourless types
  * by count. The bound is therefore independent of hand size:
- *   numbers 15 x 32 + coloured 8 x 32 + Try(+CONV) 64 + RES 4 x 60 + SIN 8
- *   + RGM 2 + DRAW/PASS 1 = 1051 <= RG_MAX_ACTIONS.
- * Advantage discards are a decision of their own afterwards (RG_PH_DISCARD),
- * one card at a time, at most 101 + 1 actions. */
+ *   numbers 15 x 32 + coloured 8 x 32 + Try(+CONV) 64 + RES 4 + SIN 8
+ *   + RGM 2 + DRAW/PASS 1 = 815 <= RG_MAX_ACTIONS.
+ * A Reserve's colour and number are decisions of their own afterwards
+ * (RG_PH_DECLARE: 4, then 15 actions), as are Advantage discards
+ * (RG_PH_DISCARD), one card at a time in any order, at most 101 + 1. */
 #include <assert.h>
 
 #include "rg_int.h"
@@ -128,20 +129,15 @@ static void gen_colourless(gen *g, int type, int face)
             emit(g, &m);
             continue;
         }
+        /* A Reserve declares afterwards (RG_PH_DECLARE), so a held
+         * Reserve adds one choice per count, not 60. */
+        if (type == RG_RES) {
+            emit(g, &m);
+            continue;
+        }
         for (int c = 0; c < 4; c++) {
             m.colour = c;
-            if (type != RG_RES) {
-                emit(g, &m);
-                continue;
-            }
-            /* The 15 declarations differ only in one field, which the
-             * encoding keeps linear: step it instead of re-encoding (a
-             * Reserve is most of a large hand's actions). */
-            rg_move one = {0, 0, 0, 0, 0, 0, 0, 1, 0};
-            ch_action a = rg_encode(&m) + rg_encode(&one), step = rg_encode(&one);
-            assert(g->n + 15 <= RG_MAX_ACTIONS);
-            for (int d = 1; d <= 15; d++, a += step)
-                g->out[g->n++] = a;
+            emit(g, &m);
         }
     }
 }
@@ -221,24 +217,35 @@ static void gen_respond(gen *g)
     emit(g, &m);
 }
 
-/* RG-60: one discard per face held, faces from adv_min up (one order per
- * set of discards), walking the hand's bits rather than all 101 faces. */
+/* RG-60: one discard per face held, in any order a player would choose
+ * them, walking the hand's bits rather than all 101 faces. */
 static void gen_discards(gen *g)
 {
     rg_move m = {RG_A_DISCARD, 0, 0, 0, 0, 0, 0, 0, 0};
-    int lo = g->s->adv_min;
-    uint64_t num = lo < 60 ? g->h->num >> lo << lo : 0;
-    uint64_t sp = lo < 60 ? g->h->sp : lo < 96 ? g->h->sp >> (lo - 60) << (lo - 60) : 0;
-    for (; num; num &= num - 1) {
+    for (uint64_t num = g->h->num; num; num &= num - 1) {
         m.face = __builtin_ctzll(num);
         emit(g, &m);
     }
-    for (; sp; sp &= sp - 1) {
+    for (uint64_t sp = g->h->sp; sp; sp &= sp - 1) {
         m.face = 60 + __builtin_ctzll(sp);
         emit(g, &m);
     }
-    for (m.face = lo > 96 ? lo : 96; m.face < RG_NFACES; m.face++)
+    for (m.face = 96; m.face < RG_NFACES; m.face++)
         if (g->h->multi[m.face - 96]) emit(g, &m);
+}
+
+/* RG-62: the Reserve's colour first, then its number in that colour. */
+static void gen_declare(gen *g)
+{
+    rg_move m = {RG_A_DECLARE, 0, 0, 0, 0, 0, 0, 0, 0};
+    if (g->s->C == RG_ANY) {
+        for (m.colour = 0; m.colour < 4; m.colour++)
+            emit(g, &m);
+        return;
+    }
+    m.colour = g->s->C;
+    for (m.decl = 1; m.decl <= 15; m.decl++)
+        emit(g, &m);
 }
 
 int rg_legal(const void *st, ch_action *out)
@@ -273,6 +280,9 @@ int rg_legal(const void *st, ch_action *out)
         m.kind = RG_A_KEEP;
         m.face = 0;
         emit(&g, &m);
+        break;
+    case RG_PH_DECLARE:
+        gen_declare(&g);
         break;
     }
     return g.n;

@@ -6,9 +6,19 @@
 #include <stddef.h>
 
 #include "cardhall/ragamaru.h"
+#include "cardhall/text.h"
 
 /* Action kinds. */
-enum { RG_A_KICKOFF, RG_A_DRAW, RG_A_PASS, RG_A_ACCEPT, RG_A_PLAY, RG_A_DISCARD, RG_A_KEEP };
+enum {
+    RG_A_KICKOFF,
+    RG_A_DRAW,
+    RG_A_PASS,
+    RG_A_ACCEPT,
+    RG_A_PLAY,
+    RG_A_DISCARD,
+    RG_A_KEEP,
+    RG_A_DECLARE /* Reserve (RG-62): decl 0 names the colour, decl 1..15 the number */
+};
 
 /* A decoded action. A play is identified by its card set and top card
  * (RG-36): coloured types by a colour mask and the top colour (for Tries
@@ -129,9 +139,59 @@ static inline int rg_play_cards(const rg_state *s, const rg_move *m, int *cards)
 /* Hands (cards.c). */
 int rg_hand_faces(const rg_hand *h, int *faces); /* every card, by face, copies repeated */
 
+/* What happened while applying one action, for events (events.c). apply
+ * records nothing (lg NULL), so random play pays one untaken branch per
+ * step. */
+enum {
+    RG_EV_KICKOFF,   /* seat names colour aux; target plays first */
+    RG_EV_DRAW,      /* seat draws from the stock (RG-21) */
+    RG_EV_TAKE,      /* seat accepts an attack and draws (RG-46) */
+    RG_EV_RGM_DRAW,  /* seat draws for another's RAGAMARU (RG-66) */
+    RG_EV_HIT,       /* resting seat draws for an attack aimed at it (RG-47) */
+    RG_EV_RESHUFFLE, /* count cards become the new stock (RG-70) */
+    RG_EV_PASS,
+    RG_EV_PLAY,
+    RG_EV_ATTACK,    /* target must answer count cards (aux: type) */
+    RG_EV_SIN,       /* target must answer count rests */
+    RG_EV_TMO,       /* the attack is cancelled; colour aux */
+    RG_EV_SIN_TAKE,  /* seat accepts count rests (one served at once) */
+    RG_EV_SIN_ADD,   /* resting seat gets count more rests (RG-47) */
+    RG_EV_REST,      /* seat loses a turn; aux rests left */
+    RG_EV_SKIP,      /* the turn jumps past count seats (mask aux) to target */
+    RG_EV_RETURN,    /* the turn goes back to target */
+    RG_EV_DIRECTION, /* play now goes aux (+1 clockwise, -1 counter) */
+    RG_EV_LOOP,      /* seat moves past count players */
+    RG_EV_FREE,      /* RAGAMARU: seat plays again */
+    RG_EV_DISCARD,   /* Advantage discard */
+    RG_EV_KEEP,
+    RG_EV_RES,     /* seat plays the Reserve and now declares */
+    RG_EV_DECLARE, /* colour aux, number count (0: colour only) */
+    RG_EV_OUT,     /* seat went out and wins (with team) */
+    RG_EV_DRY,     /* everyone passed with nothing to draw: a draw */
+    RG_EV_CAP,     /* the arrival cap: a draw */
+    RG_EV_ADV      /* seat may now discard count cards */
+};
+#define RG_MAX_EV 48
+
+typedef struct rg_ev {
+    int type, seat, target, count, aux, want;
+    int nf;
+    uint8_t f[RG_DECK_MAX]; /* cards moved, in order */
+} rg_ev;
+
+typedef struct rg_log {
+    int n;
+    rg_ev e[RG_MAX_EV];
+} rg_log;
+
 /* Rules (rules.c, legal.c). */
 int rg_legal(const void *st, ch_action *out);
 void rg_apply(void *st, ch_action a);
+void rg_apply_log(rg_state *s, ch_action a, rg_log *lg);
+/* Cards a draw can take now: the stock and all but the top discard (RG-70, RG-71). */
+int rg_drawable(const rg_state *s);
+/* Why the game ended: RG_EV_OUT, RG_EV_DRY or RG_EV_CAP; -1 while it runs. */
+int rg_end_reason(const rg_state *s);
 int rg_dry(const rg_state *s);
 int rg_first_ok(const rg_state *s, int face); /* RG-31 for a first card in a normal turn */
 
@@ -140,6 +200,13 @@ int rg_action_text(const void *st, ch_action a, char *buf, size_t cap);
 int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap);
 int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
 json_t *rg_view_json(const void *st, int viewer);
+json_t *rg_last_hand_json(const rg_state *s);
+void rg_put_card_for(ch_text *o, int face, ch_lang lang); /* code; Japanese: short name */
+json_t *rg_events(const void *before, ch_action a, int viewer, ch_lang lang);
+int rg_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
+int rg_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf, size_t cap);
+int rg_warning(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap);
+int rg_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
 void rg_census(const void *st, int viewer, ch_census *c);
 void rg_resample(void *st, int viewer, ch_rng *rng);
 

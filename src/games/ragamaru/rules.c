@@ -26,6 +26,30 @@ int rg_dry(const rg_state *s)
     return s->nstock == 0 && s->ndisc <= 1;
 }
 
+/* A new event, or NULL when nobody records (random play) or the log is full. */
+static rg_ev *ev(rg_log *lg, int type, int seat)
+{
+    if (!lg || lg->n == RG_MAX_EV) return NULL;
+    rg_ev *e = &lg->e[lg->n++];
+    memset(e, 0, offsetof(rg_ev, f));
+    e->type = type;
+    e->seat = seat;
+    e->target = -1;
+    return e;
+}
+
+int rg_drawable(const rg_state *s)
+{
+    return s->nstock + (s->ndisc > 1 ? s->ndisc - 1 : 0);
+}
+
+int rg_end_reason(const rg_state *s)
+{
+    if (s->phase != RG_PH_OVER) return -1;
+    if (s->winner >= 0) return RG_EV_OUT;
+    return s->dry_passed == (1u << s->np) - 1 ? RG_EV_DRY : RG_EV_CAP;
+}
+
 static void end_game(rg_state *s, int winner)
 {
     s->phase = RG_PH_OVER;
@@ -34,9 +58,11 @@ static void end_game(rg_state *s, int winner)
 }
 
 /* RG-70: everything but the top card becomes the new stock. */
-static void reshuffle(rg_state *s)
+static void reshuffle(rg_state *s, rg_log *lg)
 {
     int k = s->ndisc - 1;
+    rg_ev *e = ev(lg, RG_EV_RESHUFFLE, -1);
+    if (e) e->count = k;
     memcpy(s->stock, s->disc, (size_t)k);
     s->nstock = (uint8_t)k;
     s->disc[0] = s->disc[k];
@@ -47,17 +73,27 @@ static void reshuffle(rg_state *s)
 
 /* RG-72: one card at a time; what cannot be drawn lapses (RG-71). Returns
  * the last face drawn, or -1. */
-static int draw(rg_state *s, int p, int k)
+static int draw(rg_state *s, int p, int k, rg_log *lg, int type)
 {
     int last = -1;
+    uint8_t got[RG_DECK_MAX];
+    int n = 0;
+    rg_ev *e = ev(lg, type, p); /* before any reshuffle it causes */
     for (int i = 0; i < k; i++) {
         if (s->nstock == 0) {
             if (s->ndisc < 2) break;
-            reshuffle(s);
+            reshuffle(s, lg);
         }
         last = s->stock[--s->nstock];
         rg_hand_add(&s->hand[p], last);
         s->drawn_total[p]++;
+        got[n++] = (uint8_t)last;
+    }
+    if (e) {
+        e->count = n;
+        e->want = k;
+        e->nf = n;
+        memcpy(e->f, got, (size_t)n);
     }
     return last;
 }
@@ -71,12 +107,14 @@ static void clear_pending(rg_state *s)
 
 /* RG-20: the turn arrives at L; resting players sit out (drawing for an
  * attack aimed at them) until someone can decide. */
-static void arrive(rg_state *s, int L)
+static void arrive(rg_state *s, int L, rg_log *lg)
 {
     for (;;) {
         s->arrivals++;
         if (s->max_arrivals && s->arrivals >= s->max_arrivals) {
             end_game(s, -1); /* RG-V7 */
+            rg_ev *e = ev(lg, RG_EV_CAP, -1);
+            if (e) e->count = (int)s->max_arrivals;
             return;
         }
         if (s->ptype != RG_NONE && s->rests[L] == 0) {
@@ -85,10 +123,13 @@ static void arrive(rg_state *s, int L)
             return;
         }
         if (s->ptype != RG_NONE) { /* RG-47 */
-            if (s->ptype == RG_SIN)
+            if (s->ptype == RG_SIN) {
                 s->rests[L] = (uint8_t)(s->rests[L] + s->ptotal);
-            else
-                draw(s, L, s->ptotal);
+                rg_ev *e = ev(lg, RG_EV_SIN_ADD, L);
+                if (e) e->count = s->ptotal;
+            } else {
+                draw(s, L, s->ptotal, lg, RG_EV_HIT);
+            }
             clear_pending(s);
         }
         if (s->rests[L] == 0) {
@@ -97,6 +138,8 @@ static void arrive(rg_state *s, int L)
             return;
         }
         s->rests[L]--;
+        rg_ev *e = ev(lg, RG_EV_REST, L);
+        if (e) e->aux = s->rests[L];
         L = rg_seat_next(s, L, 1);
     }
 }
@@ -125,7 +168,7 @@ static void set_req(rg_state *s, int C, int N, int T)
     s->T = (uint8_t)T;
 }
 
-static void play(rg_state *s, int p, const rg_move *m)
+static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
 {
     int cards[8], k = rg_play_cards(s, m, cards);
     int response = s->phase == RG_PH_RESPOND;
@@ -133,9 +176,19 @@ static void play(rg_state *s, int p, const rg_move *m)
         rg_hand_remove(&s->hand[p], cards[i]);
         s->disc[s->ndisc++] = (uint8_t)cards[i];
     }
+    rg_ev *e = ev(lg, RG_EV_PLAY, p);
+    if (e) {
+        e->nf = e->count = k;
+        for (int i = 0; i < k; i++)
+            e->f[i] = (uint8_t)cards[i];
+    }
     s->dry_passed = 0;
     if (s->hand[p].n == 0) { /* RG-80 */
+        /* Going out takes number cards only (RG-34): the board shows what
+         * they left, not the requirement before them. */
+        set_req(s, m->top, m->number, RG_NUMBER);
         end_game(s, p);
+        e = ev(lg, RG_EV_OUT, p);
         return;
     }
     int t = m->type, n = t < RG_CONV ? k - m->conv : k, next = rg_seat_next(s, p, 1);
@@ -156,6 +209,7 @@ static void play(rg_state *s, int p, const rg_move *m)
         s->pclosed |= (uint8_t)m->conv;
         if (s->ptotal > s->max_attack) s->max_attack = s->ptotal;
         set_req(s, m->top, 0, m->conv ? RG_CONV : t);
+        if ((e = ev(lg, RG_EV_ATTACK, p))) e->count = s->ptotal, e->aux = t;
         break;
     }
     case RG_CONV: /* RG-44: CONVERT; the colour stays the Try's */
@@ -163,10 +217,12 @@ static void play(rg_state *s, int p, const rg_move *m)
         if (s->ptotal > s->max_attack) s->max_attack = s->ptotal;
         s->pclosed = 1;
         set_req(s, s->C, 0, RG_CONV);
+        if ((e = ev(lg, RG_EV_ATTACK, p))) e->count = s->ptotal, e->aux = RG_TRY;
         break;
     case RG_TMO: /* RG-45 */
         clear_pending(s);
         set_req(s, m->colour, 0, RG_TMO);
+        if ((e = ev(lg, RG_EV_TMO, p))) e->aux = m->colour;
         break;
     case RG_SIN: /* RG-63, RG-64 */
         if (!response) {
@@ -176,99 +232,138 @@ static void play(rg_state *s, int p, const rg_move *m)
         }
         s->ptotal = (uint8_t)(s->ptotal + rg_box.value[RG_SIN] * n);
         set_req(s, m->colour, 0, RG_SIN);
+        if ((e = ev(lg, RG_EV_SIN, p))) e->count = s->ptotal, e->aux = m->colour;
         break;
-    case RG_RES: /* RG-62 */
-        set_req(s, m->colour, m->decl, RG_RES);
-        break;
+    case RG_RES: /* RG-62: the colour and number are chosen next, one at a time */
+        set_req(s, RG_ANY, 0, RG_RES);
+        s->phase = RG_PH_DECLARE;
+        ev(lg, RG_EV_RES, p);
+        return;
     case RG_RGM: /* RG-66 */
         for (int i = 1; i < s->np; i++)
-            draw(s, rg_seat_next(s, p, i), rg_box.value[RG_RGM] * n);
+            draw(s, rg_seat_next(s, p, i), rg_box.value[RG_RGM] * n, lg, RG_EV_RGM_DRAW);
         set_req(s, RG_ANY, 0, RG_RGM);
         next = p;
+        ev(lg, RG_EV_FREE, p);
         break;
     default: /* action cards and Advantage: RG-50..RG-60 */
         set_req(s, m->top, 0, t);
-        if (t == RG_CUT) next = rg_seat_next(s, p, n + 1);
-        if (t == RG_KICK) next = rg_seat_next(s, p, 2 * n + 1);
-        if (t == RG_RET) next = rg_seat_next(s, p, -n);
+        if (t == RG_CUT || t == RG_KICK) {
+            int skip = t == RG_CUT ? n : 2 * n;
+            next = rg_seat_next(s, p, skip + 1);
+            if ((e = ev(lg, RG_EV_SKIP, p))) {
+                e->count = skip;
+                e->target = next;
+                for (int i = 1; i <= skip; i++)
+                    e->aux |= 1 << rg_seat_next(s, p, i);
+            }
+        }
+        if (t == RG_RET) {
+            next = rg_seat_next(s, p, -n);
+            if ((e = ev(lg, RG_EV_RETURN, p))) e->target = next;
+        }
         if (t == RG_TURN && n % 2) s->dir = (int8_t)-s->dir;
-        if (t == RG_TURN) next = rg_seat_next(s, p, 1);
-        if (t == RG_LOOP) loop_seat(s, p, n);
+        if (t == RG_TURN) {
+            next = rg_seat_next(s, p, 1);
+            if ((e = ev(lg, RG_EV_DIRECTION, p))) e->aux = s->dir;
+        }
+        if (t == RG_LOOP) {
+            loop_seat(s, p, n); /* the turn still goes to the old next seat */
+            if ((e = ev(lg, RG_EV_LOOP, p))) e->count = n;
+        }
         if (t == RG_ADV && s->hand[p].n >= 2) {
             s->phase = RG_PH_DISCARD;
             s->adv_left = (uint8_t)n;
-            s->adv_min = 0;
+            if ((e = ev(lg, RG_EV_ADV, p))) e->count = n;
             return;
         }
         break;
     }
-    arrive(s, next);
+    arrive(s, next, lg);
 }
 
 /* RG-60/61: one discard, face up beneath the top card. */
-static void discard(rg_state *s, int p, int face)
+static void discard(rg_state *s, int p, int face, rg_log *lg)
 {
     rg_hand_remove(&s->hand[p], face);
     s->disc[s->ndisc] = s->disc[s->ndisc - 1];
     s->disc[s->ndisc - 1] = (uint8_t)face;
     s->ndisc++;
     s->adv_left--;
-    s->adv_min = (uint8_t)face;
+    rg_ev *e = ev(lg, RG_EV_DISCARD, p);
+    if (e) e->nf = e->count = 1, e->f[0] = (uint8_t)face;
     if (s->adv_left == 0 || s->hand[p].n < 2) {
         s->adv_left = 0;
-        s->adv_min = 0;
-        arrive(s, rg_seat_next(s, p, 1));
+        arrive(s, rg_seat_next(s, p, 1), lg);
     }
 }
 
-void rg_apply(void *st, ch_action a)
+void rg_apply_log(rg_state *s, ch_action a, rg_log *lg)
 {
-    rg_state *s = st;
     rg_move m;
     rg_decode(a, &m);
     int p = s->turn;
+    rg_ev *e;
     assert(p >= 0);
     switch (m.kind) {
     case RG_A_KICKOFF: /* RG-14, RG-15 */
         s->kickoff = (uint8_t)m.colour;
         set_req(s, m.colour, 0, RG_NONE);
-        arrive(s, s->first);
+        if ((e = ev(lg, RG_EV_KICKOFF, p))) e->aux = m.colour, e->target = s->first;
+        arrive(s, s->first, lg);
         break;
     case RG_A_DRAW: /* RG-21, RG-22 */
-        s->drawn = (uint8_t)draw(s, p, 1);
+        s->drawn = (uint8_t)draw(s, p, 1, lg, RG_EV_DRAW);
         s->phase = RG_PH_DRAWN;
         break;
     case RG_A_PASS: /* RG-73 */
         s->drawn = 0;
+        ev(lg, RG_EV_PASS, p);
         if (rg_dry(s)) s->dry_passed |= (uint8_t)(1u << p);
         if (s->dry_passed == (1u << s->np) - 1) {
             end_game(s, -1);
+            ev(lg, RG_EV_DRY, -1);
             break;
         }
-        arrive(s, rg_seat_next(s, p, 1));
+        arrive(s, rg_seat_next(s, p, 1), lg);
         break;
     case RG_A_ACCEPT: /* RG-46, RG-64 */
         if (s->ptype == RG_SIN) {
+            if ((e = ev(lg, RG_EV_SIN_TAKE, p))) e->count = s->ptotal;
             s->rests[p] = (uint8_t)(s->rests[p] + s->ptotal - 1);
             clear_pending(s);
-            arrive(s, rg_seat_next(s, p, 1));
+            arrive(s, rg_seat_next(s, p, 1), lg);
         } else {
-            draw(s, p, s->ptotal);
+            draw(s, p, s->ptotal, lg, RG_EV_TAKE);
             clear_pending(s);
             s->phase = RG_PH_PLAY;
         }
         break;
     case RG_A_PLAY:
         s->drawn = 0;
-        play(s, p, &m);
+        play(s, p, &m, lg);
         break;
     case RG_A_DISCARD:
-        discard(s, p, m.face);
+        discard(s, p, m.face, lg);
         break;
     case RG_A_KEEP:
         s->adv_left = 0;
-        s->adv_min = 0;
-        arrive(s, rg_seat_next(s, p, 1));
+        ev(lg, RG_EV_KEEP, p);
+        arrive(s, rg_seat_next(s, p, 1), lg);
+        break;
+    case RG_A_DECLARE: /* RG-62, in two steps: colour, then number */
+        if ((e = ev(lg, RG_EV_DECLARE, p))) e->aux = m.colour, e->count = m.decl;
+        if (m.decl == 0) {
+            s->C = (uint8_t)m.colour;
+            break;
+        }
+        set_req(s, m.colour, m.decl, RG_RES);
+        arrive(s, rg_seat_next(s, p, 1), lg);
         break;
     }
+}
+
+void rg_apply(void *st, ch_action a)
+{
+    rg_apply_log(st, a, NULL);
 }

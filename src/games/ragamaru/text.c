@@ -37,6 +37,10 @@ int rg_action_text(const void *st, ch_action a, char *buf, size_t cap)
     case RG_A_KEEP:
         ch_text_add(&o, "keep");
         break;
+    case RG_A_DECLARE:
+        ch_text_add(&o, "declare %s", rg_box.colour_code[m.colour]);
+        if (m.decl) ch_text_add(&o, "%d", m.decl);
+        break;
     case RG_A_DISCARD:
         ch_text_add(&o, "discard ");
         put_card(&o, m.face);
@@ -47,9 +51,7 @@ int rg_action_text(const void *st, ch_action a, char *buf, size_t cap)
             ch_text_add(&o, "%s", i ? " " : "");
             put_card(&o, cards[i]);
         }
-        if (m.type == RG_RES)
-            ch_text_add(&o, " %s%d", rg_box.colour_code[m.colour], m.decl);
-        else if (m.type == RG_SIN || m.type == RG_TMO)
+        if (m.type == RG_SIN || m.type == RG_TMO)
             ch_text_add(&o, " %s", rg_box.colour_code[m.colour]);
         break;
     }
@@ -79,10 +81,13 @@ int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     (void)viewer; /* no action reveals a hidden card before it is played */
     switch (m.kind) {
     case RG_A_KICKOFF:
-        ch_text_add(&o, ja ? "キックオフの色に%sを指定する" : "names %s for the kickoff", col);
+        ch_text_add(&o,
+                    ja ? "キックオフの色に%sを指定する(P%dの最初のカードの色)"
+                       : "names %s for the kickoff (the colour of P%d's first card)",
+                    col, s->first);
         break;
     case RG_A_DRAW:
-        ch_text_add(&o, ja ? "山札から1枚引く" : "draws a card from the deck");
+        ch_text_add(&o, ja ? "山札から1枚引く" : "draws a card from the stock");
         break;
     case RG_A_PASS:
         ch_text_add(&o, ja ? "パスする" : "passes");
@@ -91,10 +96,35 @@ int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
         if (s->ptype == RG_SIN)
             ch_text_add(&o, ja ? "シンビンを受けて%d回休みになる" : "accepts the Sin Bin: %d rests",
                         s->ptotal);
+        else {
+            /* Only what the stock and the pile below the top hold can be
+             * drawn (RG-70, RG-71): say what really happens. */
+            int k = rg_drawable(s) < s->ptotal ? rg_drawable(s) : s->ptotal;
+            if (k == s->ptotal)
+                ch_text_add(&o,
+                            ja ? "攻撃を受けて山札から%d枚引く"
+                               : "accepts the attack and draws %d card%s",
+                            k, k == 1 ? "" : "s");
+            else if (k == 0)
+                ch_text_add(&o,
+                            ja ? "攻撃(%d枚)を受ける。引けるカードは残っていない"
+                               : "accepts the attack of %d cards; nothing is left to draw",
+                            s->ptotal);
+            else
+                ch_text_add(&o,
+                            ja ? "攻撃(%d枚)を受けて、残る%d枚だけ山札から引く"
+                               : "accepts the attack of %d cards and draws the %d left",
+                            s->ptotal, k);
+        }
+        break;
+    case RG_A_DECLARE:
+        if (m.decl == 0)
+            ch_text_add(&o, ja ? "リザーブの色に%sを指定する" : "declares %s for the Reserve", col);
         else
-            ch_text_add(
-                &o, ja ? "攻撃を受けて山札から%d枚引く" : "accepts the attack and draws %d cards",
-                s->ptotal);
+            ch_text_add(&o,
+                        ja ? "リザーブの数字に%dを指定する(%sの%d)"
+                           : "declares %d for the Reserve (%s %d)",
+                        m.decl, col, m.decl);
         break;
     case RG_A_KEEP:
         ch_text_add(&o, ja ? "これ以上は捨てない" : "discards nothing more");
@@ -110,7 +140,7 @@ int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
         put_names(&o, s, &m, lang);
         ch_text_add(&o, "%s", ja ? "を出す" : "");
         if (m.type == RG_RES)
-            ch_text_add(&o, ja ? "(%sの%dを指定)" : " and declares %s %d", col, m.decl);
+            ch_text_add(&o, ja ? "(次に色と数字を指定)" : ", then declares a colour and number");
         if (m.type == RG_SIN || m.type == RG_TMO)
             ch_text_add(&o, ja ? "(%sを指定)" : " and names %s", col);
         break;
@@ -132,6 +162,90 @@ static void put_short_names(ch_text *o, const int *faces, int n)
         else
             rg_card_name(faces[i], CH_LANG_JA, name, sizeof name);
         ch_text_add(o, "%s%s", i ? " " : "", name);
+    }
+}
+
+/* What the player to move decides, in the game's words; at the end, how
+ * the game ended. */
+static void rg_prompt(const rg_state *s, ch_text *o, ch_lang lang)
+{
+    int ja = lang == CH_LANG_JA, k = rg_drawable(s) < s->ptotal ? rg_drawable(s) : s->ptotal;
+    if (s->phase != RG_PH_OVER) ch_text_add(o, "P%d: ", s->turn);
+    switch (s->phase) {
+    case RG_PH_KICKOFF:
+        ch_text_add(o,
+                    ja ? "キックオフの色を指定。最初に出すのはP%dで、その最初のカードはこの色\n"
+                       : "name the kickoff colour: P%d plays first, and their first card must be "
+                         "of this colour\n",
+                    s->first);
+        break;
+    case RG_PH_PLAY:
+        if (rg_dry(s))
+            ch_text_add(o, ja ? "カードを出すかパス(山札も捨て札も尽きて引けない)\n"
+                              : "play cards or pass (nothing is left to draw)\n");
+        else
+            ch_text_add(o, ja ? "カードを出すか山札から引く\n" : "play cards or draw\n");
+        break;
+    case RG_PH_DRAWN:
+        ch_text_add(o, ja ? "引いたカードを出すかパス\n" : "play the drawn card or pass\n");
+        break;
+    case RG_PH_RESPOND:
+        if (s->ptype == RG_SIN) {
+            ch_text_add(o,
+                        ja ? "シンビンを出して次の人に回すか、受けて%d回休む\n"
+                           : "pass the Sin Bin on with a Sin Bin, or accept %d rests\n",
+                        s->ptotal);
+            break;
+        }
+        ch_text_add(o, ja ? "攻撃に応じる(" : "answer the attack (");
+        if (!s->pclosed) {
+            ch_text_add(o, ja ? "%s、" : "%s, ", rg_type_name(s->ptype, lang));
+            if (s->ptype == RG_TRY)
+                ch_text_add(o, ja ? "%s、" : "%s, ", rg_type_name(RG_CONV, lang));
+        }
+        ch_text_add(o, "%s", rg_type_name(RG_TMO, lang));
+        if (k == s->ptotal)
+            ch_text_add(o, ja ? ")か、受けて%d枚引く\n" : ") or accept and draw %d\n", k);
+        else if (k == 0)
+            ch_text_add(o, ja ? ")か受ける(引けるカードは残っていない)\n"
+                              : ") or accept (nothing is left to draw)\n");
+        else
+            ch_text_add(
+                o, ja ? ")か、受けて残りの%d枚だけ引く\n" : ") or accept: only %d left to draw\n",
+                k);
+        break;
+    case RG_PH_DISCARD:
+        ch_text_add(o,
+                    ja ? "アドバンテージで最大%d枚捨てるか、捨てない\n"
+                       : "discard up to %d with the Advantage, or keep\n",
+                    s->adv_left);
+        break;
+    case RG_PH_DECLARE:
+        if (s->C == RG_ANY)
+            ch_text_add(o, ja ? "リザーブの色を指定\n" : "declare the Reserve's colour\n");
+        else
+            ch_text_add(o,
+                        ja ? "リザーブの数字を指定(色は%s)\n"
+                           : "declare the Reserve's number (colour %s)\n",
+                        rg_colour_name(s->C, lang));
+        break;
+    case RG_PH_OVER:
+        switch (rg_end_reason(s)) {
+        case RG_EV_OUT:
+            ch_text_add(o, ja ? "P%dがあがり!\n" : "P%d went out and wins\n", s->winner);
+            break;
+        case RG_EV_DRY:
+            ch_text_add(o, ja ? "引き分け: 引けるカードがなく全員がパス\n"
+                              : "a draw: nothing left to draw and every player passed\n");
+            break;
+        default:
+            ch_text_add(o,
+                        ja ? "引き分け: 手番が%u回に達した\n"
+                           : "a draw: the turn arrived %u times, the limit\n",
+                        s->max_arrivals);
+            break;
+        }
+        break;
     }
 }
 
@@ -158,7 +272,10 @@ int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     } else {
         ch_text_add(&o, " -");
     }
-    ch_text_add(&o, ja ? "  色: %s" : "  colour: %s", rg_colour_name(s->C, lang));
+    if (s->phase == RG_PH_DECLARE && s->C == RG_ANY) /* the Reserve's colour is coming */
+        ch_text_add(&o, ja ? "  色: 指定中" : "  colour: being declared");
+    else
+        ch_text_add(&o, ja ? "  色: %s" : "  colour: %s", rg_colour_name(s->C, lang));
     if (s->N) ch_text_add(&o, ja ? "  数字: %d" : "  number: %d", s->N);
     if (s->T != RG_NONE && s->T != RG_NUMBER)
         ch_text_add(&o, ja ? "  カード: %s" : "  card: %s", rg_type_name(s->T, lang));
@@ -170,19 +287,21 @@ int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         ch_text_add(&o, ja ? "%s攻撃: %d枚%s\n" : "%s attack pending: %d cards%s\n",
                     rg_type_name(s->ptype, lang), s->ptotal,
                     s->pclosed ? (ja ? "(コンバージョン済み)" : " (converted)") : "");
+    int over = s->phase == RG_PH_OVER;
     for (int p = 0; p < s->np; p++) {
         ch_text_add(&o, "%s P%d", p == s->turn ? "->" : "  ", p);
         if (s->teams) ch_text_add(&o, ja ? " チーム%d" : " team %d", rg_team_of(s, p));
         ch_text_add(&o, ja ? "  %d枚" : "  %d cards", s->hand[p].n);
         if (s->rests[p]) ch_text_add(&o, ja ? "  休み%d" : "  rests %d", s->rests[p]);
-        if (p == viewer || viewer == CH_ALL) {
+        /* At the end every hand is laid open. */
+        if (p == viewer || viewer == CH_ALL || over) {
             int faces[RG_DECK_MAX], n = rg_hand_faces(&s->hand[p], faces);
-            ch_text_add(&o, ":");
+            if (n) ch_text_add(&o, ":");
             for (int i = 0; i < n; i++) {
                 ch_text_add(&o, " ");
                 put_card(&o, faces[i]);
             }
-            if (ja) put_short_names(&o, faces, n);
+            if (ja && n) put_short_names(&o, faces, n);
             if (s->phase == RG_PH_DRAWN && s->turn == p) {
                 ch_text_add(&o, ja ? "  (引いたカード " : "  (drew ");
                 put_card(&o, s->drawn);
@@ -191,20 +310,6 @@ int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         }
         ch_text_add(&o, "\n");
     }
-    static const char *const prompt_en[] = {
-        "choose the kickoff colour",          "play cards or draw",
-        "play the drawn card or pass",        "answer the attack or accept",
-        "discard with the Advantage or keep", "game over"};
-    static const char *const prompt_ja[] = {
-        "キックオフの色を指定", "カードを出すか山札から引く",         "引いたカードを出すかパス",
-        "攻撃に応じるか受ける", "アドバンテージで捨てるか、捨てない", "ゲーム終了"};
-    if (s->phase == RG_PH_OVER) {
-        if (s->winner < 0)
-            ch_text_add(&o, ja ? "引き分け\n" : "the game is a draw\n");
-        else
-            ch_text_add(&o, ja ? "P%dがあがり!\n" : "P%d went out and wins\n", s->winner);
-    } else {
-        ch_text_add(&o, "P%d: %s\n", s->turn, ja ? prompt_ja[s->phase] : prompt_en[s->phase]);
-    }
+    rg_prompt(s, &o, lang);
     return ch_text_len(&o);
 }

@@ -10,9 +10,12 @@
 
 enum { ZONE_STOCK, ZONE_DISCARD, ZONE_OUT, ZONE_DRAWN, ZONE_HAND = 10 };
 
-static int knows(int viewer, int seat)
+/* A hand is known to its owner, and to everyone once the game is over:
+ * the hands are laid open at the end (the reveal of the last hand). A
+ * spectator (CH_SPECTATOR) is no seat, so it knows only what is public. */
+static int knows(const rg_state *s, int viewer, int seat)
 {
-    return viewer == CH_ALL || viewer == seat;
+    return viewer == CH_ALL || viewer == seat || s->phase == RG_PH_OVER;
 }
 
 /* The drawn card sits apart from its owner's hand, so the card only the
@@ -56,7 +59,8 @@ json_t *rg_view_json(const void *st, int viewer)
     const rg_state *s = st;
     json_t *v = json_object(), *sizes = json_array(), *rests = json_array(), *order = json_array();
     json_t *drew = json_array();
-    static const char *const phases[] = {"kickoff", "play", "drawn", "respond", "discard", "over"};
+    static const char *const phases[] = {"kickoff", "play", "drawn",  "respond",
+                                         "discard", "over", "declare"};
     json_object_set_new(v, "viewer", json_integer(viewer));
     json_object_set_new(v, "players", json_integer(s->np));
     json_object_set_new(v, "deck", json_integer(s->deck));
@@ -89,7 +93,6 @@ json_t *rg_view_json(const void *st, int viewer)
     json_object_set_new(v, "winner", json_integer(s->winner));
     json_object_set_new(v, "arrivals", json_integer(s->arrivals));
     json_object_set_new(v, "discards_left", json_integer(s->adv_left));
-    json_object_set_new(v, "discard_from", json_integer(s->adv_min));
     json_object_set_new(v, "stock_count", json_integer(s->nstock));
     if (viewer == CH_ALL) json_object_set_new(v, "stock", cards_json(s->stock, s->nstock));
     json_object_set_new(v, "discard", cards_json(s->disc, s->ndisc));
@@ -97,7 +100,7 @@ json_t *rg_view_json(const void *st, int viewer)
     json_object_set_new(v, "out_of_play", cards_json(out, out_of_play(s, out)));
     json_t *hands = json_object();
     for (int p = 0; p < s->np; p++) {
-        if (!knows(viewer, p)) continue;
+        if (!knows(s, viewer, p)) continue;
         char key[4] = {(char)('0' + p), 0};
         json_object_set_new(hands, key, hand_json(&s->hand[p]));
         if (has_drawn(s, p)) {
@@ -107,6 +110,7 @@ json_t *rg_view_json(const void *st, int viewer)
         }
     }
     json_object_set_new(v, "hands", hands);
+    json_object_set_new(v, "last_hand", rg_last_hand_json(s));
     return v;
 }
 
@@ -126,14 +130,14 @@ void rg_census(const void *st, int viewer, ch_census *c)
         int faces[RG_DECK_MAX], n = rg_hand_faces(&s->hand[p], faces), pos = 0, skip = -1;
         if (has_drawn(s, p)) {
             skip = s->drawn;
-            ch_census_put(c, ZONE_DRAWN, 0, s->drawn, knows(viewer, p));
+            ch_census_put(c, ZONE_DRAWN, 0, s->drawn, knows(s, viewer, p));
         }
         for (int i = 0; i < n; i++) {
             if (faces[i] == skip) {
                 skip = -1;
                 continue;
             }
-            ch_census_put(c, ZONE_HAND + p, pos++, faces[i], knows(viewer, p));
+            ch_census_put(c, ZONE_HAND + p, pos++, faces[i], knows(s, viewer, p));
         }
     }
 }
@@ -144,7 +148,7 @@ void rg_resample(void *st, int viewer, ch_rng *rng)
     uint8_t pool[RG_DECK_MAX];
     int n = 0;
     for (int p = 0; p < s->np; p++) {
-        if (p == viewer) continue;
+        if (knows(s, viewer, p)) continue;
         int faces[RG_DECK_MAX], k = rg_hand_faces(&s->hand[p], faces);
         for (int i = 0; i < k; i++)
             pool[n++] = (uint8_t)faces[i];
@@ -154,7 +158,7 @@ void rg_resample(void *st, int viewer, ch_rng *rng)
     ch_rng_shuffle_u8(rng, pool, n);
     int k = 0;
     for (int p = 0; p < s->np; p++) {
-        if (p == viewer) continue;
+        if (knows(s, viewer, p)) continue;
         int size = s->hand[p].n;
         memset(&s->hand[p], 0, sizeof s->hand[p]);
         if (has_drawn(s, p)) s->drawn = pool[k];
@@ -181,7 +185,6 @@ void rg_observe(const rg_state *s, int seat, rg_view *v)
     v->dir = s->dir;
     v->drawn = has_drawn(s, seat) ? s->drawn : -1;
     v->adv_left = s->adv_left;
-    v->adv_min = s->adv_min;
     for (int i = 0; i < s->np; i++) {
         v->order[i] = s->order[i];
         v->next[i] = rg_seat_next(s, seat, i + 1);
