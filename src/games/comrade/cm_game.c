@@ -74,9 +74,9 @@ const ch_game cm_game = {
     cm_census,
     cm_resample,
     cm_tally,
-    NULL, /* events: not yet */
-    NULL, /* hand_summary: not yet */
-    NULL,
-    NULL,
-    NULL, /* rules_text: not yet */
+    cm_events,
+    cm_hand_summary,
+    cm_explain_illegal,
+    cm_warning,
+    cm_rules_text,
 };

@@ -204,6 +204,10 @@ static void end_deal(cm_state *s, int res, int at, int by)
     s->res_at[s->deal] = (uint8_t)at;
     s->res_by[s->deal] = (uint8_t)by;
     s->wins += res == CM_WIN;
+    s->last_turn = s->turn;
+    s->last_nplay = s->nplay;
+    memcpy(s->last_bidlog, s->bidlog, sizeof s->bidlog);
+    memcpy(s->last_play, s->play, sizeof s->play);
     s->deal++; /* CM-29: every deal is played whatever the results */
     if (s->deal == s->ndeals) {
         s->phase = CM_PH_OVER;
