@@ -108,7 +108,7 @@ static void deal(db_state *s, const uint8_t *d)
     int i = 0;
     if (n != 5) {
         push(s->disc, &s->ndisc, d[0]);
-        s->known[d[0]] = all;
+        s->known[d[0]] = (uint8_t)(all | DB_PUBLIC);
         i = 1;
     }
     if (n == 2) {
@@ -282,8 +282,15 @@ static void score_round(db_state *s)
     }
     s->rounds_done++;
     s->sd_rounds = (uint16_t)(s->sd_rounds + s->sd_active);
-    /* Every hand is shown at scoring. */
-    memset(s->known, db_all_mask(s->n), sizeof s->known);
+    /* Every hand and score pile is shown at scoring, and stays on record. */
+    memset(s->known, db_shown_mask(s->n), sizeof s->known);
+    memset(s->rev, 0, sizeof s->rev);
+    for (int p = 0; p < s->n; p++) {
+        for (int i = 0; i < s->nhand[p]; i++)
+            s->rev[s->hand[p][i]] = (uint8_t)(DB_REV_HAND + 2 * p);
+        for (int i = 0; i < s->nscore[p]; i++)
+            s->rev[s->score[p][i]] = (uint8_t)(DB_REV_SCORE + 2 * p);
+    }
     int over;
     if (s->one_shot)
         over = 1;
@@ -332,7 +339,7 @@ static void raid_turn_done(db_state *s)
 /* DB-19..21. */
 static void start_raid(db_state *s)
 {
-    uint8_t all = db_all_mask(s->n);
+    uint8_t all = db_shown_mask(s->n);
     for (int p = 0; p < s->n; p++)
         for (int i = 0; i < s->nhand[p];) {
             int c = s->hand[p][i];
@@ -352,7 +359,7 @@ static void start_raid(db_state *s)
 static void resolve(db_state *s, int i)
 {
     int t = s->target, v = s->centre, c = s->hand[t][i];
-    uint8_t all = db_all_mask(s->n);
+    uint8_t all = db_shown_mask(s->n);
     take(s->hand[t], &s->nhand[t], c);
     s->known[c] = all;
     assert(s->card[c].type != DB_VILLAIN); /* DB-27 e */
@@ -491,7 +498,7 @@ static void acquire_keep(db_state *s, int c)
     }
     for (int q = 0; q < 2; q++) { /* both set-aside cards are shown together */
         push(s->drow[q], &s->ndrow[q], s->aside[q]);
-        s->known[s->aside[q]] = all;
+        s->known[s->aside[q]] = db_shown_mask(2);
         s->aside[q] = 0;
         s->naside[q] = 0;
     }
@@ -628,9 +635,9 @@ const ch_game db_game = {
     db_census,
     db_resample,
     tally,
-    NULL, /* events: not yet */
-    NULL, /* hand_summary: not yet */
-    NULL,
-    NULL,
-    NULL, /* rules_text: not yet */
+    db_events,
+    db_hand_summary,
+    db_explain_illegal,
+    NULL, /* warning: no Babasuki move loses on the spot */
+    db_rules_text,
 };
