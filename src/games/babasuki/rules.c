@@ -69,6 +69,19 @@ static void take(uint8_t *pile, uint8_t *n, int c)
     pile[--*n] = 0;
 }
 
+/* Sorts a pile by face (= by No): packs, taken pairs and new hands are
+ * kept in No order so every list of choices reads in order. Piles are
+ * small (at most 8 cards) and this runs a few times per round. */
+static void sort_pile(uint8_t *c, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+            uint8_t t = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = t;
+        }
+}
+
 /* The next seat to choose, clockwise from the dealer's left; -1 when all
  * have chosen. (No division: this runs at every draft step.) */
 static int first_chooser(const db_state *s)
@@ -92,6 +105,7 @@ static void acquire_take(db_state *s)
             push(s->taken[p], &s->ntaken[p], c);
             s->known[c] = (uint8_t)(1u << p);
         }
+        sort_pile(s->taken[p], s->ntaken[p]);
     }
     s->mover = (uint8_t)nd;
 }
@@ -125,6 +139,8 @@ static void deal(db_state *s, const uint8_t *d)
         push(s->pack[p], &s->npack[p], d[i]);
         s->known[d[i]] = (uint8_t)(1u << p);
     }
+    for (int p = 0; p < n; p++)
+        sort_pile(s->pack[p], s->npack[p]); /* passing keeps the order (take) */
     s->phase = DB_PH_DRAFT;
     s->mover = (uint8_t)first_chooser(s);
 }
@@ -431,6 +447,7 @@ static void end_draft(db_state *s)
     for (int p = 0; p < s->n; p++) {
         memcpy(s->hand[p], s->kept[p], s->nkept[p]);
         s->nhand[p] = s->nkept[p];
+        sort_pile(s->hand[p], s->nhand[p]);
         memset(s->kept[p], 0, sizeof s->kept[p]);
         s->nkept[p] = 0;
     }
