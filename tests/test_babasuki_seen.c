@@ -347,6 +347,73 @@ static void db_23_board_values_target_sorted_japanese(void **st)
         if (strstr(t, english[i])) fail_msg("'%s' in:\n%s", english[i], t);
 }
 
+/* Whether viewer's census says it knows face c is where it is. */
+static int census_seen(const db_state *s, int viewer, int c)
+{
+    static ch_census cen;
+    memset(&cen, 0, sizeof cen);
+    cen.viewer = viewer;
+    db_game.census(s, viewer, &cen);
+    for (int i = 0; i < cen.n; i++)
+        if (cen.e[i].face == c) return cen.e[i].seen;
+    return 0;
+}
+
+/* Every output of issue 16, over whole random games for every player
+ * count and every viewer: an event names only cards its viewer knows
+ * before or after the action (§4.2), and every text is complete. */
+static void db_4_2_events_name_only_known_cards(void **st)
+{
+    (void)st;
+    static const char *const counts[] = {"players=2", "players=3", "players=5", "players=6"};
+    static db_state s, after;
+    for (int k = 0; k < 4; k++) {
+        const char *kv[] = {counts[k], "target_arranges=true", "max_rounds=2"};
+        start(&s, kv, 3, 100 + (uint64_t)k);
+        ch_rng rng;
+        ch_rng_seed(&rng, 5, (uint64_t)k);
+        int n_players = db_game.num_players(&s);
+        while (db_game.to_move(&s) != CH_TERMINAL) {
+            ch_action a[16];
+            int n = db_game.legal(&s, a);
+            ch_action pick = a[ch_rng_below(&rng, (uint32_t)n)];
+            after = s;
+            db_game.apply(&after, pick);
+            for (int viewer = CH_SPECTATOR; viewer < n_players; viewer++) {
+                if (viewer == CH_ALL) continue;
+                for (int lang = 0; lang < CH_NLANGS; lang++) {
+                    json_t *e = db_game.events(&s, pick, viewer, (ch_lang)lang), *ev;
+                    size_t i;
+                    json_array_foreach(e, i, ev)
+                    {
+                        assert_non_null(json_string_value(json_object_get(ev, "text")));
+                        json_t *cards = json_object_get(ev, "cards"), *c;
+                        size_t j;
+                        json_array_foreach(cards, j, c)
+                        {
+                            int f = face_of(&s, json_string_value(c));
+                            /* Shown to the table inside this action: the
+                             * raid's cards (DB-25) and the reveal (DB-31),
+                             * even when a new round then hides them again. */
+                            int shown = f == after.last_drawn || f == after.last_villain ||
+                                        (after.rounds_done > s.rounds_done && after.rev[f]);
+                            if (!shown && !census_seen(&s, viewer, f) &&
+                                !census_seen(&after, viewer, f))
+                                fail_msg("viewer %d told %s in %s", viewer, json_string_value(c),
+                                         json_string_value(json_object_get(ev, "text")));
+                        }
+                    }
+                    json_decref(e);
+                }
+            }
+            char buf[4096];
+            int len = db_game.hand_summary(&after, CH_SPECTATOR, CH_LANG_JA, buf, sizeof buf);
+            assert_true(len >= 0 && (size_t)len < sizeof buf);
+            s = after;
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -357,6 +424,7 @@ int main(void)
         cmocka_unit_test(db_31_rules_text_gives_card_values),
         cmocka_unit_test(db_9_spectator_sees_only_the_table),
         cmocka_unit_test(db_23_board_values_target_sorted_japanese),
+        cmocka_unit_test(db_4_2_events_name_only_known_cards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

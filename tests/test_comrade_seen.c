@@ -473,6 +473,59 @@ static void cm_28_japanese_board_is_japanese(void **s)
         if (strstr(t, english[i])) fail_msg("'%s' in:\n%s", english[i], t);
 }
 
+/* CM-27, E24: over whole random series, an event names only bid items,
+ * played cards and its viewer's own hand; every warning and explanation
+ * is complete text without rule IDs. */
+static void cm_24_events_name_only_known_cards(void **s)
+{
+    (void)s;
+    static const char *const counts[] = {"players=5", "players=3"};
+    for (int k = 0; k < 2; k++) {
+        const char *kv[] = {counts[k]};
+        cm_state st, after;
+        start_kv(&st, kv, 1, NULL);
+        ch_rng rng;
+        ch_rng_seed(&rng, 9, (uint64_t)k);
+        while (cm_game.to_move(&st) != CH_TERMINAL) {
+            ch_action a[32];
+            int n = cm_game.legal(&st, a);
+            for (int i = 0; i < n; i++) {
+                char w[256];
+                int len = cm_game.warning(&st, a[i], CH_LANG_JA, w, sizeof w);
+                assert_true(len >= 0 && (size_t)len < sizeof w);
+                assert_null(strstr(w, "CM-"));
+            }
+            ch_action pick = a[ch_rng_below(&rng, (uint32_t)n)];
+            after = st;
+            cm_game.apply(&after, pick);
+            uint64_t played = 0;
+            for (int i = 0; i < after.nplay; i++)
+                played |= 1ull << after.play[i];
+            for (int i = 0; i < after.last_nplay && after.deal > st.deal; i++)
+                played |= 1ull << after.last_play[i];
+            for (int viewer = CH_SPECTATOR; viewer < st.np; viewer++) {
+                if (viewer == CH_ALL) continue;
+                uint64_t own = viewer >= 0 ? st.hand[viewer] | after.hand[viewer] : 0;
+                json_t *e = cm_game.events(&st, pick, viewer, CH_LANG_EN), *ev;
+                size_t i;
+                json_array_foreach(e, i, ev)
+                {
+                    json_t *cards = json_object_get(ev, "cards"), *c;
+                    size_t j;
+                    json_array_foreach(cards, j, c)
+                    {
+                        int f = face(json_string_value(c));
+                        if (f < 52 && !(played >> f & 1) && !(own >> f & 1))
+                            fail_msg("viewer %d told %s", viewer, json_string_value(c));
+                    }
+                }
+                json_decref(e);
+            }
+            st = after;
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -487,6 +540,7 @@ int main(void)
         cmocka_unit_test(cm_31_spectator_sees_no_hand),
         cmocka_unit_test(cm_22_board_trick_has_seats_and_true_example),
         cmocka_unit_test(cm_28_japanese_board_is_japanese),
+        cmocka_unit_test(cm_24_events_name_only_known_cards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
