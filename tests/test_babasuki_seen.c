@@ -414,6 +414,15 @@ static void db_4_2_events_name_only_known_cards(void **st)
     }
 }
 
+/* Option help is read by players (cardhall list, play): no rule IDs. */
+static void no_rule_ids_in_option_help(void **st)
+{
+    (void)st;
+    for (int i = 0; i < db_game.n_opts; i++)
+        if (strstr(db_game.opts[i].help, "DB-"))
+            fail_msg("%s: %s", db_game.opts[i].key, db_game.opts[i].help);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -425,6 +434,7 @@ int main(void)
         cmocka_unit_test(db_9_spectator_sees_only_the_table),
         cmocka_unit_test(db_23_board_values_target_sorted_japanese),
         cmocka_unit_test(db_4_2_events_name_only_known_cards),
+        cmocka_unit_test(no_rule_ids_in_option_help),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -526,6 +526,15 @@ static void cm_24_events_name_only_known_cards(void **s)
     }
 }
 
+/* Option help is read by players (cardhall list, play): no rule IDs. */
+static void no_rule_ids_in_option_help(void **st)
+{
+    (void)st;
+    for (int i = 0; i < cm_game.n_opts; i++)
+        if (strstr(cm_game.opts[i].help, "CM-"))
+            fail_msg("%s: %s", cm_game.opts[i].key, cm_game.opts[i].help);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -541,6 +550,7 @@ int main(void)
         cmocka_unit_test(cm_22_board_trick_has_seats_and_true_example),
         cmocka_unit_test(cm_28_japanese_board_is_japanese),
         cmocka_unit_test(cm_24_events_name_only_known_cards),
+        cmocka_unit_test(no_rule_ids_in_option_help),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
