@@ -434,7 +434,10 @@ static void test_DB_6_shuffle_and_order(void **st)
     const char *kv[] = {"players=5", "first_dealer=0"};
     db_state s, t;
     start(&s, kv, 2, order);
-    assert_int_equal(s.pack[1][0], 24);
+    /* DB-8: seat 1 gets d[0], d[5], ... = 24, 19, 14, 9, 4; a pack is
+     * kept in No order (the order of a pack has no rule meaning). */
+    static const uint8_t seat1[5] = {4, 9, 14, 19, 24};
+    assert_memory_equal(s.pack[1], seat1, 5);
     ch_opts o;
     ch_err err;
     ch_opts_parse(&o, db_game.opts, db_game.n_opts, kv, 2, &err);
@@ -557,7 +560,7 @@ static void test_DB_T4_two_player_acquisition(void **st)
     act_text(&s, "keep V1");
     assert_pile(&s, s.drow[1], s.ndrow[1], "V3");
     assert_pile(&s, s.drow[0], s.ndrow[0], "H8");
-    assert_int_equal(s.known[F(&s, "V3")], 3);
+    assert_int_equal(s.known[F(&s, "V3")], 0x80 | 3); /* shown to the table */
     /* DB-17: steps continue until the deck is empty; step 6 takes d[21..24]. */
     int steps = 1;
     while (s.phase == DB_PH_ACQUIRE) {
@@ -750,7 +753,7 @@ static void test_DB_T15_full_raid_and_scoring(void **st)
     assert_pile(&s, s.vrow[1], s.nvrow[1], "V2");
     assert_pile(&s, s.vrow[2], s.nvrow[2], "V3 V4 V6 V7");
     assert_int_equal(count_in_hands(&s, DB_VILLAIN), 0);
-    assert_int_equal(s.known[F(&s, "V3")], 7);
+    assert_int_equal(s.known[F(&s, "V3")], 0x80 | 7); /* shown to the table */
     /* Turn 1 and 2 checked step by step. */
     raid(&s, 1, "V2", 0, "T16");
     assert_int_equal(s.last_out, DB_OUT_STEAL);
@@ -871,7 +874,8 @@ static void test_person_sees_table_and_breakdown(void **st)
     assert_string_equal(line, "last round:  P0 11+10=21  P1 16+11=27  P2 15+5=20");
     json_t *v = db_game.view_json(&s, 1);
     assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "last_secured"), 1)), 16);
-    assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "last_hand"), 2)), 5);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "last_hand_score"), 2)),
+                     5);
     assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "last_round"), 0)), 21);
     json_decref(v);
 }
@@ -1010,8 +1014,8 @@ static void test_DB_T13_case_d_returned(void **st)
     assert_int_equal(s.last_out, DB_OUT_MISS);
     assert_true(has(s.disc, s.ndisc, F(&s, "V4")));
     assert_pile(&s, s.hand[1], s.nhand[1], "T16 H8");
-    assert_int_equal(s.known[F(&s, "T16")], 7);
-    raid(&s, 0, "V2", 1, "T16"); /* drawn again: V2[M] shares M */
+    assert_int_equal(s.known[F(&s, "T16")], 0x80 | 7); /* shown to the table */
+    raid(&s, 0, "V2", 1, "T16");                       /* drawn again: V2[M] shares M */
     assert_int_equal(s.last_out, DB_OUT_STEAL);
     one_draw(&s, "V7", "C24 H8", "C24");
     assert_int_equal(s.last_out, DB_OUT_MISS);

@@ -105,6 +105,9 @@ typedef struct db_state {
     /* For designers (db_game.tally): raid turns by outcome, rounds played
      * in sudden death. */
     uint16_t outcomes[DB_OUT_NO_TARGET + 1], sd_rounds;
+    /* The last scored round as turned face up (DB-31), kept until the next
+     * one is scored: where each card lay (internal.h's DB_REV_*). */
+    uint8_t rev[DB_NCARDS];
 } db_state;
 
 extern const ch_game db_game;

@@ -66,6 +66,13 @@ typedef struct cm_state {
     uint8_t voids[CM_SEATS]; /* bit s: that seat showed it has no card of suit s this deal */
     uint8_t wins;            /* deals won so far */
     uint8_t res[CM_MAX_DEALS], res_at[CM_MAX_DEALS], res_by[CM_MAX_DEALS];
+    /* The last finished deal, kept until the next one ends so every view
+     * can show it (its bids, tricks and leaders follow from these): its
+     * bidding turns and its played cards. Hands are not kept: leftovers
+     * are never revealed (CM-27, E21). */
+    uint8_t last_turn, last_nplay;
+    uint8_t last_bidlog[CM_BID_TURNS];
+    uint8_t last_play[CM_MAX_TRICKS * CM_SEATS];
 } cm_state;
 
 /* What one seat may know, for the heuristic (filled by cm_observe). */

@@ -57,7 +57,8 @@ run "$CARDHALL" sim racko --games zero
 
 # The report is the same as when every game's result was kept (issue 11: sim
 # now folds games into running figures, in constant memory). The files under
-# tests/data/sim were written by the sim before that change, on fixed seeds.
+# tests/data/sim were first written by the sim before that change, on fixed
+# seeds, and rewritten only when a game's rules or choices change (issue 16).
 # Text: byte for byte. JSON: the same, except that a game figure's sd may
 # differ in the last bits (it is now streamed), so numbers are compared to 1e-9.
 # Every number rounded to 10 significant digits.

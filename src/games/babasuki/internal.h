@@ -3,8 +3,25 @@
 #define CARDHALL_BABASUKI_INTERNAL_H
 
 #include "cardhall/babasuki.h"
+#include "cardhall/text.h"
 
 #define DB_NONE 0xff
+/* known[c] bit for "shown to the whole table": what CH_SPECTATOR knows.
+ * Seats use bits 0..5; a seat may also know a card by deduction (the
+ * 2-player hands after the acquisition), which a spectator cannot. */
+#define DB_PUBLIC 0x80
+
+/* Where the last scored round's cards were when turned face up (DB-31):
+ * rev[c] = DB_REV_HAND + 2p or DB_REV_SCORE + 2p, 0 elsewhere. */
+enum { DB_REV_HAND = 1, DB_REV_SCORE = 2 };
+
+/* Whether viewer (a seat, CH_ALL or CH_SPECTATOR) knows where card c is. */
+static inline int db_knows(const db_state *s, int viewer, int c)
+{
+    if (viewer == CH_ALL) return 1;
+    if (viewer < 0) return s->known[c] >> 7 & 1;
+    return s->known[c] >> viewer & 1;
+}
 
 static inline uint8_t db_all_mask(int n)
 {
@@ -15,12 +32,30 @@ static inline uint8_t db_all_mask(int n)
 int db_cards_parse_named(const char *text, size_t len, int relaxed, const char *src, db_deck *d,
                          ch_err *err);
 
+/* Every seat and the spectator: a card shown face up to the table. */
+static inline uint8_t db_shown_mask(int n)
+{
+    return (uint8_t)(db_all_mask(n) | DB_PUBLIC);
+}
+
 /* text.c */
 int db_action_text(const void *st, ch_action a, char *buf, size_t cap);
 int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap);
 int db_card_text(int face, char *buf, size_t cap);
 int db_card_parse(const char *text, int *face);
 int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
+
+/* seen.c: what a player sees (game.h) */
+json_t *db_events(const void *before, ch_action a, int viewer, ch_lang lang);
+int db_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
+json_t *db_last_hand_json(const db_state *s);
+int db_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf, size_t cap);
+int db_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
+/* help.c: every card's values, grouped ("V1-4 3/0 ..."). */
+void db_put_values(ch_text *o, const db_card *card);
+/* text.c helpers shared with seen.c */
+int db_card_long(const db_state *s, int face, char *buf, size_t cap);
+extern const char *const db_outcome_text[2][6];
 
 /* view.c */
 json_t *db_view_json(const void *st, int viewer);

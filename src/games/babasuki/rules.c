@@ -13,15 +13,14 @@ static const ch_optdesc db_opts[DB_NOPTS] = {
      "number of players (2 uses the acquisition rules)"},
     {"cards", CH_OPT_STR, "", 0, 0, NULL, NULL,
      "card data file (CSV), read by the front end; empty: the built-in default deck"},
-    {"relaxed", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
-     "DB-V5: accept any type counts in the card file"},
+    {"relaxed", CH_OPT_BOOL, "false", 0, 0, NULL, NULL, "accept any type counts in the card file"},
     {"sudden_death", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
-     "DB-V1: on a tie at the top, play more rounds"},
-    {"one_shot", CH_OPT_BOOL, "false", 0, 0, NULL, NULL, "DB-V2: play a single round"},
+     "sudden death: on a tie at the top, play more rounds"},
+    {"one_shot", CH_OPT_BOOL, "false", 0, 0, NULL, NULL, "play a single round"},
     {"target_arranges", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
-     "DB-V3: the target orders their hand before each draw"},
-    {"target_score", CH_OPT_INT, "100", 1, 10000, NULL, NULL, "DB-V4: the game ends at this total"},
-    {"max_rounds", CH_OPT_INT, "0", 0, 10000, NULL, NULL, "DB-V6: round cap, 0 = none"},
+     "the target orders their hand before each draw"},
+    {"target_score", CH_OPT_INT, "100", 1, 10000, NULL, NULL, "the game ends at this total"},
+    {"max_rounds", CH_OPT_INT, "0", 0, 10000, NULL, NULL, "round cap, 0 = none"},
     {"first_dealer", CH_OPT_INT, "random", 0, 5, NULL, "random", "seat of the first dealer"},
 };
 static const uint8_t db_copies[DB_NCARDS] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -69,6 +68,19 @@ static void take(uint8_t *pile, uint8_t *n, int c)
     pile[--*n] = 0;
 }
 
+/* Sorts a pile by face (= by No): packs, taken pairs and new hands are
+ * kept in No order so every list of choices reads in order. Piles are
+ * small (at most 8 cards) and this runs a few times per round. */
+static void sort_pile(uint8_t *c, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+            uint8_t t = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = t;
+        }
+}
+
 /* The next seat to choose, clockwise from the dealer's left; -1 when all
  * have chosen. (No division: this runs at every draft step.) */
 static int first_chooser(const db_state *s)
@@ -92,6 +104,7 @@ static void acquire_take(db_state *s)
             push(s->taken[p], &s->ntaken[p], c);
             s->known[c] = (uint8_t)(1u << p);
         }
+        sort_pile(s->taken[p], s->ntaken[p]);
     }
     s->mover = (uint8_t)nd;
 }
@@ -108,7 +121,7 @@ static void deal(db_state *s, const uint8_t *d)
     int i = 0;
     if (n != 5) {
         push(s->disc, &s->ndisc, d[0]);
-        s->known[d[0]] = all;
+        s->known[d[0]] = (uint8_t)(all | DB_PUBLIC);
         i = 1;
     }
     if (n == 2) {
@@ -125,6 +138,8 @@ static void deal(db_state *s, const uint8_t *d)
         push(s->pack[p], &s->npack[p], d[i]);
         s->known[d[i]] = (uint8_t)(1u << p);
     }
+    for (int p = 0; p < n; p++)
+        sort_pile(s->pack[p], s->npack[p]); /* passing keeps the order (take) */
     s->phase = DB_PH_DRAFT;
     s->mover = (uint8_t)first_chooser(s);
 }
@@ -291,8 +306,15 @@ static void score_round(db_state *s)
     }
     s->rounds_done++;
     s->sd_rounds = (uint16_t)(s->sd_rounds + s->sd_active);
-    /* Every hand is shown at scoring. */
-    memset(s->known, db_all_mask(s->n), sizeof s->known);
+    /* Every hand and score pile is shown at scoring, and stays on record. */
+    memset(s->known, db_shown_mask(s->n), sizeof s->known);
+    memset(s->rev, 0, sizeof s->rev);
+    for (int p = 0; p < s->n; p++) {
+        for (int i = 0; i < s->nhand[p]; i++)
+            s->rev[s->hand[p][i]] = (uint8_t)(DB_REV_HAND + 2 * p);
+        for (int i = 0; i < s->nscore[p]; i++)
+            s->rev[s->score[p][i]] = (uint8_t)(DB_REV_SCORE + 2 * p);
+    }
     int over;
     if (s->one_shot)
         over = 1;
@@ -341,7 +363,7 @@ static void raid_turn_done(db_state *s)
 /* DB-19..21. */
 static void start_raid(db_state *s)
 {
-    uint8_t all = db_all_mask(s->n);
+    uint8_t all = db_shown_mask(s->n);
     for (int p = 0; p < s->n; p++)
         for (int i = 0; i < s->nhand[p];) {
             int c = s->hand[p][i];
@@ -361,7 +383,7 @@ static void start_raid(db_state *s)
 static void resolve(db_state *s, int i)
 {
     int t = s->target, v = s->centre, c = s->hand[t][i];
-    uint8_t all = db_all_mask(s->n);
+    uint8_t all = db_shown_mask(s->n);
     take(s->hand[t], &s->nhand[t], c);
     s->known[c] = all;
     assert(s->card[c].type != DB_VILLAIN); /* DB-27 e */
@@ -433,6 +455,7 @@ static void end_draft(db_state *s)
     for (int p = 0; p < s->n; p++) {
         memcpy(s->hand[p], s->kept[p], s->nkept[p]);
         s->nhand[p] = s->nkept[p];
+        sort_pile(s->hand[p], s->nhand[p]);
         memset(s->kept[p], 0, sizeof s->kept[p]);
         s->nkept[p] = 0;
     }
@@ -500,7 +523,7 @@ static void acquire_keep(db_state *s, int c)
     }
     for (int q = 0; q < 2; q++) { /* both set-aside cards are shown together */
         push(s->drow[q], &s->ndrow[q], s->aside[q]);
-        s->known[s->aside[q]] = all;
+        s->known[s->aside[q]] = db_shown_mask(2);
         s->aside[q] = 0;
         s->naside[q] = 0;
     }
@@ -637,9 +660,9 @@ const ch_game db_game = {
     db_census,
     db_resample,
     tally,
-    NULL, /* events: not yet */
-    NULL, /* hand_summary: not yet */
-    NULL,
-    NULL,
-    NULL, /* rules_text: not yet */
+    db_events,
+    db_hand_summary,
+    db_explain_illegal,
+    NULL, /* warning: no Babasuki move loses on the spot */
+    db_rules_text,
 };

@@ -43,7 +43,7 @@ int db_suits_str(const db_state *s, int face, char *buf, size_t cap)
 }
 
 /* "T21[SMFW]": the card with its suits, for people. */
-static int card_long(const db_state *s, int face, char *buf, size_t cap)
+int db_card_long(const db_state *s, int face, char *buf, size_t cap)
 {
     char suits[27];
     db_suits_str(s, face, suits, sizeof suits);
@@ -64,7 +64,7 @@ int db_action_text(const void *st, ch_action a, char *buf, size_t cap)
     return snprintf(buf, cap, "%s %s", verb[kind], c);
 }
 
-static const char *const outcome[2][6] = {
+const char *const db_outcome_text[2][6] = {
     {"", "treasure stolen", "villain caught by the hero", "hero and villain discarded",
      "no match, card returned", "no target, villain discarded"},
     {"", "おたからを奪った", "ヒーローがヴィランを捕まえた", "ヒーローとヴィランが捨て札",
@@ -81,14 +81,14 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     int ja = lang == CH_LANG_JA;
     int sees = viewer == CH_ALL || viewer == p;
     char c[40];
-    if (kind != DB_A_DRAW) card_long(s, arg, c, sizeof c);
+    if (kind != DB_A_DRAW) db_card_long(s, arg, c, sizeof c);
     switch (kind) {
     case DB_A_KEEP:
         if (!sees) return snprintf(buf, cap, ja ? "カードを1枚選んで確保する" : "chooses a card");
         if (s->phase == DB_PH_ACQUIRE) {
             char o[40];
             int other = s->taken[p][0] == arg ? s->taken[p][1] : s->taken[p][0];
-            card_long(s, other, o, sizeof o);
+            db_card_long(s, other, o, sizeof o);
             return snprintf(buf, cap, ja ? "%s を確保し、%s を捨てる" : "keeps %s and discards %s",
                             c, o);
         }
@@ -110,12 +110,12 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
                             ja ? "ヴィラン %s を中央に出し、P%d の手札から1枚引く"
                                : "plays villain %s and draws from P%d's hand",
                             c, t);
-        card_long(&next, next.last_drawn, d, sizeof d);
+        db_card_long(&next, next.last_drawn, d, sizeof d);
         if (ja)
             return snprintf(buf, cap, "ヴィラン %s を中央に出し、P%d の手札から %s を引く ── %s", c,
-                            t, d, outcome[1][next.last_out]);
+                            t, d, db_outcome_text[1][next.last_out]);
         return snprintf(buf, cap, "plays villain %s, draws %s from P%d's hand — %s", c, d, t,
-                        outcome[0][next.last_out]);
+                        db_outcome_text[0][next.last_out]);
     }
     case DB_A_PUT:
         if (!sees) return snprintf(buf, cap, ja ? "手札を並べ替える" : "arranges the hand");
@@ -125,47 +125,113 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     default: {
         db_state next = *s;
         db_game.apply(&next, a);
-        card_long(&next, next.last_drawn, c, sizeof c);
+        db_card_long(&next, next.last_drawn, c, sizeof c);
         if (ja)
             return snprintf(buf, cap, "P%d の手札の %d 枚目を引く: %s ── %s", s->target, arg + 1, c,
-                            outcome[1][next.last_out]);
+                            db_outcome_text[1][next.last_out]);
         return snprintf(buf, cap, "draws card %d of P%d's hand: %s — %s", arg + 1, s->target, c,
-                        outcome[0][next.last_out]);
+                        db_outcome_text[0][next.last_out]);
     }
     }
 }
 
 /* ---- The board ---- */
 
-static void put_cards(ch_text *o, const db_state *s, const uint8_t *c, int n)
+/* Piles and hands are shown sorted by No (types come in No order), so a
+ * player finds a card at a glance; only a hand whose order the target has
+ * set for the draw (DB-V3) keeps its order. */
+static void put_cards(ch_text *o, const db_state *s, const uint8_t *c, int n, int keep_order)
 {
+    uint8_t k[DB_NCARDS];
+    memcpy(k, c, (size_t)n);
+    for (int i = 1; i < n && !keep_order; i++)
+        for (int j = i; j > 0 && k[j - 1] > k[j]; j--) {
+            uint8_t t = k[j];
+            k[j] = k[j - 1];
+            k[j - 1] = t;
+        }
     char t[40];
     for (int i = 0; i < n; i++) {
-        card_long(s, c[i], t, sizeof t);
+        db_card_long(s, k[i], t, sizeof t);
         ch_text_add(o, " %s", t);
     }
 }
 
 /* The cards of a hidden zone viewer knows about (all of them if it is theirs). */
-static void put_known(ch_text *o, const db_state *s, const uint8_t *c, int n, int viewer)
+static void put_known(ch_text *o, const db_state *s, const uint8_t *c, int n, int viewer,
+                      int keep_order)
 {
     uint8_t k[DB_MAXHAND];
     int m = 0;
     for (int i = 0; i < n; i++)
-        if (viewer == CH_ALL || s->known[c[i]] >> viewer & 1) k[m++] = c[i];
+        if (db_knows(s, viewer, c[i])) k[m++] = c[i];
     ch_text_add(o, " %d", n);
     if (m) {
         ch_text_add(o, " (");
-        put_cards(o, s, k, m);
+        put_cards(o, s, k, m, keep_order);
         ch_text_add(o, " )");
     }
 }
 
-static const char *const label[2][10] = {
-    {"round", "pass/draw", "left", "right", "dealer", "totals", "last round", "discard", "hand",
-     "secured"},
-    {"ラウンド", "受け渡し/引く向き", "左", "右", "ディーラー", "合計", "前ラウンド", "捨て札",
-     "手札", "確保"},
+/* One word per thing, in each language (the rule book's terms in ja). */
+enum {
+    L_TITLE,
+    L_ROUND,
+    L_DIR,
+    L_LEFT,
+    L_RIGHT,
+    L_DEALER,
+    L_TARGET,
+    L_ONE_SHOT,
+    L_SUDDEN,
+    L_TOTALS,
+    L_LAST,
+    L_DISCARD,
+    L_HAND,
+    L_SECURED,
+    L_PACK,
+    L_KEPT,
+    L_TAKEN,
+    L_ASIDE_ROW,
+    L_VILLAINS,
+    L_LAST_RAID,
+    L_CENTRE,
+    L_RAIDS,
+    L_TO_MOVE,
+    L_VALUES,
+    L_N
+};
+static const char *const label[2][L_N] = {
+    {"Draft Babasuki", "round",     "pass/draw",  "left",
+     "right",          "dealer",    "target",     "one-shot",
+     "sudden death",   "totals",    "last round", "discard",
+     "hand",           "secured",   "pack",       "kept",
+     "taken",          "set aside", "villains",   "last raid",
+     "centre",         "raids",     "to move",    "values (secured/hand)"},
+    {"ドラフト・ババスキ!",
+     "ラウンド",
+     "受け渡し/引く向き",
+     "左",
+     "右",
+     "ディーラー",
+     "目標",
+     "1ラウンド勝負",
+     "サドンデス",
+     "合計",
+     "前ラウンド",
+     "捨て札",
+     "手札",
+     "確保",
+     "パック",
+     "選んだ札",
+     "取った札",
+     "脇に置いた札",
+     "ヴィラン",
+     "前の襲撃",
+     "中央",
+     "が襲撃",
+     "手番",
+     "点数 (確保/手札)"},
 };
 
 static const char *const legend[2] = {
@@ -175,82 +241,129 @@ static const char *const legend[2] = {
     "すれば一致); 置き場: 枚数 (分かっているカード)",
 };
 
+static void put_prompt(ch_text *o, const db_state *s, int ja)
+{
+    const char *const *L = label[ja];
+    if (s->phase == DB_PH_OVER) {
+        ch_text_add(o, ja ? "ゲーム終了\n" : "game over\n");
+        return;
+    }
+    ch_text_add(o, "%s: P%d — ", L[L_TO_MOVE], s->mover);
+    int t = s->phase == DB_PH_RAID ? db_find_target(s, s->mover) : s->target;
+    switch (s->phase) {
+    case DB_PH_DRAFT:
+        ch_text_add(o, ja ? "パックから確保する1枚を選ぶ (keep ...)\n"
+                          : "choose a card to keep from your pack (keep ...)\n");
+        break;
+    case DB_PH_ACQUIRE:
+        ch_text_add(o, ja ? "取った2枚から1枚を残し、1枚を脇に置く (keep ...)\n"
+                          : "keep one of your two cards, set the other aside (keep ...)\n");
+        break;
+    case DB_PH_RAID:
+        if (t >= 0)
+            ch_text_add(o,
+                        ja ? "ヴィランを出して P%d の手札から引く (play ...)\n"
+                           : "play a villain to draw from P%d's hand (play ...)\n",
+                        t);
+        else
+            ch_text_add(o, ja ? "ヴィランを出す。引ける手札はない (play ...)\n"
+                              : "play a villain; no one has a hand card to draw (play ...)\n");
+        break;
+    case DB_PH_ARRANGE:
+        ch_text_add(o,
+                    ja ? "P%d に引かれる前に、手札の%d枚目に置く札を選ぶ (put ...)\n"
+                       : "before P%d draws, choose your card for position %d (put ...)\n",
+                    s->raider, s->arranged + 1);
+        break;
+    default:
+        ch_text_add(o,
+                    ja ? "P%d の手札から位置で1枚引く (draw 1 〜 draw %d)\n"
+                       : "draw a card of P%d's hand by position (draw 1 to draw %d)\n",
+                    t, s->nhand[t]);
+    }
+}
+
 int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const db_state *s = st;
-    const char *const *L = label[lang == CH_LANG_JA];
+    int ja = lang == CH_LANG_JA;
+    const char *const *L = label[ja];
     ch_text o;
     ch_text_init(&o, buf, cap);
     if (cap) buf[0] = '\0';
-    ch_text_add(&o, "Draft Babasuki  %s %d  %s: %s  %s: P%d  target %d%s%s\n", L[0], s->round, L[1],
-                L[s->round % 2 ? 2 : 3], L[4], s->dealer, s->target_score,
-                s->one_shot ? "  one-shot" : "", s->sd_active ? "  sudden death" : "");
-    /* The card codes are terse (T18[W], V6[FW]): say once how to read them. */
-    ch_text_add(&o, "%s\n", legend[lang == CH_LANG_JA]);
-    ch_text_add(&o, "%s:", L[5]);
+    ch_text_add(&o, "%s  %s %d  %s: %s  %s: P%d  %s %d%s%s%s%s\n", L[L_TITLE], L[L_ROUND], s->round,
+                L[L_DIR], L[s->round % 2 ? L_LEFT : L_RIGHT], L[L_DEALER], s->dealer, L[L_TARGET],
+                s->target_score, s->one_shot ? "  " : "", s->one_shot ? L[L_ONE_SHOT] : "",
+                s->sd_active ? "  " : "", s->sd_active ? L[L_SUDDEN] : "");
+    /* The card codes are terse (T18[W], V6[FW]): say once how to read them,
+     * and what each card is worth. */
+    ch_text_add(&o, "%s\n", legend[ja]);
+    ch_text_add(&o, "%s:", L[L_VALUES]);
+    db_put_values(&o, s->card);
+    ch_text_add(&o, "\n%s:", L[L_TOTALS]);
     for (int p = 0; p < s->n; p++)
         ch_text_add(&o, "  P%d %d", p, s->total[p]);
     ch_text_add(&o, "\n");
     if (s->rounds_done) {
-        ch_text_add(&o, "%s:", L[6]);
+        ch_text_add(&o, "%s:", L[L_LAST]);
         for (int p = 0; p < s->n; p++)
             ch_text_add(&o, "  P%d %d+%d=%d", p, s->last_secured[p], s->last_hand[p],
                         s->last_round[p]);
         ch_text_add(&o, "\n");
     }
-    ch_text_add(&o, "%s:", L[7]);
-    put_cards(&o, s, s->disc, s->ndisc);
+    ch_text_add(&o, "%s:", L[L_DISCARD]);
+    put_cards(&o, s, s->disc, s->ndisc, 0);
     ch_text_add(&o, "\n");
     for (int p = 0; p < s->n; p++) {
-        ch_text_add(&o, "P%d%s %s:", p, p == viewer ? "*" : " ", L[8]);
-        put_known(&o, s, s->hand[p], s->nhand[p], viewer);
+        int ordered =
+            s->arranges && p == s->target && (s->phase == DB_PH_ARRANGE || s->phase == DB_PH_DRAW);
+        ch_text_add(&o, "P%d%s %s:", p, p == viewer ? "*" : " ", L[L_HAND]);
+        put_known(&o, s, s->hand[p], s->nhand[p], viewer, ordered);
         if (s->npack[p] || s->phase == DB_PH_DRAFT) {
-            ch_text_add(&o, "  pack:");
-            put_known(&o, s, s->pack[p], s->npack[p], viewer);
+            ch_text_add(&o, "  %s:", L[L_PACK]);
+            put_known(&o, s, s->pack[p], s->npack[p], viewer, 0);
         }
         if (s->nkept[p]) {
-            ch_text_add(&o, "  kept:");
-            put_known(&o, s, s->kept[p], s->nkept[p], viewer);
+            ch_text_add(&o, "  %s:", L[L_KEPT]);
+            put_known(&o, s, s->kept[p], s->nkept[p], viewer, 0);
         }
         if (s->n == 2 && s->ntaken[p]) {
-            ch_text_add(&o, "  taken:");
-            put_known(&o, s, s->taken[p], s->ntaken[p], viewer);
+            ch_text_add(&o, "  %s:", L[L_TAKEN]);
+            put_known(&o, s, s->taken[p], s->ntaken[p], viewer, 0);
         }
         if (s->n == 2 && s->ndrow[p]) {
-            ch_text_add(&o, "  discarded:");
-            put_cards(&o, s, s->drow[p], s->ndrow[p]);
+            ch_text_add(&o, "  %s:", L[L_ASIDE_ROW]);
+            put_cards(&o, s, s->drow[p], s->ndrow[p], 1);
         }
         if (s->nvrow[p]) {
-            ch_text_add(&o, "  villains:");
-            put_cards(&o, s, s->vrow[p], s->nvrow[p]);
+            ch_text_add(&o, "  %s:", L[L_VILLAINS]);
+            put_cards(&o, s, s->vrow[p], s->nvrow[p], 0);
         }
         if (s->nscore[p]) {
-            ch_text_add(&o, "  %s:", L[9]);
-            put_cards(&o, s, s->score[p], s->nscore[p]);
+            ch_text_add(&o, "  %s:", L[L_SECURED]);
+            put_cards(&o, s, s->score[p], s->nscore[p], 1);
         }
         ch_text_add(&o, "\n");
     }
     if (s->last_out != DB_OUT_NONE) {
         char v[40], d[40] = "-";
-        card_long(s, s->last_villain, v, sizeof v);
-        if (s->last_drawn != DB_NONE) card_long(s, s->last_drawn, d, sizeof d);
-        ch_text_add(&o, "last raid turn: P%d %s -> %s: %s\n", s->last_raider, v, d,
-                    outcome[lang == CH_LANG_JA][s->last_out]);
+        db_card_long(s, s->last_villain, v, sizeof v);
+        if (s->last_drawn != DB_NONE) db_card_long(s, s->last_drawn, d, sizeof d);
+        ch_text_add(&o, "%s: P%d %s", L[L_LAST_RAID], s->last_raider, v);
+        if (s->last_drawn != DB_NONE) {
+            if (ja)
+                ch_text_add(&o, " → P%d の %s", s->last_target, d);
+            else
+                ch_text_add(&o, " -> %s from P%d", d, s->last_target);
+        }
+        ch_text_add(&o, ": %s\n", db_outcome_text[ja][s->last_out]);
     }
     if (s->centre != DB_NONE) {
         char v[40];
-        card_long(s, s->centre, v, sizeof v);
-        ch_text_add(&o, "centre: %s (P%d raids P%d)\n", v, s->raider, s->target);
+        db_card_long(s, s->centre, v, sizeof v);
+        ch_text_add(&o, ja ? "%s: %s (P%d が P%d を襲撃)\n" : "%s: %s (P%d raids P%d)\n",
+                    L[L_CENTRE], v, s->raider, s->target);
     }
-    static const char *const prompt[6] = {"choose a card to keep from your pack",
-                                          "keep one of your two cards, discard the other",
-                                          "play a villain",
-                                          "put your next hand card in place",
-                                          "draw a card by position",
-                                          "game over"};
-    if (s->phase == DB_PH_OVER)
-        ch_text_add(&o, "%s\n", prompt[DB_PH_OVER]);
-    else
-        ch_text_add(&o, "to move: P%d — %s\n", s->mover, prompt[s->phase]);
+    put_prompt(&o, s, ja);
     return ch_text_len(&o);
 }

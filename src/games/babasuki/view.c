@@ -10,7 +10,7 @@
 
 static int knows(const db_state *s, int viewer, int c)
 {
-    return viewer == CH_ALL || (s->known[c] >> viewer & 1);
+    return db_knows(s, viewer, c);
 }
 
 /* One seat's hidden zone kinds, in census order. */
@@ -152,7 +152,7 @@ json_t *db_view_json(const void *st, int viewer)
     json_object_set_new(v, "totals", ints(s->total, s->n, 4));
     json_object_set_new(v, "last_round", ints(s->last_round, s->n, 2));
     json_object_set_new(v, "last_secured", ints(s->last_secured, s->n, 2));
-    json_object_set_new(v, "last_hand", ints(s->last_hand, s->n, 2));
+    json_object_set_new(v, "last_hand_score", ints(s->last_hand, s->n, 2));
     json_t *cards = json_array();
     for (int c = 0; c < DB_NCARDS; c++) {
         char t[16], suits[27];
@@ -199,6 +199,7 @@ json_t *db_view_json(const void *st, int viewer)
         json_array_append_new(seats, o);
     }
     json_object_set_new(v, "seats", seats);
+    json_object_set_new(v, "last_hand", db_last_hand_json(s));
     if (viewer == CH_ALL) {
         /* deck[ndeck-1] is the top; list top first. */
         uint8_t d[DB_NCARDS];

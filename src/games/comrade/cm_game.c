@@ -3,13 +3,13 @@
 
 const ch_optdesc cm_opts[CM_NOPTS] = {
     {"players", CH_OPT_INT, "5", 3, 5, NULL, NULL,
-     "5 (the rule book) or 3 (the single-deck version, CM-V3); 4 is not specified"},
+     "5 (the rule book) or 3 (the single-deck version); 4 is not specified"},
     {"deals", CH_OPT_INT, "auto", 1, CM_MAX_DEALS, NULL, "auto",
-     "deals in the series (CM-V4); auto = one per seat (5, or 3 for 3 players)"},
+     "deals in the series; auto = one per seat (5, or 3 for 3 players)"},
     {"dealer", CH_OPT_INT, "random", 0, CM_SEATS - 1, NULL, "random", "first dealer's seat"},
-    {"ace_high", CH_OPT_BOOL, "true", 0, 0, NULL, NULL, "Ace ranks above King (false: CM-V1)"},
+    {"ace_high", CH_OPT_BOOL, "true", 0, 0, NULL, NULL, "Ace ranks above King (false: Ace low)"},
     {"safe_bids", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
-     "hide takes that would push the bid total over the target (CM-V2)"},
+     "hide takes that would push the bid total over the target"},
 };
 
 /* Figures over the finished series: the share of its deals won, ended in
@@ -74,9 +74,9 @@ const ch_game cm_game = {
     cm_census,
     cm_resample,
     cm_tally,
-    NULL, /* events: not yet */
-    NULL, /* hand_summary: not yet */
-    NULL,
-    NULL,
-    NULL, /* rules_text: not yet */
+    cm_events,
+    cm_hand_summary,
+    cm_explain_illegal,
+    cm_warning,
+    cm_rules_text,
 };

@@ -43,4 +43,26 @@ json_t *cm_view_json(const void *st, int viewer);
 void cm_census(const void *st, int viewer, ch_census *c);
 void cm_resample(void *st, int viewer, ch_rng *rng);
 
+/* Suit words, by suit index (S H D C). */
+extern const char *const cm_suit_en[4];
+extern const char *const cm_suit_ja[4];
+
+/* The last finished deal (s->deal > 0) rebuilt into d, as it stood when it
+ * ended: bids, items, tricks, leaders, counts; no hands (leftovers stay
+ * hidden). d->deal is its 0-based index. */
+void cm_last_deal(const cm_state *s, cm_state *d);
+/* Why deal d (rebuilt by cm_last_deal, or s itself for d->deal == index)
+ * ended with result res at turn/trick at, caused by seat by, in words. */
+int cm_reason_text(const cm_state *d, int res, int at, int by, ch_lang lang, char *buf, size_t cap);
+/* The cards of trick t with their seats: "P0 5D, P1 9D". */
+int cm_trick_text(const cm_state *d, int t, char *buf, size_t cap);
+
+/* What a player sees (game.h): cm_reveal.c, cm_events.c, cm_help.c. */
+int cm_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
+json_t *cm_last_hand_json(const cm_state *s);
+json_t *cm_events(const void *before, ch_action a, int viewer, ch_lang lang);
+int cm_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf, size_t cap);
+int cm_warning(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap);
+int cm_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
+
 #endif

@@ -21,9 +21,16 @@ static void put_series(ch_text *o, const cm_state *s, int ja)
                    : "Comrade  deal %d/%d  dealer P%d  won %d lost %d\n",
                 shown, s->ndeals, s->dealer, s->wins, s->deal - s->wins);
     if (s->deal) {
+        /* One short word per outcome (CM-28), in the player's language. */
+        static const char *const word[2][CM_OVER_BID + 1] = {
+            {"-", "won", "bid-over", "all-passed", "no-fit", "rounds-out", "wrong-suit",
+             "too-many"},
+            {"-", "勝ち", "合計超過", "全員パス", "取れる札なし", "3周終了", "スート違い",
+             "取りすぎ"},
+        };
         ch_text_add(o, ja ? "結果:" : "Results:");
         for (int d = 0; d < s->deal; d++) {
-            ch_text_add(o, " %d:%s", d + 1, cm_reason_name(s->res[d]));
+            ch_text_add(o, " %d:%s", d + 1, word[ja][s->res[d]]);
             if (s->res[d] != CM_WIN && s->res_by[d] != CM_NOBODY)
                 ch_text_add(o, "(P%d)", s->res_by[d]);
         }
@@ -75,27 +82,51 @@ static void put_bidding(ch_text *o, const cm_state *s, int ja)
                 s->turn / s->np + 1, s->passes);
 }
 
+/* Tricks show each card with its seat ("P2 3S, P3 AS"): who played what
+ * is what decides the trick. */
 static void put_tricks(ch_text *o, const cm_state *s, int ja)
 {
-    int np = s->np;
+    char t[96];
     if (s->trick) {
-        int t = s->trick - 1;
-        ch_text_add(o, ja ? "前のトリック %d (P%dリード):" : "Last trick %d (P%d led):", t + 1,
-                    s->lead[t]);
-        for (int i = 0; i < np; i++)
-            put_card(o, s->play[t * np + i]);
-        int face;
-        ch_text_add(o, ja ? "、P%dの勝ち\n" : ", won by P%d\n", cm_trick_winner(s, t, &face));
+        int k = s->trick - 1, face;
+        cm_trick_text(s, k, t, sizeof t);
+        ch_text_add(o, ja ? "前のトリック %d: %s、P%dの勝ち\n" : "Last trick %d: %s, won by P%d\n",
+                    k + 1, t, cm_trick_winner(s, k, &face));
     }
-    int k = s->nplay - s->trick * np;
     if (s->phase == CM_PH_PLAY) {
-        ch_text_add(o,
-                    ja ? "トリック %d/%d (P%dリード):" : "Trick %d/%d (P%d leads):", s->trick + 1,
-                    s->target, s->lead[s->trick]);
-        for (int i = 0; i < k; i++)
-            put_card(o, s->play[s->trick * np + i]);
-        ch_text_add(o, "\n");
+        cm_trick_text(s, s->trick, t, sizeof t);
+        ch_text_add(o, ja ? "トリック %d/%d (P%dリード): %s\n" : "Trick %d/%d (P%d leads): %s\n",
+                    s->trick + 1, s->target, s->lead[s->trick], t[0] ? t : "-");
     }
+}
+
+/* The prompt's example is a move the mover really has, shown only to a
+ * viewer who may know it (the mover, or CH_ALL). */
+static void put_prompt(ch_text *o, const cm_state *s, int viewer, int ja)
+{
+    ch_action legal[32];
+    int n = cm_legal(s, legal), sees = viewer == CH_ALL || viewer == s->to_move;
+    char ex[16] = "";
+    if (s->phase == CM_PH_BID) {
+        char take[16] = "", joker[16] = "";
+        for (int i = 0; i < n; i++) {
+            if (!take[0] && legal[i] >= CM_TAKE(0, 1) && legal[i] <= CM_TAKE(3, 4))
+                cm_action_text(s, legal[i], take, sizeof take);
+            if (!joker[0] && legal[i] >= CM_JOKER(0) && legal[i] <= CM_JOKER(3))
+                cm_action_text(s, legal[i], joker, sizeof joker);
+        }
+        ch_text_add(o, ja ? "P%d のビッド: pass" : "P%d to bid: pass", s->to_move);
+        if (take[0]) ch_text_add(o, ja ? " / %s (スート 数字)" : ", %s (suit, value)", take);
+        if (joker[0]) ch_text_add(o, ja ? " / %s" : ", %s", joker);
+        ch_text_add(o, "\n");
+        return;
+    }
+    if (sees && n) cm_action_text(s, legal[n - 1], ex, sizeof ex);
+    if (ex[0])
+        ch_text_add(o, ja ? "P%d がカードを出す (例 %s)\n" : "P%d to play a card (e.g. %s)\n",
+                    s->to_move, ex);
+    else
+        ch_text_add(o, ja ? "P%d がカードを出す\n" : "P%d to play a card\n", s->to_move);
 }
 
 int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
@@ -108,7 +139,9 @@ int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     if (s->phase == CM_PH_BID) put_bidding(&o, s, ja);
     put_seats(&o, s, ja);
     put_tricks(&o, s, ja);
-    for (int p = 0; p < s->np; p++) {
+    /* Once the series is over the leftovers are gathered unseen (CM-27,
+     * E21): no hand is shown, not even to CH_ALL. */
+    for (int p = 0; p < s->np && s->phase != CM_PH_OVER; p++) {
         if (viewer != CH_ALL && viewer != p) continue;
         ch_text_add(&o, ja ? "P%d の手札:" : "P%d hand:", p);
         for (uint64_t h = s->hand[p]; h; h &= h - 1)
@@ -120,14 +153,8 @@ int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         ch_text_add(&o, ja ? "シリーズ終了: %d勝%d敗" : "Series over: %d won, %d lost", s->wins,
                     s->ndeals - s->wins);
         ch_text_add(&o, label ? "  %s\n" : "\n", label);
-    } else if (s->phase == CM_PH_BID) {
-        ch_text_add(&o,
-                    ja ? "P%d のビッド: pass / take H2 / joker S\n"
-                       : "P%d to bid: pass, take H2 (suit, value), joker S\n",
-                    s->to_move);
     } else {
-        ch_text_add(&o, ja ? "P%d がカードを出す (例 10H)\n" : "P%d to play a card (e.g. 10H)\n",
-                    s->to_move);
+        put_prompt(&o, s, viewer, ja);
     }
     return ch_text_len(&o);
 }

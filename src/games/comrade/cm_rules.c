@@ -111,7 +111,7 @@ int cm_setup(void *st, const ch_opts *o, uint64_t seed, const int *order, int n,
     s->ace_high = (uint8_t)o->val[CM_OPT_ACE_HIGH];
     if (np == 3 && !s->ace_high)
         return ch_errf(err, CH_EINVAL,
-                       "ace_high: the 3-player version plays 5..K only, so Ace low (CM-V1) "
+                       "ace_high: the 3-player version plays 5..K only, so Ace low "
                        "does not apply");
     s->safe_bids = (uint8_t)o->val[CM_OPT_SAFE_BIDS];
     s->ndeals = (uint8_t)(o->val[CM_OPT_DEALS] < 0 ? np : o->val[CM_OPT_DEALS]);
@@ -204,6 +204,10 @@ static void end_deal(cm_state *s, int res, int at, int by)
     s->res_at[s->deal] = (uint8_t)at;
     s->res_by[s->deal] = (uint8_t)by;
     s->wins += res == CM_WIN;
+    s->last_turn = s->turn;
+    s->last_nplay = s->nplay;
+    memcpy(s->last_bidlog, s->bidlog, sizeof s->bidlog);
+    memcpy(s->last_play, s->play, sizeof s->play);
     s->deal++; /* CM-29: every deal is played whatever the results */
     if (s->deal == s->ndeals) {
         s->phase = CM_PH_OVER;

@@ -7,8 +7,8 @@
 #include "cm_internal.h"
 
 static const char suit_letter[] = "SHDC";
-static const char *const suit_en[] = {"spades", "hearts", "diamonds", "clubs"};
-static const char *const suit_ja[] = {"スペード", "ハート", "ダイヤ", "クラブ"};
+const char *const cm_suit_en[4] = {"spades", "hearts", "diamonds", "clubs"};
+const char *const cm_suit_ja[4] = {"スペード", "ハート", "ダイヤ", "クラブ"};
 static const char *const rank_text[] = {"2", "3",  "4", "5", "6", "7", "8",
                                         "9", "10", "J", "Q", "K", "A"};
 
@@ -78,15 +78,15 @@ int cm_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
         if (a <= CM_TAKE(3, 4)) {
             int val = (int)(a - 1) % 4 + 1;
             return ja ? snprintf(buf, cap, "%sの%dの場札を取る(%sで%dトリックのビッド)",
-                                 suit_ja[su], val, suit_ja[su], val)
+                                 cm_suit_ja[su], val, cm_suit_ja[su], val)
                       : snprintf(buf, cap, "takes bid card [%c%d]: bids %d in %s", suit_letter[su],
-                                 val, val, suit_en[su]);
+                                 val, val, cm_suit_en[su]);
         }
         int val = s->v[p][su] + 1;
-        return ja ? snprintf(buf, cap, "ジョーカーを取り%sの+1とする(%sで%dトリック)", suit_ja[su],
-                             suit_ja[su], val)
-                  : snprintf(buf, cap, "takes a joker for %s: bids %d in %s", suit_en[su], val,
-                             suit_en[su]);
+        return ja ? snprintf(buf, cap, "ジョーカーを取り%sの+1とする(%sで%dトリック)",
+                             cm_suit_ja[su], cm_suit_ja[su], val)
+                  : snprintf(buf, cap, "takes a joker for %s: bids %d in %s", cm_suit_en[su], val,
+                             cm_suit_en[su]);
     }
     char card[8];
     int f = (int)(a - CM_PLAY(0));
@@ -96,8 +96,8 @@ int cm_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     int led = CM_SUIT(s->play[base]);
     if (CM_SUIT(f) == led)
         return snprintf(buf, cap, ja ? "%s でフォロー" : "follows with %s", card);
-    return ja ? snprintf(buf, cap, "%s を出す(%sなし)", card, suit_ja[led])
-              : snprintf(buf, cap, "discards %s (no %s)", card, suit_en[led]);
+    return ja ? snprintf(buf, cap, "%s を出す(%sなし)", card, cm_suit_ja[led])
+              : snprintf(buf, cap, "discards %s (no %s)", card, cm_suit_en[led]);
 }
 
 int cm_item_text(int a, char *buf, size_t cap)

@@ -124,6 +124,7 @@ json_t *cm_view_json(const void *st, int viewer)
         json_array_append_new(seats, seat_json(s, p, viewer));
     json_object_set_new(v, "seats", seats);
     json_object_set_new(v, "tricks", tricks_json(s));
+    json_object_set_new(v, "last_hand", cm_last_hand_json(s));
     return v;
 }
 
