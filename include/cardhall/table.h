@@ -37,6 +37,10 @@ typedef struct tb_session {
 void tb_session_init(tb_session *s, const tb_config *cfg);
 void tb_session_free(tb_session *s);
 
+/* Makes m the session's match (any ch_game, registered or not: tests and
+ * front ends with their own games); the session owns m from then on. */
+void tb_session_adopt(tb_session *s, ch_match *m);
+
 /* Answers one request object; sets *quit for {"cmd":"quit"}. Returns a new
  * reply object ({"ok":true,...} or {"ok":false,"error":...}); a failed
  * request changes nothing. */
@@ -61,7 +65,8 @@ void tb_action_name(const ch_game *g, const void *st, ch_action a, int viewer, c
  * an action by its outcome ("draws 18 from the deck"), which before the
  * choice would show viewer a hidden card. So the name is compared with the
  * names in states resampled from viewer's view; if it depends on hidden
- * cards, the name another seat would see is used instead. */
+ * cards, the name another seat would see is used instead. A viewer who is
+ * not the mover (another seat, CH_SPECTATOR) gets a text naming no card. */
 void tb_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
                     char *buf, size_t cap);
 

@@ -433,6 +433,11 @@ json_t *tb_session_line(tb_session *e, const char *line, size_t len, int *quit)
     return reply;
 }
 
+void tb_session_adopt(tb_session *s, ch_match *m)
+{
+    replace(s, m);
+}
+
 void tb_session_init(tb_session *s, const tb_config *cfg)
 {
     memset(s, 0, sizeof *s);

@@ -117,11 +117,13 @@ static int name_is_stable(const ch_game *g, const void *st, void *const *copies,
 /* A name describes an action as it is known once done, which may show a
  * card only the move reveals (a draw). Before the move, a choice is named
  * as the first seat (viewer first) whose name is the same whatever the
- * hidden cards, compared over a few resamples. Failing all, the mover gets
- * the notation (it names only what the mover holds); any other viewer a
- * text naming no card, since the notation may name the mover's hidden
- * cards (Rack-O's declare names a rack slot's card). The spectator's name
- * is no safe fallback: it tells what the move shows once made (a discard). */
+ * hidden cards, compared over a few resamples; failing all, its notation
+ * (which names only what the mover holds).
+ *
+ * Only the mover chooses: for any other seat or the spectator the mover's
+ * choices are named by a text that names no card. A few resamples cannot
+ * prove a name safe for them (a Rumino knock's name tells every hand's
+ * deadwood; Rack-O's declare names a slot's card), and nobody needs them. */
 void tb_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
                     char *buf, size_t cap)
 {
@@ -130,7 +132,7 @@ void tb_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, c
         tb_action_name(g, st, a, viewer, lang, buf, cap);
         return;
     }
-    if (viewer == CH_SPECTATOR && !tb_has_spectator(g)) {
+    if (viewer != g->to_move(st)) {
         snprintf(buf, cap, "%s", lang == CH_LANG_JA ? "手を指す" : "makes a move");
         return;
     }
@@ -146,16 +148,9 @@ void tb_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, c
         }
     }
     int found = 0;
-    /* A spectator takes no seat's name: each may name that seat's cards. */
-    for (int k = 0; ok && viewer >= 0 && k < n && !found; k++)
+    for (int k = 0; ok && k < n && !found; k++)
         found = name_is_stable(g, st, copies, NCOPIES, a, (viewer + k) % n, lang, buf, cap);
-    if (ok && viewer == CH_SPECTATOR)
-        found = name_is_stable(g, st, copies, NCOPIES, a, CH_SPECTATOR, lang, buf, cap);
-    if (!found && viewer == g->to_move(st)) {
-        if (g->action_text(st, a, buf, cap) < 0) snprintf(buf, cap, "?");
-    } else if (!found) {
-        snprintf(buf, cap, "%s", lang == CH_LANG_JA ? "手を指す" : "makes a move");
-    }
+    if (!found && g->action_text(st, a, buf, cap) < 0) snprintf(buf, cap, "?");
     for (int i = 0; i < NCOPIES; i++)
         free(copies[i]);
 }
