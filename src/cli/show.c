@@ -1,5 +1,8 @@
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "cardhall/table.h"
 #include "show.h"
 #include "term.h"
 
@@ -15,9 +18,10 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
                 "Type the number of a move or its text (the word shown next to the number;\n"
                 "case and spaces do not matter). Other commands:\n"
                 "  help   this text and the moves again\n"
+                "  rules  the rules of this game with the options in force (also ?)\n"
                 "  undo   take back your last move (refused once it has shown you new cards)\n"
                 "  quit   stop here (also end of input or Ctrl-C); the record is still written\n",
-            [MSG_ASK] = "Type a move number (1-%d), a move, help, undo or quit.\n",
+            [MSG_ASK] = "Type a move number (1-%d), a move, help, rules, undo or quit.\n",
             [MSG_NOT_LEGAL] = "Not a legal move: '%s'. Type 1-%d, a move's text, or help.\n",
             [MSG_NO_UNDO] = "Nothing to undo: you have not moved yet.\n",
             [MSG_UNDO_REFUSED] =
@@ -32,6 +36,9 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_RANK] = "rank %d",
             [MSG_WINNER] = "winner",
             [MSG_NOBODY] = "nobody wins",
+            [MSG_WARN] = "warning: %s",
+            [MSG_REASON] = "  Why: %s\n",
+            [MSG_REPLAY] = "%s (%s), %d players, seed %llu, %d moves\n",
         },
     [CH_LANG_JA] =
         {
@@ -43,10 +50,11 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_HELP] = "手の番号か、番号の横の文字列を入力します (大文字小文字と空白は無視)。\n"
                          "ほかのコマンド:\n"
                          "  help   この説明と手の一覧\n"
+                         "  rules  このゲームのルールと今回のオプション (? でも)\n"
                          "  undo   直前の自分の手を取り消す (新しいカードを見た後はできません)\n"
                          "  quit   ここで終了 (入力の終わりや Ctrl-C でも)。記録は書き出されます\n",
-            [MSG_ASK] =
-                "手の番号 (1-%d)、手の文字列、help、undo、quit のどれかを入力してください。\n",
+            [MSG_ASK] = "手の番号 (1-%d)、手の文字列、help、rules、undo、quit "
+                        "のどれかを入力してください。\n",
             [MSG_NOT_LEGAL] = "'%s' は今できる手ではありません。1-%d、手の文字列、または help "
                               "を入力してください。\n",
             [MSG_NO_UNDO] = "取り消せる手がありません (まだ手を指していません)。\n",
@@ -61,6 +69,9 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_RANK] = "%d 位",
             [MSG_WINNER] = "勝ち",
             [MSG_NOBODY] = "勝者なし",
+            [MSG_WARN] = "注意: %s",
+            [MSG_REASON] = "  理由: %s\n",
+            [MSG_REPLAY] = "%s (%s)、%d 人、シード %llu、%d 手\n",
         },
 };
 
@@ -83,7 +94,7 @@ const char *show_msg(ch_lang lang, show_msg_id id)
     return msgs[lang][id];
 }
 
-void show_hand_end(const ch_game *g, const void *before, const void *after,
+void show_hand_end(const ch_game *g, const void *before, const void *after, int viewer,
                    const char *const *labels, ch_lang lang)
 {
     ch_result r0, r1;
@@ -93,6 +104,12 @@ void show_hand_end(const ch_game *g, const void *before, const void *after,
     fputs(term_sgr(TERM_YELLOW), stdout);
     printf(show_msg(lang, MSG_HAND_OVER), r1.hands);
     printf("%s\n", term_sgr(TERM_RESET));
+    char *sum = tb_hand_summary(g, after, viewer, lang);
+    if (sum) {
+        fputs(sum, stdout);
+        if (sum[strlen(sum) - 1] != '\n') putchar('\n');
+        free(sum);
+    }
     for (int p = 0; p < r1.n_players; p++) {
         printf("   ");
         show_padded(labels[p], 20);
