@@ -37,7 +37,7 @@ void narrate_move(const ch_match *m, int k, int viewer, const char *const *label
             g->action_text(before, m->actions[k], text, sizeof text);
             printf("%4d  ", k + 1);
             show_padded(labels[g->to_move(before)], 19);
-            printf("%s%-14s%s %s\n", term_sgr(TERM_GREEN), text, term_sgr(TERM_RESET),
+            printf(" %s%-14s%s %s\n", term_sgr(TERM_GREEN), text, term_sgr(TERM_RESET),
                    json_string_value(json_object_get(ev, "text")));
             continue;
         }
@@ -88,4 +88,16 @@ const char *narrate_bot_name(const char *name, ch_lang lang)
     for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++)
         if (strcmp(name, bots[i].name) == 0) return bots[i].ja;
     return name;
+}
+
+void narrate_clip(char *dst, const char *src, size_t max)
+{
+    size_t n = strlen(src);
+    if (n > max) {
+        n = max;
+        while (n > 0 && ((unsigned char)src[n] & 0xc0) == 0x80) /* src[n] continues a character */
+            n--;
+    }
+    memcpy(dst, src, n);
+    dst[n] = '\0';
 }

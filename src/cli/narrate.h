@@ -24,4 +24,8 @@ void narrate_plain_input(char *s);
 /* A bot's name as people read it in lang ("heuristic" is a computer player). */
 const char *narrate_bot_name(const char *name, ch_lang lang);
 
+/* Copies at most max bytes of src to dst (room for max + 1), never cutting
+ * a UTF-8 character in two. */
+void narrate_clip(char *dst, const char *src, size_t max);
+
 #endif

@@ -12,7 +12,7 @@
 #include "term.h"
 
 /* Seat labels from the record's "players" list when a front end wrote one. */
-static void make_labels(const json_t *rec, int n, ch_lang lang, char label[][48],
+static void make_labels(const json_t *rec, int n, ch_lang lang, char label[][64],
                         const char **labels)
 {
     json_t *players = json_object_get(rec, "players");
@@ -24,10 +24,12 @@ static void make_labels(const json_t *rec, int n, ch_lang lang, char label[][48]
             who = show_msg(lang, MSG_HUMAN);
         else if (who)
             who = narrate_bot_name(who, lang);
+        char clipped[25];
+        if (who) narrate_clip(clipped, who, 24);
         if (who)
-            snprintf(label[p], 48, "%.20s (%.12s)", seat, who);
+            snprintf(label[p], 64, "%s (%s)", seat, clipped);
         else
-            snprintf(label[p], 48, "%s", seat);
+            snprintf(label[p], 64, "%s", seat);
         labels[p] = label[p];
     }
 }
@@ -64,7 +66,7 @@ int cli_replay(int argc, char **argv)
         rc = cli_fail(CLI_ERR, "%s: %s", a.pos[0], err.msg);
     } else {
         int n = g->num_players(ch_match_state(&m));
-        char label[CH_MAX_PLAYERS][48];
+        char label[CH_MAX_PLAYERS][64];
         const char *labels[CH_MAX_PLAYERS];
         make_labels(rec, n, lang, label, labels);
         char title[128];

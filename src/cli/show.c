@@ -101,14 +101,18 @@ void show_hand_end(const ch_game *g, const void *before, const void *after, int 
     g->result(before, &r0);
     g->result(after, &r1);
     if (r1.hands <= r0.hands) return;
-    fputs(term_sgr(TERM_YELLOW), stdout);
-    printf(show_msg(lang, MSG_HAND_OVER), r1.hands);
-    printf("%s\n", term_sgr(TERM_RESET));
+    /* The game's summary names the hand in the game's own word (round,
+     * deal); the program's generic header is for games without one. */
     char *sum = tb_hand_summary(g, after, viewer, lang);
+    fputs(term_sgr(TERM_YELLOW), stdout);
     if (sum) {
         fputs(sum, stdout);
         if (sum[strlen(sum) - 1] != '\n') putchar('\n');
         free(sum);
+        fputs(term_sgr(TERM_RESET), stdout);
+    } else {
+        printf(show_msg(lang, MSG_HAND_OVER), r1.hands);
+        printf("%s\n", term_sgr(TERM_RESET));
     }
     for (int p = 0; p < r1.n_players; p++) {
         printf("   ");

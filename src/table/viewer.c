@@ -93,8 +93,10 @@ static int rules_fallback(const void *ctx, char *buf, size_t cap)
 {
     const summary_ctx *c = ctx;
     static const char *const in_force[CH_NLANGS] = {"Options in force", "この対局のオプション"};
-    size_t n = (size_t)snprintf(buf, cap, "%s: %s\n%s:\n", c->g->title[c->lang], c->g->summary,
-                                in_force[c->lang]);
+    /* The summary line is English only: Japanese gets the title alone. */
+    size_t n = (size_t)snprintf(buf, cap, "%s%s%s\n%s:\n", c->g->title[c->lang],
+                                c->lang == CH_LANG_EN ? ": " : "",
+                                c->lang == CH_LANG_EN ? c->g->summary : "", in_force[c->lang]);
     for (int i = 0; i < c->g->n_opts && i < c->o->n; i++)
         n += (size_t)snprintf(buf + (n < cap ? n : cap), n < cap ? cap - n : 0, "  %s=%s\n",
                               c->g->opts[i].key, c->o->text[i]);

@@ -106,6 +106,15 @@ lacks "$OUT" "seat"
 # A person's own move is narrated too, with what it showed them.
 has "$OUT" "席 0 (あなた): 山札から 20 を引く"
 
+# replay speaks Japanese too: the header and the seat labels.
+run "$CARDHALL" replay "$tmp/j2.json" --lang ja
+[ "$RC" = 0 ] || fail "replay ja exit $RC: $ERR"
+has "$OUT" "2 人、シード 2"
+has "$OUT" "席 1 (コンピュータ) "
+has "$OUT" "席 0 (人間) "
+lacks "$OUT" "heuristic"
+lacks "$OUT" "players"
+
 # Full-width digits and letters (a Japanese keyboard) are read as plain ones.
 printf '１\nquit\n' >"$tmp/in"
 run "$CARDHALL" play racko --seed 2 --record "$tmp/fw1.json" <"$tmp/in"
