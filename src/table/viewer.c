@@ -153,7 +153,9 @@ static json_t *hand_end(const ch_match *m, int k, int viewer, ch_lang lang, int 
     char *sum = tb_hand_summary(g, after, viewer, lang);
     if (sum) json_object_set_new(o, "summary", json_string(sum));
     free(sum);
-    json_t *view = g->view_json(after, viewer);
+    /* A game that does not take the spectator has no view for it. */
+    json_t *view = viewer == CH_SPECTATOR && !tb_has_spectator(g) ? json_object()
+                                                                  : g->view_json(after, viewer);
     json_t *last = json_object_get(view, "last_hand");
     if (last && !json_is_null(last)) json_object_set(o, "last_hand", last);
     if (with_view) json_object_set(o, "view", view);
