@@ -11,13 +11,25 @@
 
 #include "cardhall/bot.h"
 #include "cardhall/match.h"
+#include "cardhall/registry.h"
+#include "cardhall/table.h"
 #include "harness.h"
+
+const int ch_harness_require_sees = 1;
 
 typedef struct ctx {
     const ch_game *g;
     uint64_t seed;
     int step;
+    int np;
 } ctx;
+
+/* A game with an events hook has taken up the issue-16 viewers, the
+ * spectator among them (table.h: tb_has_spectator). */
+static int sees(const ch_game *g)
+{
+    return tb_has_spectator(g);
+}
 
 static void failf(const ctx *c, const char *fmt, ...)
 {
@@ -70,6 +82,45 @@ static void check_resample_census(const ctx *c, ch_census *orig, ch_census *res,
     }
 }
 
+/* The end-of-hand summary a viewer reads depends on nothing it cannot know. */
+static void check_summary(const ctx *c, const void *st, const void *resampled, int viewer)
+{
+    if (!c->g->hand_summary) return;
+    ch_lang lang = c->step % 2 ? CH_LANG_JA : CH_LANG_EN;
+    char *a = tb_hand_summary(c->g, st, viewer, lang);
+    char *b = tb_hand_summary(c->g, resampled, viewer, lang);
+    int same = (!a && !b) || (a && b && strcmp(a, b) == 0);
+    if (!same)
+        failf(c, "hand summary for %d differs after resampling: '%.200s'", viewer, a ? a : "");
+    free(a);
+    free(b);
+}
+
+/* The names of the mover's choices, as the mover, another seat or the
+ * spectator is shown them, are the same in a state resampled from that
+ * viewer's view: they name no card hidden from it. Costly (tb_choice_name resamples too): every 4th
+ * deep step. */
+static void check_choice_names(const ctx *c, const void *st, const void *resampled, int viewer)
+{
+    const ch_game *g = c->g;
+    int mover = g->to_move(st);
+    /* The mover's own names are checked only for games with the issue-16
+     * hooks: older ones name a knock by every hand's score. */
+    if (mover == CH_TERMINAL || (viewer == mover && !sees(g)) || c->step % 4) return;
+    ch_action *acts = malloc(sizeof *acts * (size_t)g->max_actions);
+    int n = g->legal(st, acts);
+    char a[512], b[512];
+    for (int i = 0; i < n; i++) {
+        if (!ch_is_legal(g, resampled, acts[i])) continue;
+        tb_choice_name(g, st, acts[i], viewer, CH_LANG_EN, a, sizeof a);
+        tb_choice_name(g, resampled, acts[i], viewer, CH_LANG_EN, b, sizeof b);
+        if (strcmp(a, b) != 0)
+            failf(c, "seat %d's choice is named for viewer %d as '%s' or '%s' by hidden cards",
+                  mover, viewer, a, b);
+    }
+    free(acts);
+}
+
 static void check_resample(const ctx *c, const void *st, int viewer, ch_rng *rng, void *scratch)
 {
     const ch_game *g = c->g;
@@ -82,6 +133,8 @@ static void check_resample(const ctx *c, const void *st, int viewer, ch_rng *rng
               viewer);
     if (g->to_move(scratch) != g->to_move(st) || strcmp(g->phase(scratch), g->phase(st)) != 0)
         failf(c, "resample for %d changed the player to move or the phase", viewer);
+    check_summary(c, st, scratch, viewer);
+    check_choice_names(c, st, scratch, viewer);
     static ch_census a, b;
     check_census(c, st, viewer, &a);
     check_census(c, scratch, viewer, &b);
@@ -96,6 +149,113 @@ static void check_resample(const ctx *c, const void *st, int viewer, ch_rng *rng
         g->apply(tmp, acts[ch_rng_below(rng, (uint32_t)n)]);
         free(tmp);
         free(acts);
+    }
+}
+
+/* Per face, whether viewer knows where a card of it is. */
+static void known_faces(const ctx *c, const void *st, int viewer, unsigned char *known)
+{
+    static ch_census cen;
+    check_census(c, st, viewer, &cen);
+    for (int i = 0; i < cen.n; i++)
+        if (cen.e[i].seen && cen.e[i].face >= 0 && cen.e[i].face < CH_MAX_CARDS)
+            known[cen.e[i].face] = 1;
+}
+
+/* Faces named in the cards of every seat's events for before -a->: what the
+ * action shows the whole table (a discard that ends the hand, a raid's draw
+ * turned face up and back), which a spectator may hear of even when no view
+ * after it still shows the card. */
+static void told_to_all(const ctx *c, const void *before, ch_action a, unsigned char *all)
+{
+    const ch_game *g = c->g;
+    memset(all, 1, CH_MAX_CARDS);
+    for (int v = 0; v < c->np; v++) {
+        unsigned char told[CH_MAX_CARDS] = {0};
+        json_t *evs = g->events(before, a, v, CH_LANG_EN);
+        size_t i, j;
+        json_t *ev, *card;
+        json_array_foreach(evs, i, ev)
+        {
+            json_array_foreach(json_object_get(ev, "cards"), j, card)
+            {
+                int face;
+                const char *t = json_string_value(card);
+                if (t && g->card_parse(t, &face) == CH_OK && face >= 0 && face < CH_MAX_CARDS)
+                    told[face] = 1;
+            }
+        }
+        json_decref(evs);
+        for (int f = 0; f < CH_MAX_CARDS; f++)
+            all[f] &= told[f];
+    }
+}
+
+/* Every seat's, the spectator's and the omniscient events of before -a->
+ * after are well formed, and every card they name is one the viewer knew of
+ * before the action or after it, or one the action told every seat. A card
+ * name the game's stateless card_parse does not take (Babasuki names cards
+ * by the deck's type and No) is not checked here; that game's own test
+ * (test_babasuki_seen) checks its events against what each viewer knows. */
+static void check_events(const ctx *c, const void *before, ch_action a, const void *after)
+{
+    const ch_game *g = c->g;
+    if (!g->events) return;
+    unsigned char all[CH_MAX_CARDS];
+    told_to_all(c, before, a, all);
+    for (int v = CH_SPECTATOR; v < c->np; v++) {
+        ch_lang lang = (c->step + v) % 2 ? CH_LANG_JA : CH_LANG_EN;
+        json_t *evs = g->events(before, a, v, lang);
+        if (!json_is_array(evs) || json_array_size(evs) == 0)
+            failf(c, "events for viewer %d: not a non-empty array", v);
+        unsigned char known[CH_MAX_CARDS];
+        memcpy(known, all, sizeof known);
+        if (v != CH_ALL) {
+            known_faces(c, before, v, known);
+            known_faces(c, after, v, known);
+        }
+        size_t i, j;
+        json_t *ev, *card;
+        json_array_foreach(evs, i, ev)
+        {
+            if (!json_is_string(json_object_get(ev, "type")) ||
+                !json_is_string(json_object_get(ev, "text")))
+                failf(c, "event %zu for viewer %d has no type or text", i, v);
+            json_t *cards = json_object_get(ev, "cards");
+            if (cards && !json_is_array(cards)) failf(c, "event %zu: cards is not an array", i);
+            json_array_foreach(cards, j, card)
+            {
+                int face;
+                const char *t = json_string_value(card);
+                if (!t) failf(c, "event %zu for viewer %d: a card that is not a string", i, v);
+                if (g->card_parse(t, &face) != CH_OK) continue;
+                if (v != CH_ALL && (face < 0 || face >= CH_MAX_CARDS || !known[face]))
+                    failf(c, "event %zu ('%s') names %s, which viewer %d cannot know", i,
+                          json_string_value(json_object_get(ev, "text")), t, v);
+            }
+        }
+        json_decref(evs);
+    }
+}
+
+/* The history each seat and the spectator are given never carries the
+ * notation of a move another seat made. */
+static void check_history(const ctx *c, const ch_match *m)
+{
+    for (int v = sees(c->g) ? CH_SPECTATOR : 0; v < c->np; v++) {
+        if (v == CH_ALL) continue;
+        json_t *moves = tb_history_json(m, v, CH_LANG_EN), *mv;
+        size_t k;
+        if ((int)json_array_size(moves) != m->n_actions)
+            failf(c, "history for %d has %zu moves, not %d", v, json_array_size(moves),
+                  m->n_actions);
+        json_array_foreach(moves, k, mv)
+        {
+            int seat = (int)json_integer_value(json_object_get(mv, "seat"));
+            if (seat != v && json_object_get(mv, "action"))
+                failf(c, "history for %d shows move %zu's notation by seat %d", v, k + 1, seat);
+        }
+        json_decref(moves);
     }
 }
 
@@ -166,7 +326,24 @@ static void check_step(const ctx *c, ch_match *m, ch_action *acts, int n, int de
     /* Views leak nothing a resample could change; resamples keep the view. */
     for (int p = 0; p < np; p++)
         check_resample(c, st, p, rng, scratch);
+    if (sees(g)) {
+        check_census(c, st, CH_SPECTATOR, &cen);
+        check_resample(c, st, CH_SPECTATOR, rng, scratch);
+    }
     json_decref(g->view_json(st, CH_ALL));
+}
+
+/* The rules text exists in both languages as valid UTF-8, when the game has it. */
+static void check_rules_text(const ctx *c, const ch_opts *o)
+{
+    if (!c->g->rules_text) return;
+    for (int l = 0; l < CH_NLANGS; l++) {
+        char *t = tb_rules_text(c->g, o, (ch_lang)l);
+        json_t *j = t ? json_string(t) : NULL;
+        if (!j || !t[0]) failf(c, "rules text (lang %d) is empty or not UTF-8", l);
+        json_decref(j);
+        free(t);
+    }
 }
 
 long ch_harness_run(const ch_harness_cfg *cfg)
@@ -183,13 +360,24 @@ long ch_harness_run(const ch_harness_cfg *cfg)
     char *text = malloc(65536);
     assert_non_null(acts);
     assert_non_null(scratch);
+    const char *req = getenv("CH_HARNESS_REQUIRE_SEES");
+    /* Required of the games in the tree, not of the tests' toy games. */
+    if ((ch_harness_require_sees || (req && strcmp(req, "1") == 0)) && ch_game_find(g->name) == g) {
+        if (!g->events || !g->hand_summary || !g->explain_illegal || !g->rules_text)
+            fail_msg("%s: a hook of issue 16 is NULL (events %d, hand_summary %d, "
+                     "explain_illegal %d, rules_text %d)",
+                     g->name, !!g->events, !!g->hand_summary, !!g->explain_illegal,
+                     !!g->rules_text);
+    }
 
     for (int gi = 0; gi < games; gi++) {
-        ctx c = {g, cfg->seed + (uint64_t)gi, 0};
+        ctx c = {g, cfg->seed + (uint64_t)gi, 0, 0};
         ch_match m;
         ch_err err;
         if (ch_match_init(&m, g, cfg->kv, cfg->nkv, c.seed, NULL, 0, &err) != CH_OK)
             failf(&c, "setup: %s", err.msg);
+        c.np = g->num_players(ch_match_state(&m));
+        check_rules_text(&c, &m.opts);
         ch_rng rng;
         ch_rng_seed(&rng, c.seed, 0x4a11u);
         ch_bot bot;
@@ -214,6 +402,7 @@ long ch_harness_run(const ch_harness_cfg *cfg)
             if (ch_match_undo(&m, &err) != CH_OK || !ch_equal(g, ch_match_state(&m), scratch))
                 failf(&c, "undo does not restore the previous state");
             if (ch_match_apply(&m, a, &err) != CH_OK) failf(&c, "redo refused: %s", err.msg);
+            if (deep && c.step % 2 == 0) check_events(&c, scratch, a, ch_match_state(&m));
             c.step++;
             if (deep && c.step % (deep_every * 50) == 0) check_record(&c, &m);
         }
@@ -228,6 +417,9 @@ long ch_harness_run(const ch_harness_cfg *cfg)
                 check_resample(&c, st, p, &rng, scratch);
         }
         check_record(&c, &m);
+        /* Histories take every move's events for every viewer: each fourth
+         * game is enough to see a leak, and keeps the suite's time. */
+        if (gi % 4 == 0) check_history(&c, &m);
         total += c.step;
         ch_match_free(&m);
     }

@@ -202,6 +202,7 @@ static const ch_game toy_game = {
     NULL, /* explain_illegal */
     NULL, /* warning */
     NULL, /* rules_text */
+    NULL, /* choice_name */
 };
 
 /* ---- Text building ---- */

@@ -174,6 +174,13 @@ typedef struct ch_game {
     /* A short summary of the rules for players, with the options in force
      * (o) and what each card does, in lang, as terminal text. */
     int (*rules_text)(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
+
+    /* Optional (NULL: front ends name choices by action_name, checked against
+     * resamples): a legal action named for the seat to move before it is
+     * made, from what that seat knows only: never its outcome (a card it
+     * will draw, whether a raid matches, the round's scores). A few resamples
+     * cannot prove an outcome hidden when it has few values; this can. */
+    int (*choice_name)(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap);
 } ch_game;
 
 /* Generic operations (src/core/game.c). */

@@ -39,6 +39,10 @@ typedef struct tb_session {
 void tb_session_init(tb_session *s, const tb_config *cfg);
 void tb_session_free(tb_session *s);
 
+/* Makes m the session's match (any ch_game, registered or not: tests and
+ * front ends with their own games); the session owns m from then on. */
+void tb_session_adopt(tb_session *s, ch_match *m);
+
 /* Answers one request object; sets *quit for {"cmd":"quit"}. Returns a new
  * reply object ({"ok":true,...} or {"ok":false,"error":...}); a failed
  * request changes nothing. */
@@ -65,8 +69,41 @@ void tb_action_name(const ch_game *g, const void *st, ch_action a, int viewer, c
  * an action by its outcome ("draws 18 from the deck"), which before the
  * choice would show viewer a hidden card. So the name is compared with the
  * names in states resampled from viewer's view; if it depends on hidden
- * cards, the name another seat would see is used instead. */
+ * cards, the name another seat would see is used instead. A viewer who is
+ * not the mover (another seat, CH_SPECTATOR) gets a text naming no card. */
 void tb_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
                     char *buf, size_t cap);
+
+/* Whether g takes CH_SPECTATOR as a viewer: the games that fill the issue-16
+ * hooks (events) do; an older game would read it as a seat index. */
+int tb_has_spectator(const ch_game *g);
+
+/* The events of applying legal action a to before, as viewer knows them
+ * (game->events); when the game has no events hook, one event
+ * {"type":"action","seat","text"} from action_name. A new array. */
+json_t *tb_events(const ch_game *g, const void *before, ch_action a, int viewer, ch_lang lang);
+
+/* game->hand_summary, or NULL when the game has none or no hand has ended;
+ * a heap string the caller frees. */
+char *tb_hand_summary(const ch_game *g, const void *st, int viewer, ch_lang lang);
+/* game->rules_text for options o; without the hook, the game's title, its
+ * summary line and the options in force. A heap string the caller frees. */
+char *tb_rules_text(const ch_game *g, const ch_opts *o, ch_lang lang);
+/* game->explain_illegal and game->warning into buf ("" when the game has
+ * nothing to say or no hook); return the length written. */
+int tb_explain_illegal(const ch_game *g, const void *st, const char *text, ch_lang lang, char *buf,
+                       size_t cap);
+int tb_warning(const ch_game *g, const void *st, ch_action a, ch_lang lang, char *buf, size_t cap);
+
+/* The moves of m as viewer may see them (CH_ALL, CH_SPECTATOR or a seat):
+ * per move {"seat","name","events"}, "action" (the notation) only when
+ * viewer made the move or is CH_ALL, and "hand_end" {"hand","summary"?,
+ * "last_hand"?} on the move that ended a hand. A new array. */
+json_t *tb_history_json(const ch_match *m, int viewer, ch_lang lang);
+/* What one seat may keep of m (viewer a seat or CH_SPECTATOR): the format
+ * "cardhall-seat-record/1", game, options, the viewer, its history, its
+ * view at every hand end and the result. Never the full action list, so it
+ * cannot be replayed. A new object. */
+json_t *tb_seat_record(const ch_match *m, int viewer, ch_lang lang);
 
 #endif

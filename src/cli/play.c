@@ -17,6 +17,7 @@
 #include "cardhall/file.h"
 #include "cardhall/match.h"
 #include "cli.h"
+#include "narrate.h"
 #include "show.h"
 #include "term.h"
 
@@ -106,7 +107,7 @@ static int assign_seats(play *pl, const char *seat_arg, const char *bots_arg, ui
         pl->bot_seed[p] = ch_mix64(seed ^ ch_mix64((uint64_t)p + 1)) >> 1;
         if (ch_bot_init(&pl->bot[p], pl->g, name, pl->bot_seed[p], &err) != CH_OK)
             return cli_fail(CLI_USAGE, "--bots: %s (or human)", err.msg);
-        seat_label(pl, p, name);
+        seat_label(pl, p, narrate_bot_name(name, pl->lang));
     }
     for (int p = 0; p < pl->n; p++)
         pl->humans += pl->human[p];
@@ -118,46 +119,44 @@ static int assign_seats(play *pl, const char *seat_arg, const char *bots_arg, ui
     return CLI_OK;
 }
 
-/* What the others did since seat p last decided, as p may see it. */
+/* Every move since seat p last decided, p's own among them (the outcome of
+ * p's raid, the cards p drew), as p may know them. */
 static void show_news(play *pl, int p)
 {
-    char name[512];
-    for (int k = pl->shown[p]; k < pl->m.n_actions; k++) {
-        const void *st = ch_match_state_at(&pl->m, k);
-        int who = actor(pl, k);
-        if (who != p) {
-            tb_action_name(pl->g, st, pl->m.actions[k], p, pl->lang, name, sizeof name);
-            printf("  %s%s:%s %s\n", term_sgr(TERM_CYAN), pl->labels[who], term_sgr(TERM_RESET),
-                   name);
-        }
-        show_hand_end(pl->g, st, ch_match_state_at(&pl->m, k + 1), pl->labels, pl->lang);
-    }
+    for (int k = pl->shown[p]; k < pl->m.n_actions; k++)
+        narrate_move(&pl->m, k, p, pl->labels, pl->lang, 0);
     pl->shown[p] = pl->m.n_actions;
 }
 
 /* Move k as everyone may see it, for a table of bots only. */
 static void show_move(const play *pl, int k)
 {
-    char name[512];
-    const void *st = ch_match_state_at(&pl->m, k);
-    tb_action_name(pl->g, st, pl->m.actions[k], CH_ALL, pl->lang, name, sizeof name);
-    printf("  %s%s:%s %s\n", term_sgr(TERM_CYAN), pl->labels[actor(pl, k)], term_sgr(TERM_RESET),
-           name);
-    show_hand_end(pl->g, st, ch_match_state_at(&pl->m, k + 1), pl->labels, pl->lang);
+    narrate_move(&pl->m, k, CH_ALL, pl->labels, pl->lang, 0);
 }
 
 static int list_moves(play *pl, int p)
 {
     const void *st = ch_match_state(&pl->m);
-    char text[256], name[512];
+    char text[256], name[512], warn[512];
     int n = pl->g->legal(st, pl->acts);
-    printf("%s%s%s (%s):\n", term_sgr(TERM_BOLD), show_msg(pl->lang, MSG_MOVES),
-           term_sgr(TERM_RESET), pl->g->phase(st));
+    /* The phase is the game's English word: shown in English only. */
+    if (pl->lang == CH_LANG_EN)
+        printf("%s%s%s (%s):\n", term_sgr(TERM_BOLD), show_msg(pl->lang, MSG_MOVES),
+               term_sgr(TERM_RESET), pl->g->phase(st));
+    else
+        printf("%s%s%s:\n", term_sgr(TERM_BOLD), show_msg(pl->lang, MSG_MOVES),
+               term_sgr(TERM_RESET));
     for (int i = 0; i < n; i++) {
         pl->g->action_text(st, pl->acts[i], text, sizeof text);
         tb_choice_name(pl->g, st, pl->acts[i], p, pl->lang, name, sizeof name);
-        printf("  %s%2d%s  %-14s %s%s%s\n", term_sgr(TERM_GREEN), i + 1, term_sgr(TERM_RESET), text,
+        printf("  %s%2d%s  %-14s %s%s%s", term_sgr(TERM_GREEN), i + 1, term_sgr(TERM_RESET), text,
                term_sgr(TERM_DIM), name, term_sgr(TERM_RESET));
+        if (tb_warning(pl->g, st, pl->acts[i], pl->lang, warn, sizeof warn) > 0) {
+            printf("  %s", term_sgr(TERM_RED));
+            printf(show_msg(pl->lang, MSG_WARN), warn);
+            fputs(term_sgr(TERM_RESET), stdout);
+        }
+        putchar('\n');
     }
     return n;
 }
@@ -260,6 +259,7 @@ static int human_turn(play *pl, int p)
             rc = 1;
             break;
         }
+        narrate_plain_input(line);
         trim(line);
         /* Through a pipe the input is not echoed; show it so a transcript reads right. */
         if (!isatty(STDIN_FILENO)) printf("%s\n", line);
@@ -267,9 +267,13 @@ static int human_turn(play *pl, int p)
             rc = 1;
             break;
         }
-        if (!strcmp(line, "help") || !strcmp(line, "?")) {
+        if (!strcmp(line, "help")) {
             fputs(show_msg(pl->lang, MSG_HELP), stdout);
             list_moves(pl, p);
+            continue;
+        }
+        if (!strcmp(line, "rules") || !strcmp(line, "?")) {
+            narrate_rules(pl->g, &pl->m.opts, pl->lang);
             continue;
         }
         if (!strcmp(line, "undo")) {
@@ -289,7 +293,10 @@ static int human_turn(play *pl, int p)
             printf(show_msg(pl->lang, MSG_ASK), n);
             continue;
         } else if (ch_parse_action(pl->g, st, line, &a, &err) != CH_OK) {
+            char why[512];
             printf(show_msg(pl->lang, MSG_NOT_LEGAL), line, n);
+            if (tb_explain_illegal(pl->g, st, line, pl->lang, why, sizeof why) > 0)
+                printf(show_msg(pl->lang, MSG_REASON), why);
             continue;
         }
         if (ch_match_apply(&pl->m, a, &err) != CH_OK) {

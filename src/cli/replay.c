@@ -7,11 +7,12 @@
 #include "cardhall/match.h"
 #include "cardhall/registry.h"
 #include "cli.h"
+#include "narrate.h"
 #include "show.h"
 #include "term.h"
 
 /* Seat labels from the record's "players" list when a front end wrote one. */
-static void make_labels(const json_t *rec, int n, ch_lang lang, char label[][48],
+static void make_labels(const json_t *rec, int n, ch_lang lang, char label[][64],
                         const char **labels)
 {
     json_t *players = json_object_get(rec, "players");
@@ -19,27 +20,25 @@ static void make_labels(const json_t *rec, int n, ch_lang lang, char label[][48]
         char seat[32];
         snprintf(seat, sizeof seat, show_msg(lang, MSG_SEAT), p);
         const char *who = json_string_value(json_array_get(players, (size_t)p));
+        if (who && strcmp(who, "human") == 0)
+            who = show_msg(lang, MSG_HUMAN);
+        else if (who)
+            who = narrate_bot_name(who, lang);
+        char clipped[25];
+        if (who) narrate_clip(clipped, who, 24);
         if (who)
-            snprintf(label[p], 48, "%.20s (%.12s)", seat, who);
+            snprintf(label[p], 64, "%s (%s)", seat, clipped);
         else
-            snprintf(label[p], 48, "%s", seat);
+            snprintf(label[p], 64, "%s", seat);
         labels[p] = label[p];
     }
 }
 
+/* Every move with its notation and events, and each hand's summary. */
 static void print_moves(const ch_match *m, const char *const *labels, ch_lang lang)
 {
-    const ch_game *g = m->game;
-    char text[256], name[512];
-    for (int k = 0; k < m->n_actions; k++) {
-        const void *st = ch_match_state_at(m, k);
-        g->action_text(st, m->actions[k], text, sizeof text);
-        tb_action_name(g, st, m->actions[k], CH_ALL, lang, name, sizeof name);
-        printf("%4d  ", k + 1);
-        show_padded(labels[g->to_move(st)], 19);
-        printf("%s%-14s%s %s\n", term_sgr(TERM_GREEN), text, term_sgr(TERM_RESET), name);
-        show_hand_end(g, st, ch_match_state_at(m, k + 1), labels, lang);
-    }
+    for (int k = 0; k < m->n_actions; k++)
+        narrate_move(m, k, CH_ALL, labels, lang, 1);
 }
 
 int cli_replay(int argc, char **argv)
@@ -67,11 +66,13 @@ int cli_replay(int argc, char **argv)
         rc = cli_fail(CLI_ERR, "%s: %s", a.pos[0], err.msg);
     } else {
         int n = g->num_players(ch_match_state(&m));
-        char label[CH_MAX_PLAYERS][48];
+        char label[CH_MAX_PLAYERS][64];
         const char *labels[CH_MAX_PLAYERS];
         make_labels(rec, n, lang, label, labels);
-        printf("%s%s%s (%s), %d players, seed %llu, %d moves\n", term_sgr(TERM_BOLD),
-               g->title[lang], term_sgr(TERM_RESET), g->name, n, (unsigned long long)m.seed,
+        char title[128];
+        snprintf(title, sizeof title, "%s%s%s", term_sgr(TERM_BOLD), g->title[lang],
+                 term_sgr(TERM_RESET));
+        printf(show_msg(lang, MSG_REPLAY), title, g->name, n, (unsigned long long)m.seed,
                m.n_actions);
         print_moves(&m, labels, lang);
         show_result(g, ch_match_state(&m), labels, lang);

@@ -1,5 +1,8 @@
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "cardhall/table.h"
 #include "show.h"
 #include "term.h"
 
@@ -15,9 +18,10 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
                 "Type the number of a move or its text (the word shown next to the number;\n"
                 "case and spaces do not matter). Other commands:\n"
                 "  help   this text and the moves again\n"
+                "  rules  the rules of this game with the options in force (also ?)\n"
                 "  undo   take back your last move (refused once it has shown you new cards)\n"
                 "  quit   stop here (also end of input or Ctrl-C); the record is still written\n",
-            [MSG_ASK] = "Type a move number (1-%d), a move, help, undo or quit.\n",
+            [MSG_ASK] = "Type a move number (1-%d), a move, help, rules, undo or quit.\n",
             [MSG_NOT_LEGAL] = "Not a legal move: '%s'. Type 1-%d, a move's text, or help.\n",
             [MSG_NO_UNDO] = "Nothing to undo: you have not moved yet.\n",
             [MSG_UNDO_REFUSED] =
@@ -27,13 +31,16 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_RECORD] = "Record written to %s\n",
             [MSG_HAND_OVER] = "-- hand %d over --",
             [MSG_TOTAL] = "total",
-            [MSG_FINAL] = "Final result after %d hands",
+            [MSG_FINAL] = "Final result (hands played: %d)",
             [MSG_STANDING] = "Game not finished; standing after %d hands",
             [MSG_RANK] = "rank %d",
             [MSG_WINNER] = "winner",
             [MSG_NOBODY] = "nobody wins",
             [MSG_CAPPED] = "The game stopped unfinished after %d moves: the cap for a table of "
                            "bots only (--max-moves).\n",
+            [MSG_WARN] = "warning: %s",
+            [MSG_REASON] = "  Why: %s\n",
+            [MSG_REPLAY] = "%s (%s), %d players, seed %llu, %d moves\n",
         },
     [CH_LANG_JA] =
         {
@@ -45,10 +52,11 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_HELP] = "手の番号か、番号の横の文字列を入力します (大文字小文字と空白は無視)。\n"
                          "ほかのコマンド:\n"
                          "  help   この説明と手の一覧\n"
+                         "  rules  このゲームのルールと今回のオプション (? でも)\n"
                          "  undo   直前の自分の手を取り消す (新しいカードを見た後はできません)\n"
                          "  quit   ここで終了 (入力の終わりや Ctrl-C でも)。記録は書き出されます\n",
-            [MSG_ASK] =
-                "手の番号 (1-%d)、手の文字列、help、undo、quit のどれかを入力してください。\n",
+            [MSG_ASK] = "手の番号 (1-%d)、手の文字列、help、rules、undo、quit "
+                        "のどれかを入力してください。\n",
             [MSG_NOT_LEGAL] = "'%s' は今できる手ではありません。1-%d、手の文字列、または help "
                               "を入力してください。\n",
             [MSG_NO_UNDO] = "取り消せる手がありません (まだ手を指していません)。\n",
@@ -65,6 +73,9 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_NOBODY] = "勝者なし",
             [MSG_CAPPED] = "%d 手に達したため、ゲームを途中で打ち切りました "
                            "(コンピューターだけの卓の上限、--max-moves)。\n",
+            [MSG_WARN] = "注意: %s",
+            [MSG_REASON] = "  理由: %s\n",
+            [MSG_REPLAY] = "%s (%s)、%d 人、シード %llu、%d 手\n",
         },
 };
 
@@ -87,16 +98,26 @@ const char *show_msg(ch_lang lang, show_msg_id id)
     return msgs[lang][id];
 }
 
-void show_hand_end(const ch_game *g, const void *before, const void *after,
+void show_hand_end(const ch_game *g, const void *before, const void *after, int viewer,
                    const char *const *labels, ch_lang lang)
 {
     ch_result r0, r1;
     g->result(before, &r0);
     g->result(after, &r1);
     if (r1.hands <= r0.hands) return;
+    /* The game's summary names the hand in the game's own word (round,
+     * deal); the program's generic header is for games without one. */
+    char *sum = tb_hand_summary(g, after, viewer, lang);
     fputs(term_sgr(TERM_YELLOW), stdout);
-    printf(show_msg(lang, MSG_HAND_OVER), r1.hands);
-    printf("%s\n", term_sgr(TERM_RESET));
+    if (sum) {
+        fputs(sum, stdout);
+        if (sum[strlen(sum) - 1] != '\n') putchar('\n');
+        free(sum);
+        fputs(term_sgr(TERM_RESET), stdout);
+    } else {
+        printf(show_msg(lang, MSG_HAND_OVER), r1.hands);
+        printf("%s\n", term_sgr(TERM_RESET));
+    }
     for (int p = 0; p < r1.n_players; p++) {
         printf("   ");
         show_padded(labels[p], 20);

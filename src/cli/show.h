@@ -27,6 +27,9 @@ typedef enum {
     MSG_WINNER,
     MSG_NOBODY,
     MSG_CAPPED, /* %d moves */
+    MSG_WARN,   /* a choice's warning, %s */
+    MSG_REASON, /* why a typed move is not legal, %s */
+    MSG_REPLAY, /* title, game name, players, seed, moves */
     MSG_COUNT
 } show_msg_id;
 
@@ -36,8 +39,10 @@ const char *show_msg(ch_lang lang, show_msg_id id);
 /* Prints s padded to width terminal columns (Japanese characters count two). */
 void show_padded(const char *s, int width);
 
-/* If a hand ended between before and after, prints its scores and totals. */
-void show_hand_end(const ch_game *g, const void *before, const void *after,
+/* If a hand ended between before and after, prints the game's summary of
+ * it for viewer (hand_summary: the hands laid open, how it was scored),
+ * then its scores and totals. */
+void show_hand_end(const ch_game *g, const void *before, const void *after, int viewer,
                    const char *const *labels, ch_lang lang);
 /* Scores, ranks and winners of st (final or, if not terminal, so far). */
 void show_result(const ch_game *g, const void *st, const char *const *labels, ch_lang lang);

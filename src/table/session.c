@@ -62,7 +62,9 @@ static json_t *need_game(const tb_session *e)
     return e->have ? NULL : fail("no game: send new or replay first");
 }
 
-/* "player": a seat number, or "all"/-1 for the omniscient view. */
+/* "player": a seat number, "all"/-1 for the omniscient view, or
+ * "spectator"/-2 for what is public (CH_SPECTATOR; only in games that
+ * support it: tb_has_spectator). */
 static json_t *get_player(const tb_session *e, json_t *req, int required, int dflt, int *out)
 {
     json_t *j = json_object_get(req, "player");
@@ -76,8 +78,15 @@ static json_t *get_player(const tb_session *e, json_t *req, int required, int df
         *out = CH_ALL;
         return NULL;
     }
+    if ((json_is_string(j) && strcmp(json_string_value(j), "spectator") == 0) ||
+        (json_is_integer(j) && json_integer_value(j) == CH_SPECTATOR)) {
+        if (!tb_has_spectator(e->m.game))
+            return fail("player: %s has no spectator view", e->m.game->name);
+        *out = CH_SPECTATOR;
+        return NULL;
+    }
     if (!json_is_integer(j) || json_integer_value(j) < -1 || json_integer_value(j) >= n)
-        return fail("player: expected a seat 0..%d or \"all\"", n - 1);
+        return fail("player: expected a seat 0..%d, \"all\" or \"spectator\"", n - 1);
     *out = (int)json_integer_value(j);
     return NULL;
 }
@@ -217,25 +226,55 @@ static json_t *cmd_legal(tb_session *e, json_t *req)
     if (!bad) bad = get_player(e, req, 0, p, &viewer);
     if (bad) return bad;
     json_t *list = json_array();
-    int n = p == CH_TERMINAL ? 0 : g->legal(st, e->acts);
-    char text[256], name[512];
+    /* The choices are the mover's: their texts and names may show what the
+     * mover holds. Another seat or a spectator gets none ("to_move" says
+     * whose turn it is); CH_ALL sees everything anyway. */
+    int n = p == CH_TERMINAL || (viewer != p && viewer != CH_ALL) ? 0 : g->legal(st, e->acts);
+    char text[256], name[512], warn[512];
     for (int i = 0; i < n; i++) {
         g->action_text(st, e->acts[i], text, sizeof text);
         tb_choice_name(g, st, e->acts[i], viewer, lang, name, sizeof name);
-        json_array_append_new(list, json_pack("{s:s,s:s}", "action", text, "name", name));
+        json_t *o = json_pack("{s:s,s:s}", "action", text, "name", name);
+        if (tb_warning(g, st, e->acts[i], lang, warn, sizeof warn) > 0)
+            json_object_set_new(o, "warning", json_string(warn));
+        json_array_append_new(list, o);
     }
     json_t *o = status(e);
     json_object_set_new(o, "actions", list);
     return o;
 }
 
+/* An illegal move's error, with the game's reason when it has one. */
+static json_t *illegal(const ch_game *g, const void *st, const char *text, ch_lang lang,
+                       const char *msg)
+{
+    char why[512];
+    if (tb_explain_illegal(g, st, text, lang, why, sizeof why) <= 0) return fail("%s", msg);
+    json_t *o = fail("%s: %s", msg, why);
+    json_object_set_new(o, "reason", json_string(why));
+    return o;
+}
+
+/* Applies "action"; the reply carries the move's events as "player" (default
+ * the mover) knows them. */
 static json_t *cmd_act(tb_session *e, json_t *req)
 {
     const char *text = json_string_value(json_object_get(req, "action"));
     if (!text) return fail("missing field: action");
+    const ch_game *g = e->m.game;
+    const void *st = ch_match_state(&e->m);
+    int p = g->to_move(st), viewer;
+    ch_lang lang;
+    json_t *bad = get_lang(req, &lang);
+    if (!bad) bad = get_player(e, req, 0, p, &viewer);
+    if (bad) return bad;
     ch_err err;
-    if (ch_match_apply_text(&e->m, text, &err) != CH_OK) return fail("%s", err.msg);
-    return status(e);
+    if (ch_match_apply_text(&e->m, text, &err) != CH_OK) return illegal(g, st, text, lang, err.msg);
+    int k = e->m.n_actions - 1;
+    json_t *o = status(e);
+    json_object_set_new(o, "events",
+                        tb_events(g, ch_match_state_at(&e->m, k), e->m.actions[k], viewer, lang));
+    return o;
 }
 
 static json_t *cmd_view(tb_session *e, json_t *req)
@@ -244,7 +283,10 @@ static json_t *cmd_view(tb_session *e, json_t *req)
     json_t *bad = get_player(e, req, 1, 0, &p);
     if (bad) return bad;
     json_t *o = json_object();
-    json_object_set_new(o, "player", p == CH_ALL ? json_string("all") : json_integer(p));
+    json_object_set_new(o, "player",
+                        p == CH_ALL         ? json_string("all")
+                        : p == CH_SPECTATOR ? json_string("spectator")
+                                            : json_integer(p));
     json_object_set_new(o, "view", e->m.game->view_json(ch_match_state(&e->m), p));
     return o;
 }
@@ -266,9 +308,17 @@ static json_t *cmd_undo(tb_session *e, json_t *req)
     return status(e);
 }
 
+/* The full, replayable record (no "player", or "all"); for a seat or the
+ * spectator only what it may keep (tb_seat_record). */
 static json_t *cmd_record(tb_session *e, json_t *req)
 {
-    return json_pack("{s:o}", "record", ch_match_record(&e->m));
+    int viewer;
+    ch_lang lang;
+    json_t *bad = get_lang(req, &lang);
+    if (!bad) bad = get_player(e, req, 0, CH_ALL, &viewer);
+    if (bad) return bad;
+    if (viewer == CH_ALL) return json_pack("{s:o}", "record", ch_match_record(&e->m));
+    return json_pack("{s:o}", "record", tb_seat_record(&e->m, viewer, lang));
 }
 
 /* A record file may be far longer than one request (every move of a long
@@ -396,22 +446,12 @@ static json_t *cmd_bot(tb_session *e, json_t *req)
 /* Every move so far as player may see it: what a front end shows as the log. */
 static json_t *cmd_history(tb_session *e, json_t *req)
 {
-    const ch_game *g = e->m.game;
     int viewer;
     ch_lang lang;
     json_t *bad = get_lang(req, &lang);
     if (!bad) bad = get_player(e, req, 1, 0, &viewer);
     if (bad) return bad;
-    json_t *moves = json_array();
-    char text[256], name[512];
-    for (int k = 0; k < e->m.n_actions; k++) {
-        const void *st = ch_match_state_at(&e->m, k);
-        g->action_text(st, e->m.actions[k], text, sizeof text);
-        tb_action_name(g, st, e->m.actions[k], viewer, lang, name, sizeof name);
-        json_array_append_new(moves, json_pack("{s:i,s:s,s:s}", "seat", g->to_move(st), "action",
-                                               text, "name", name));
-    }
-    return json_pack("{s:o}", "moves", moves);
+    return json_pack("{s:o}", "moves", tb_history_json(&e->m, viewer, lang));
 }
 
 static json_t *cmd_result(tb_session *e, json_t *req)
@@ -493,6 +533,11 @@ json_t *tb_session_line(tb_session *e, const char *line, size_t len, int *quit)
     json_t *reply = tb_session_request(e, req, quit);
     json_decref(req);
     return reply;
+}
+
+void tb_session_adopt(tb_session *s, ch_match *m)
+{
+    replace(s, m);
 }
 
 void tb_session_init(tb_session *s, const tb_config *cfg)

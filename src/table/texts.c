@@ -114,16 +114,31 @@ static int name_is_stable(const ch_game *g, const void *st, void *const *copies,
     return 1;
 }
 
-/* A name describes an action as it is known once done, which may show a
+/* A game's choice_name names a choice for the mover from what it knows.
+ * Without one: a name describes an action as it is known once done, which may show a
  * card only the move reveals (a draw). Before the move, a choice is named
  * as the first seat (viewer first) whose name is the same whatever the
- * hidden cards, compared over a few resamples; failing all, its text. */
+ * hidden cards, compared over a few resamples; failing all, its notation
+ * (which names only what the mover holds).
+ *
+ * Only the mover chooses: for any other seat or the spectator the mover's
+ * choices are named by a text that names no card. A few resamples cannot
+ * prove a name safe for them (a Rumino knock's name tells every hand's
+ * deadwood; Rack-O's declare names a slot's card), and nobody needs them. */
 void tb_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
                     char *buf, size_t cap)
 {
     enum { NCOPIES = 4 };
     if (viewer == CH_ALL) {
         tb_action_name(g, st, a, viewer, lang, buf, cap);
+        return;
+    }
+    if (viewer != g->to_move(st)) {
+        snprintf(buf, cap, "%s", lang == CH_LANG_JA ? "手を指す" : "makes a move");
+        return;
+    }
+    if (g->choice_name) {
+        if (g->choice_name(st, a, lang, buf, cap) < 0) snprintf(buf, cap, "?");
         return;
     }
     void *copies[NCOPIES] = {NULL};

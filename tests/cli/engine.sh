@@ -96,10 +96,28 @@ b=$(sed -n 21p "$tmp/out" | grep -o '"action":"[^"]*"')
 printf '%s\n' '{"cmd":"new","game":"racko","seed":1}' '{"cmd":"act","action":"draw"}' \
     '{"cmd":"history","player":0}' '{"cmd":"history","player":1}' '{"cmd":"history"}' >"$tmp/in"
 "$CARDHALL" engine <"$tmp/in" >"$tmp/out"
-reply 3 '"ok":true' '"moves":[{"seat":1,"action":"draw","name":"draws a card from the deck"}]'
-reply 4 '"ok":true' '"moves":[{"seat":1,"action":"draw","name":"draws '
+reply 3 '"ok":true' '"moves":[{"seat":1,"name":"draws a card from the deck","events":[{'
+reply 4 '"ok":true' '"moves":[{"seat":1,"name":"draws ' '"action":"draw"'
+grep -q '"action":' <(sed -n 3p "$tmp/out") && fail "history shows seat 1's move text to seat 0"
 reply 5 '"ok":false' 'missing field: player'
 grep -q 'draws a card' <(sed -n 4p "$tmp/out") && fail "the drawer does not see its own card"
+
+# Issue 16 leak (1): Draft Babasuki's face-down draft choice is not in another
+# seat's history (nor its record); the mover and "all" still read it.
+printf '%s\n' '{"cmd":"new","game":"babasuki","seed":1}' '{"cmd":"act","action":"keep V4"}' \
+    '{"cmd":"history","player":0}' '{"cmd":"history","player":3}' '{"cmd":"history","player":"all"}' \
+    '{"cmd":"record","player":0}' '{"cmd":"record"}' '{"cmd":"legal","player":1}' >"$tmp/in"
+"$CARDHALL" engine <"$tmp/in" >"$tmp/out"
+reply 2 '"ok":true' '"events":[{'
+reply 4 '"ok":true' '"action":"keep V4"'
+reply 5 '"ok":true' '"action":"keep V4"'
+reply 6 '"ok":true' '"format":"cardhall-seat-record/1"' '"viewer":0' '"moves":[{"seat":3'
+reply 7 '"ok":true' '"format":"cardhall-record/1"' '"actions":["keep V4"]'
+for n in 3 6; do
+    grep -q 'V4' <(sed -n ${n}p "$tmp/out") && fail "reply $n shows seat 3's face-down pick to seat 0"
+done
+# Issue 16 leak (2): legal for a seat that is not moving lists none of the mover's choices.
+reply 8 '"ok":true' '"to_move":0' '"actions":[]'
 
 # Issue 11: a move typed in Japanese comes back whole in the error (it was
 # "?????", cut at 256 bytes); a very long one is cut between characters.

@@ -92,7 +92,7 @@ run "$CARDHALL" replay "$tmp/o.json"
 # Bots only: every move is shown and the game ends by itself.
 run "$CARDHALL" play racko target_score=50 --seed 4 --bots heuristic,random --record "$tmp/b.json" </dev/null
 [ "$RC" = 0 ] || fail "bots-only exit $RC"
-has "$OUT" "seat 0 (heuristic):"
+has "$OUT" "seat 0 took 29 from the discard pile"
 has "$OUT" "Final result"
 
 # Issue 11: random bots never order a Rack-O rack, so seed 3 ran for ever
@@ -143,6 +143,49 @@ has "$OUT" "ラックオー"
 has "$OUT" " (人間)> "
 has "$OUT" "選べる手"
 has "$(cat "$tmp/j.json")" '"human",'
+# Issue 16: under --lang ja the terminal's own words are Japanese: the bot's
+# name, no English phase word; the seat label is the same on every line.
+printf '1\nquit\n' >"$tmp/in"
+run "$CARDHALL" play racko --seed 2 --lang ja --record "$tmp/j2.json" <"$tmp/in"
+has "$OUT" "席 1: 捨て札の 34 を取った"
+has "$OUT" "席 0 (あなた)> "
+lacks "$OUT" "heuristic"
+lacks "$OUT" "(draw)"
+lacks "$OUT" "seat"
+# A person's own move is narrated too, with what it showed them (the game's
+# events name the viewer "you").
+has "$OUT" "あなた: 山札から 20 を引いた"
+
+# replay speaks Japanese too: the header and the seat labels.
+run "$CARDHALL" replay "$tmp/j2.json" --lang ja
+[ "$RC" = 0 ] || fail "replay ja exit $RC: $ERR"
+has "$OUT" "2 人、シード 2"
+has "$OUT" "席 1 (コンピュータ) "
+has "$OUT" "席 0 (人間) "
+lacks "$OUT" "heuristic"
+lacks "$OUT" "players"
+
+# Full-width digits and letters (a Japanese keyboard) are read as plain ones.
+printf '１\nquit\n' >"$tmp/in"
+run "$CARDHALL" play racko --seed 2 --record "$tmp/fw1.json" <"$tmp/in"
+printf '1\nquit\n' >"$tmp/in"
+run "$CARDHALL" play racko --seed 2 --record "$tmp/fw2.json" <"$tmp/in"
+cmp -s "$tmp/fw1.json" "$tmp/fw2.json" || fail "full-width 1 was not read as 1"
+has "$(cat "$tmp/fw1.json")" '"draw"'
+printf '２\nｓｗａｐ　１０\nquit\n' >"$tmp/in"
+run "$CARDHALL" play racko --seed 2 --record "$tmp/fw3.json" <"$tmp/in"
+lacks "$OUT" "Not a legal move"
+has "$(cat "$tmp/fw3.json")" '"swap 10"'
+
+# rules (and ?) print the game's rules with the options in force; help names them.
+printf 'rules\n?\nhelp\nquit\n' >"$tmp/in"
+run "$CARDHALL" play racko target_score=75 --seed 2 --record "$tmp/rules.json" <"$tmp/in"
+[ "$RC" = 0 ] || fail "rules exit $RC"
+[ "$(grep -c '75' <<<"$OUT")" -ge 2 ] || fail "rules and ? do not show target_score=75: $OUT"
+has "$OUT" "  rules  "
+lacks "$OUT" "Not a legal move: 'rules'"
+lacks "$OUT" "Not a legal move: '?'"
+
 run "$CARDHALL" play racko --bots nobody </dev/null
 [ "$RC" = 2 ] || fail "bad bot: exit $RC"
 has "$ERR" "cardhall: --bots"

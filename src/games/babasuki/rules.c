@@ -665,4 +665,5 @@ const ch_game db_game = {
     db_explain_illegal,
     NULL, /* warning: no Babasuki move loses on the spot */
     db_rules_text,
+    db_choice_name,
 };

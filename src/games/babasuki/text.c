@@ -135,6 +135,27 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     }
 }
 
+/* A choice before it is made: a raid's draw is named without the card it
+ * will draw or its outcome, which the seat cannot know yet. */
+int db_choice_name(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap)
+{
+    const db_state *s = st;
+    int kind = (int)(a >> 8), arg = (int)(a & 0xff), ja = lang == CH_LANG_JA;
+    char c[40];
+    if (kind == DB_A_PLAY && db_find_target(s, s->mover) >= 0) {
+        db_card_long(s, arg, c, sizeof c);
+        return snprintf(buf, cap,
+                        ja ? "ヴィラン %s を中央に出し、P%d の手札から1枚引く"
+                           : "plays villain %s and draws from P%d's hand",
+                        c, db_find_target(s, s->mover));
+    }
+    if (kind == DB_A_DRAW && ja)
+        return snprintf(buf, cap, "P%d の手札の %d 枚目を引く", s->target, arg + 1);
+    if (kind == DB_A_DRAW)
+        return snprintf(buf, cap, "draws card %d of P%d's hand", arg + 1, s->target);
+    return db_action_name(st, a, s->mover, lang, buf, cap);
+}
+
 /* ---- The board ---- */
 
 /* Piles and hands are shown sorted by No (types come in No order), so a

@@ -79,4 +79,5 @@ const ch_game cm_game = {
     cm_explain_illegal,
     cm_warning,
     cm_rules_text,
+    NULL, /* choice_name: action_name names no outcome */
 };

@@ -88,4 +88,5 @@ const ch_game rk_game = {
     .explain_illegal = rk_explain_illegal,
     .warning = NULL, /* no Rack-O move loses on the spot */
     .rules_text = rk_rules_text,
+    .choice_name = rk_choice_name,
 };

@@ -19,6 +19,7 @@ int rk_card_text(int face, char *buf, size_t cap);
 int rk_card_parse(const char *text, int *face);
 int rk_action_text(const void *st, ch_action a, char *buf, size_t cap);
 int rk_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap);
+int rk_choice_name(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap);
 int rk_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
 
 /* view.c */

@@ -42,8 +42,11 @@ int rk_action_text(const void *st, ch_action a, char *buf, size_t cap)
 }
 
 /* What the table sees right after a: the round ending, the pile turning
- * over. Found by playing a on a copy, which is cheap for a plain struct. */
-static void consequences(const rk_state *s, ch_action a, ch_lang lang, ch_text *t)
+ * over. Found by playing a on a copy, which is cheap for a plain struct.
+ * The round's scores are named only to the omniscient viewer: before the move
+ * they depend on racks a seat cannot see, and this name is also how a seat's
+ * choice is offered (a seat reads them in the round's events and summary). */
+static void consequences(const rk_state *s, ch_action a, int viewer, ch_lang lang, ch_text *t)
 {
     rk_state next = *s;
     rk_apply(&next, a);
@@ -53,16 +56,18 @@ static void consequences(const rk_state *s, ch_action a, ch_lang lang, ch_text *
             ch_text_add(t, ja ? " ── 手番の上限によりラウンド無効" : " — turn cap: round void");
         else if (a != RK_A_DECLARE)
             ch_text_add(t, ja ? " ── 席 %d が「ラックオー」！" : " — seat %d: Rack-O!",
-                next.last_declarer);
-        ch_text_add(t, ja ? " 得点:" : " Round scores:");
-        for (int p = 0; p < s->n; p++)
-            ch_text_add(t, " %d", next.last[p]);
-        if (next.phase == RK_PH_OVER) ch_text_add(t, ja ? "。ゲーム終了" : ". Game over");
+                        next.last_declarer);
+        if (viewer == CH_ALL) {
+            ch_text_add(t, ja ? " 得点:" : " Round scores:");
+            for (int p = 0; p < s->n; p++)
+                ch_text_add(t, " %d", next.last[p]);
+            if (next.phase == RK_PH_OVER) ch_text_add(t, ja ? "。ゲーム終了" : ". Game over");
+        }
     } else if (s->ndeck == 0 && next.ndeck > 0) {
         ch_text_add(t,
-            ja ? " ── 山札切れ: 捨て札を裏返して山札に (新しい捨て札 %d)"
-               : " — deck empty: the discard pile is turned over (new upcard %d)",
-            next.disc[0]);
+                    ja ? " ── 山札切れ: 捨て札を裏返して山札に (新しい捨て札 %d)"
+                       : " — deck empty: the discard pile is turned over (new upcard %d)",
+                    next.disc[0]);
     }
 }
 
@@ -83,7 +88,7 @@ int rk_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     }
     case RK_A_TAKE:
         ch_text_add(&t, ja ? "捨て札の %d を取る" : "takes %d from the discard pile",
-            s->ndisc ? s->disc[s->ndisc - 1] : 0);
+                    s->ndisc ? s->disc[s->ndisc - 1] : 0);
         break;
     case RK_A_DISCARD:
         ch_text_add(&t, ja ? "引いた %d を捨てる" : "discards the drawn %d", s->hand);
@@ -97,22 +102,33 @@ int rk_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     default: {
         int i = (int)(a - RK_A_SWAP), old = s->rack[s->turn][i];
         if (see)
-            ch_text_add(&t,
-                ja ? "%d を #%d に入れ、%d を捨てる" : "puts %d in #%d, discards %d", s->hand,
-                5 * (i + 1), old);
+            ch_text_add(&t, ja ? "%d を #%d に入れ、%d を捨てる" : "puts %d in #%d, discards %d",
+                        s->hand, 5 * (i + 1), old);
         else
             ch_text_add(&t,
-                ja ? "引いたカードを #%d に入れ、%d を捨てる"
-                   : "puts the drawn card in #%d, discards %d",
-                5 * (i + 1), old);
+                        ja ? "引いたカードを #%d に入れ、%d を捨てる"
+                           : "puts the drawn card in #%d, discards %d",
+                        5 * (i + 1), old);
         break;
     }
     }
     if ((a == RK_A_DRAW || a == RK_A_TAKE) && s->two_player_rule == RK_2P_OPTIONAL &&
         rk_can_declare(s, s->turn))
         ch_text_add(&t, ja ? " (ラックオーを宣言しない)" : " (not declaring Rack-O)");
-    consequences(s, a, lang, &t);
+    consequences(s, a, viewer, lang, &t);
     return ch_text_len(&t);
+}
+
+/* A choice before it is made: the drawer does not know the deck's top card
+ * yet (unless the deck's order is public, RK-26); the rest is as the mover
+ * will know it, which names no hidden rack (the scores are CH_ALL's only). */
+int rk_choice_name(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap)
+{
+    const rk_state *s = st;
+    if (a == RK_A_DRAW && !s->deck_public)
+        return snprintf(buf, cap, "%s",
+                        lang == CH_LANG_JA ? "山札から1枚引く" : "draws a card from the deck");
+    return rk_action_name(st, a, s->turn, lang, buf, cap);
 }
 
 static const char *const phase_prompt[2][5] = {
@@ -147,15 +163,14 @@ int rk_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     int ja = lang == CH_LANG_JA;
     ch_text t;
     ch_text_init(&t, buf, cap);
-    ch_text_add(&t,
-        ja ? "ラックオー  ラウンド %d  目標 %d 点\n" : "Rack-O  round %d  target %d\n",
-        s->hands + (s->phase != RK_PH_OVER), s->target);
+    ch_text_add(&t, ja ? "ラックオー  ラウンド %d  目標 %d 点\n" : "Rack-O  round %d  target %d\n",
+                s->hands + (s->phase != RK_PH_OVER), s->target);
     ch_text_add(&t, ja ? "得点:" : "Scores:");
     for (int p = 0; p < s->n; p++)
         ch_text_add(&t, ja ? "  席 %d: %d" : "  seat %d: %d", p, s->score[p]);
     if (s->partnership)
         ch_text_add(&t, ja ? "  | チーム 0+2: %d  1+3: %d" : "  | team 0+2: %d  1+3: %d",
-            rk_team_score(s, 0), rk_team_score(s, 1));
+                    rk_team_score(s, 0), rk_team_score(s, 1));
     ch_text_add(&t, "\n        ");
     for (int i = 0; i < RK_SLOTS; i++)
         ch_text_add(&t, " #%-2d", 5 * (i + 1));
@@ -169,7 +184,7 @@ int rk_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     ch_text_add(&t, ja ? "\n山札: %d 枚" : "\nDeck: %d cards", s->ndeck);
     if (s->deck_public && s->ndeck)
         ch_text_add(&t, ja ? " (順番は公開: 次は %d)" : " (order known: next is %d)",
-            s->deck[s->ndeck - 1]);
+                    s->deck[s->ndeck - 1]);
     ch_text_add(&t, "\n");
     if (s->hand && rk_sees_hand(s, viewer))
         ch_text_add(&t, ja ? "手にあるカード: %d\n" : "In hand: %d\n", s->hand);
@@ -178,8 +193,7 @@ int rk_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     if (s->phase == RK_PH_OVER)
         ch_text_add(&t, "%s\n", phase_prompt[ja][RK_PH_OVER]);
     else if (viewer == s->turn)
-        ch_text_add(&t, ja ? "あなたの番: %s\n" : "Your turn: %s\n",
-            phase_prompt[ja][s->phase]);
+        ch_text_add(&t, ja ? "あなたの番: %s\n" : "Your turn: %s\n", phase_prompt[ja][s->phase]);
     else
         ch_text_add(&t, ja ? "席 %d の番\n" : "Seat %d to play\n", s->turn);
     return ch_text_len(&t);

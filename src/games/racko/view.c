@@ -129,12 +129,14 @@ static int known_racko(const rk_state *s, int p)
     return (s->held >> p & 1u) || (s->phase == RK_PH_END && s->turn == p);
 }
 
-/* Removes and returns a uniform card of pool[0..*n) within (lo, hi). */
+/* Removes and returns a uniform card of pool[0..*n) within (lo, hi); 0 if
+ * none fits (another known Rack-O took them: the caller draws again). */
 static uint8_t take_between(uint8_t *pool, int *n, int lo, int hi, ch_rng *rng)
 {
     int fit = 0;
     for (int k = 0; k < *n; k++)
         fit += pool[k] > lo && pool[k] < hi;
+    if (fit == 0) return 0;
     uint32_t pick = ch_rng_below(rng, (uint32_t)fit);
     for (int k = 0; k < *n; k++) {
         if (pool[k] > lo && pool[k] < hi && pick-- == 0) {
@@ -143,13 +145,13 @@ static uint8_t take_between(uint8_t *pool, int *n, int lo, int hi, ch_rng *rng)
             return c;
         }
     }
-    assert(0 && "a known Rack-O always has room for its hidden cards");
+    assert(0 && "pick < fit");
     return 0;
 }
 
 /* The hidden slots of a rack known to be a Rack-O get rising cards that fit
  * between the slots the viewer does see. */
-static void refill_racko(rk_state *s, int viewer, int p, uint8_t *pool, int *n, ch_rng *rng)
+static int refill_racko(rk_state *s, int viewer, int p, uint8_t *pool, int *n, ch_rng *rng)
 {
     for (int a = 0; a < RK_SLOTS;) {
         if (rk_sees_slot(s, viewer, p, a)) {
@@ -164,7 +166,7 @@ static void refill_racko(rk_state *s, int viewer, int p, uint8_t *pool, int *n, 
         uint8_t seg[RK_SLOTS];
         int k = b - a + 1;
         for (int i = 0; i < k; i++)
-            seg[i] = take_between(pool, n, lo, hi, rng);
+            if ((seg[i] = take_between(pool, n, lo, hi, rng)) == 0) return 0;
         for (int i = 1; i < k; i++) /* insertion sort: at most 10 cards */
             for (int j = i; j > 0 && seg[j - 1] > seg[j]; j--) {
                 uint8_t t = seg[j];
@@ -174,6 +176,17 @@ static void refill_racko(rk_state *s, int viewer, int p, uint8_t *pool, int *n, 
         memcpy(&s->rack[p][a], seg, (size_t)k);
         a = b + 1;
     }
+    return 1;
+}
+
+/* Whether the place is a slot of a known Rack-O (another seat's). */
+static int in_known_racko(const rk_state *s, int viewer, const uint8_t *place)
+{
+    for (int p = 0; p < s->n; p++)
+        if (p != viewer && known_racko(s, p) && place >= s->rack[p] &&
+            place < s->rack[p] + RK_SLOTS)
+            return 1;
+    return 0;
 }
 
 void rk_resample(void *st, int viewer, ch_rng *rng)
@@ -189,20 +202,32 @@ void rk_resample(void *st, int viewer, ch_rng *rng)
     for (int p = 0; p < s->n; p++)
         for (int i = 0; i < RK_SLOTS; i++)
             if (!rk_sees_slot(s, viewer, p, i)) place[n++] = &s->rack[p][i];
+    uint8_t orig[RK_MAX_CARD];
     for (int k = 0; k < n; k++)
-        pool[k] = *place[k];
-    int left = n;
-    for (int p = 0; p < s->n; p++)
-        if (p != viewer && known_racko(s, p)) refill_racko(s, viewer, p, pool, &left, rng);
-    ch_rng_shuffle_u8(rng, pool, left);
-    for (int k = 0, j = 0; k < n; k++) {
-        int in_racko = 0;
-        for (int p = 0; p < s->n; p++)
-            if (p != viewer && known_racko(s, p) && place[k] >= s->rack[p] &&
-                place[k] < s->rack[p] + RK_SLOTS)
-                in_racko = 1;
-        if (!in_racko) *place[k] = pool[j++];
+        orig[k] = *place[k];
+    /* Two known Rack-Os (the spectator sees every seat's) may compete for the
+     * few cards that fit both: a greedy fill can dead-end, so it draws again,
+     * and after many failures keeps those racks' true cards, which always fit
+     * (a deal the viewer cannot tell from the others). */
+    int left = 0, ok = 0;
+    rk_state saved = *s;
+    for (int attempt = 0; attempt < 64 && !ok; attempt++) {
+        *s = saved;
+        memcpy(pool, orig, (size_t)n);
+        left = n;
+        ok = 1;
+        for (int p = 0; p < s->n && ok; p++)
+            if (p != viewer && known_racko(s, p)) ok = refill_racko(s, viewer, p, pool, &left, rng);
     }
+    if (!ok) {
+        *s = saved;
+        left = 0;
+        for (int k = 0; k < n; k++)
+            if (!in_known_racko(s, viewer, place[k])) pool[left++] = orig[k];
+    }
+    ch_rng_shuffle_u8(rng, pool, left);
+    for (int k = 0, j = 0; k < n; k++)
+        if (!in_known_racko(s, viewer, place[k])) *place[k] = pool[j++];
     ch_rng_seed(&s->rng, ch_rng_next64(rng), RK_RNG_STREAM);
 }
 

@@ -1,0 +1,213 @@
+/* See cardhall/table.h: the texts and records written for one viewer from
+ * the issue-16 hooks (events, hand summaries, rules, explanations,
+ * warnings), each with a fallback for a game that leaves the hook NULL, and
+ * the viewer-aware history and per-seat record built from them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cardhall/table.h"
+
+/* What a viewer is told of a move when nothing safer is known: it names no
+ * card, so it fits any viewer. */
+static const char *const neutral[CH_NLANGS] = {"makes a move", "手を指す"};
+
+int tb_has_spectator(const ch_game *g)
+{
+    return g->events != NULL;
+}
+
+json_t *tb_events(const ch_game *g, const void *before, ch_action a, int viewer, ch_lang lang)
+{
+    if (g->events) {
+        json_t *ev = g->events(before, a, viewer, lang);
+        if (json_is_array(ev)) return ev;
+        json_decref(ev);
+    }
+    char name[512];
+    if (viewer == CH_SPECTATOR && !tb_has_spectator(g))
+        snprintf(name, sizeof name, "%s", neutral[lang]);
+    else
+        tb_action_name(g, before, a, viewer, lang, name, sizeof name);
+    json_t *ev = json_array();
+    json_t *one =
+        json_pack("{s:s,s:i,s:s}", "type", "action", "seat", g->to_move(before), "text", name);
+    if (!one)
+        one = json_pack("{s:s,s:i,s:s}", "type", "action", "seat", g->to_move(before), "text",
+                        "?"); /* a name that was not UTF-8 */
+    json_array_append_new(ev, one);
+    return ev;
+}
+
+/* Calls a text hook through fn into a heap string grown as needed. */
+typedef int (*text_fn)(const void *ctx, char *buf, size_t cap);
+
+static char *grow(text_fn fn, const void *ctx)
+{
+    size_t cap = 4096;
+    for (;;) {
+        char *buf = malloc(cap);
+        if (!buf) return NULL;
+        int n = fn(ctx, buf, cap);
+        if (n < 0) n = 0, buf[0] = '\0';
+        if ((size_t)n < cap) return buf;
+        free(buf);
+        cap = (size_t)n + 1;
+    }
+}
+
+typedef struct summary_ctx {
+    const ch_game *g;
+    const void *st;
+    int viewer;
+    ch_lang lang;
+    const ch_opts *o;
+} summary_ctx;
+
+static int summary_fn(const void *ctx, char *buf, size_t cap)
+{
+    const summary_ctx *c = ctx;
+    return c->g->hand_summary(c->st, c->viewer, c->lang, buf, cap);
+}
+
+char *tb_hand_summary(const ch_game *g, const void *st, int viewer, ch_lang lang)
+{
+    if (!g->hand_summary) return NULL;
+    summary_ctx c = {g, st, viewer, lang, NULL};
+    char *s = grow(summary_fn, &c);
+    if (s && !s[0]) {
+        free(s);
+        s = NULL;
+    }
+    return s;
+}
+
+static int rules_fn(const void *ctx, char *buf, size_t cap)
+{
+    const summary_ctx *c = ctx;
+    return c->g->rules_text(c->o, c->lang, buf, cap);
+}
+
+/* Without a rules hook: the title, the summary line and the options in force. */
+static int rules_fallback(const void *ctx, char *buf, size_t cap)
+{
+    const summary_ctx *c = ctx;
+    static const char *const in_force[CH_NLANGS] = {"Options in force", "この対局のオプション"};
+    /* The summary line is English only: Japanese gets the title alone. */
+    size_t n = (size_t)snprintf(buf, cap, "%s%s%s\n%s:\n", c->g->title[c->lang],
+                                c->lang == CH_LANG_EN ? ": " : "",
+                                c->lang == CH_LANG_EN ? c->g->summary : "", in_force[c->lang]);
+    for (int i = 0; i < c->g->n_opts && i < c->o->n; i++)
+        n += (size_t)snprintf(buf + (n < cap ? n : cap), n < cap ? cap - n : 0, "  %s=%s\n",
+                              c->g->opts[i].key, c->o->text[i]);
+    return (int)n;
+}
+
+char *tb_rules_text(const ch_game *g, const ch_opts *o, ch_lang lang)
+{
+    summary_ctx c = {g, NULL, 0, lang, o};
+    return grow(g->rules_text ? rules_fn : rules_fallback, &c);
+}
+
+/* A hook's text into buf, "" when there is none or it failed. */
+static int clip(int n, char *buf, size_t cap)
+{
+    if (n <= 0) {
+        if (cap) buf[0] = '\0';
+        return 0;
+    }
+    return (size_t)n < cap ? n : (int)cap - 1;
+}
+
+int tb_explain_illegal(const ch_game *g, const void *st, const char *text, ch_lang lang, char *buf,
+                       size_t cap)
+{
+    if (cap) buf[0] = '\0';
+    if (!g->explain_illegal || g->to_move(st) == CH_TERMINAL) return 0;
+    return clip(g->explain_illegal(st, text, lang, buf, cap), buf, cap);
+}
+
+int tb_warning(const ch_game *g, const void *st, ch_action a, ch_lang lang, char *buf, size_t cap)
+{
+    if (cap) buf[0] = '\0';
+    if (!g->warning) return 0;
+    return clip(g->warning(st, a, lang, buf, cap), buf, cap);
+}
+
+static int hands_done(const ch_game *g, const void *st)
+{
+    ch_result r;
+    g->result(st, &r);
+    return r.hands;
+}
+
+/* The hand that move k of m ended, as viewer sees it at its end; NULL when
+ * move k ended no hand. */
+static json_t *hand_end(const ch_match *m, int k, int viewer, ch_lang lang, int with_view)
+{
+    const ch_game *g = m->game;
+    const void *after = ch_match_state_at(m, k + 1);
+    int hands = hands_done(g, after);
+    if (hands <= hands_done(g, ch_match_state_at(m, k))) return NULL;
+    json_t *o = json_pack("{s:i}", "hand", hands);
+    char *sum = tb_hand_summary(g, after, viewer, lang);
+    if (sum) json_object_set_new(o, "summary", json_string(sum));
+    free(sum);
+    /* A game that does not take the spectator has no view for it. */
+    json_t *view = viewer == CH_SPECTATOR && !tb_has_spectator(g) ? json_object()
+                                                                  : g->view_json(after, viewer);
+    json_t *last = json_object_get(view, "last_hand");
+    if (last && !json_is_null(last)) json_object_set(o, "last_hand", last);
+    if (with_view) json_object_set(o, "view", view);
+    json_decref(view);
+    return o;
+}
+
+json_t *tb_history_json(const ch_match *m, int viewer, ch_lang lang)
+{
+    const ch_game *g = m->game;
+    json_t *moves = json_array();
+    char text[256], name[512];
+    for (int k = 0; k < m->n_actions; k++) {
+        const void *st = ch_match_state_at(m, k);
+        ch_action a = m->actions[k];
+        int mover = g->to_move(st);
+        json_t *ev = tb_events(g, st, a, viewer, lang);
+        if (viewer == CH_SPECTATOR && !tb_has_spectator(g))
+            snprintf(name, sizeof name, "%s", neutral[lang]);
+        else
+            tb_action_name(g, st, a, viewer, lang, name, sizeof name);
+        json_t *o = json_pack("{s:i,s:s,s:o}", "seat", mover, "name", name, "events", ev);
+        if (!o) o = json_pack("{s:i,s:s,s:[]}", "seat", mover, "name", "?", "events");
+        /* The notation names the move exactly (a face-down pick, a hidden
+         * order): only its maker and the omniscient viewer may read it. */
+        if (viewer == CH_ALL || viewer == mover) {
+            g->action_text(st, a, text, sizeof text);
+            json_object_set_new(o, "action", json_string(text));
+        }
+        json_t *end = hand_end(m, k, viewer, lang, 0);
+        if (end) json_object_set_new(o, "hand_end", end);
+        json_array_append_new(moves, o);
+    }
+    return moves;
+}
+
+json_t *tb_seat_record(const ch_match *m, int viewer, ch_lang lang)
+{
+    const ch_game *g = m->game;
+    json_t *opts = json_object();
+    for (int i = 0; i < g->n_opts && i < m->opts.n; i++)
+        json_object_set_new(opts, g->opts[i].key, json_string(m->opts.text[i]));
+    json_t *hands = json_array();
+    for (int k = 0; k < m->n_actions; k++) {
+        json_t *end = hand_end(m, k, viewer, lang, 1);
+        if (end) json_array_append_new(hands, end);
+    }
+    ch_result r;
+    g->result(ch_match_state(m), &r);
+    return json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o}", "format", "cardhall-seat-record/1", "game",
+                     g->name, "options", opts, "viewer",
+                     viewer == CH_SPECTATOR ? json_string("spectator") : json_integer(viewer),
+                     "moves", tb_history_json(m, viewer, lang), "hands", hands, "result",
+                     ch_result_json(&r));
+}
