@@ -87,6 +87,10 @@ int tb_room_apply(tb_room *r, ch_action a, ch_err *err);
 /* Same seats, the next seed; only when the game is finished. */
 int tb_room_rematch(tb_room *r, ch_err *err);
 
+/* Recovery: restarts a started room at game number game_no (no moves yet;
+ * the caller applies the stored ones). */
+int tb_room_restore_game(tb_room *r, int game_no, ch_err *err);
+
 /* The seat to move, or -1 (no game, or over). */
 int tb_room_to_move(const tb_room *r);
 const char *tb_room_status_name(tb_room_status s);

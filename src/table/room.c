@@ -229,6 +229,18 @@ int tb_room_apply(tb_room *r, ch_action a, ch_err *err)
     return CH_OK;
 }
 
+int tb_room_restore_game(tb_room *r, int game_no, ch_err *err)
+{
+    if (game_no < 0) return ch_errf(err, CH_EINVAL, "game number %d", game_no);
+    if (r->status == TB_ROOM_OPEN) {
+        if (game_no != 0) return ch_errf(err, CH_EFORMAT, "an open table has played no game");
+        return CH_OK;
+    }
+    ch_match_free(&r->m);
+    r->game_no = game_no;
+    return start(r, err);
+}
+
 int tb_room_rematch(tb_room *r, ch_err *err)
 {
     if (r->status != TB_ROOM_FINISHED)
