@@ -77,7 +77,8 @@ int sv_store_open(sv_store *s, const char *path, ch_err *err)
     sqlite3_busy_timeout(s->db, 2000);
     int rc = CH_OK;
     if (sqlite3_exec(s->db,
-                     "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+                     "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL; "
+                     "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
                      NULL, NULL, NULL) != SQLITE_OK)
         rc = sql_fail(s, err, "pragmas");
     if (rc == CH_OK) rc = migrate(s, err);

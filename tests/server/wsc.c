@@ -1,4 +1,6 @@
 /* See wsc.h. */
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -45,6 +47,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     switch (reason) {
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
         c->state = 1;
+        setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &(int){1}, sizeof(int));
         if (c->out_head) lws_callback_on_writable(wsi);
         break;
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
