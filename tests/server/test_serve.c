@@ -233,6 +233,19 @@ static void check_against_record(wsc *w, wsc_conn *c, json_int_t table, const pl
     ch_err err;
     if (ch_match_from_record(&m, g, rec, &err) != CH_OK) fail_msg("%s", err.msg);
     assert_int_equal(m.n_actions, l->last_move);
+    /* The record is one that `cardhall replay` reads, names and all. */
+    char file[128], cmd[512], out[512] = "";
+    snprintf(file, sizeof file, "%s/record.json", dir);
+    assert_int_equal(ch_record_save(file, rec, &err), CH_OK);
+    snprintf(cmd, sizeof cmd, "'%s' replay '%s'", cardhall, file);
+    FILE *pipe = popen(cmd, "r");
+    assert_non_null(pipe);
+    size_t got = fread(out, 1, sizeof out - 1, pipe);
+    out[got] = '\0';
+    while (fread(cmd, 1, sizeof cmd, pipe) > 0)
+        ;
+    assert_int_equal(pclose(pipe), 0);
+    assert_non_null(strstr(out, g->name));
     for (int i = 0; i < l->n; i++) {
         const seen *s = &l->v[i];
         if (seat == CH_SPECTATOR) {
@@ -462,6 +475,60 @@ static void kill_9_mid_game_loses_no_move(void **unused)
     wsc_free(&w);
 }
 
+static void an_away_seat_is_played_by_the_heuristic_until_its_person_returns(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *c = wsc_open(&w, WAIT);
+    json_t *r = request(&w, c,
+                        json_pack("{s:s,s:s,s:[s,s],s:i,s:i}", "type", "create", "game", "racko",
+                                  "seats", "open", "random", "timeout_ms", 300, "seed", 5),
+                        "created");
+    json_int_t id = json_integer_value(json_object_get(json_object_get(r, "table"), "id"));
+    json_decref(r);
+    char token[64];
+    join(&w, c, id, 0, "Ann", token);
+    json_t *st = NULL;
+    while (!st || !json_object_get(st, "legal")) { /* until it is Ann's turn */
+        json_decref(st);
+        st = wsc_expect(&w, c, "state", WAIT);
+        assert_non_null(st);
+    }
+    json_int_t before = json_integer_value(json_object_get(json_object_get(st, "table"), "moves"));
+    json_decref(st);
+    wsc_close(&w, c); /* Ann's connection drops */
+    wsc_service(&w, 1500);
+    c = wsc_open(&w, WAIT);
+    json_decref(request(&w, c,
+                        json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", token),
+                        "joined"));
+    st = wsc_expect(&w, c, "state", WAIT);
+    json_int_t after = json_integer_value(json_object_get(json_object_get(st, "table"), "moves"));
+    json_decref(st);
+    assert_true(after > before); /* the heuristic played her seat while she was away */
+    /* Back: her seat waits for her again. */
+    wsc_service(&w, 200);
+    for (json_t *m; (m = wsc_recv(&w, c, 100));)
+        json_decref(m);
+    wsc_send_json(c, json_pack("{s:s}", "type", "list"));
+    r = wsc_expect(&w, c, "tables", WAIT);
+    json_t *t = NULL;
+    size_t i;
+    json_array_foreach(json_object_get(r, "tables"), i,
+                       t) if (json_integer_value(json_object_get(t, "id")) == id) break;
+    json_int_t settled = json_integer_value(json_object_get(t, "moves"));
+    json_decref(r);
+    wsc_service(&w, 600);
+    wsc_send_json(c, json_pack("{s:s}", "type", "list"));
+    r = wsc_expect(&w, c, "tables", WAIT);
+    json_array_foreach(json_object_get(r, "tables"), i,
+                       t) if (json_integer_value(json_object_get(t, "id")) == id) break;
+    assert_int_equal(json_integer_value(json_object_get(t, "moves")), settled);
+    json_decref(r);
+    wsc_close(&w, c);
+    wsc_free(&w);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -473,6 +540,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hostile_messages_tokens_and_seats),
         cmocka_unit_test(whole_games_of_every_game_over_websocket),
+        cmocka_unit_test(an_away_seat_is_played_by_the_heuristic_until_its_person_returns),
         cmocka_unit_test(kill_9_mid_game_loses_no_move),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
