@@ -36,7 +36,7 @@ typedef struct tb_room {
     int64_t id;
     const ch_game *game;
     ch_opts opts;
-    uint64_t seed;      /* seed of game 0; game k (a rematch) uses tb_room_game_seed */
+    uint64_t seed;      /* of the current game: secret while it runs (it fixes every shuffle) */
     int game_no;        /* 0 for the first game, +1 per rematch */
     int64_t timeout_ms; /* an away person's seat is played by the heuristic after this */
     tb_room_status status;
@@ -55,9 +55,6 @@ int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options
                  const char *const *seats, int n_seats, uint64_t seed, int64_t timeout_ms,
                  ch_err *err);
 void tb_room_free(tb_room *r);
-
-/* The seed of game number k of a room seeded with seed (rematches). */
-uint64_t tb_room_game_seed(uint64_t seed, int k);
 
 /* Seats a person: seat, or -1 for the first open seat. name: 1..TB_NAME_MAX-1
  * bytes of printable UTF-8. Returns the seat or an error code. The person
@@ -84,12 +81,14 @@ int tb_room_bot_due(tb_room *r, int64_t now_ms, ch_action *a);
 int tb_room_check(const tb_room *r, int seat, const char *text, ch_action *a, ch_err *err);
 /* Applies a checked action; the room finishes when the game does. */
 int tb_room_apply(tb_room *r, ch_action a, ch_err *err);
-/* Same seats, the next seed; only when the game is finished. */
-int tb_room_rematch(tb_room *r, ch_err *err);
+/* Same seats, a new game from seed; only when the game is finished. The
+ * seed must be fresh randomness, never derived from an earlier game's seed:
+ * a finished game's record shows its seed. */
+int tb_room_rematch(tb_room *r, uint64_t seed, ch_err *err);
 
-/* Recovery: restarts a started room at game number game_no (no moves yet;
- * the caller applies the stored ones). */
-int tb_room_restore_game(tb_room *r, int game_no, ch_err *err);
+/* Recovery: restarts a started room at game number game_no dealt from seed
+ * (no moves yet; the caller applies the stored ones). */
+int tb_room_restore_game(tb_room *r, int game_no, uint64_t seed, ch_err *err);
 
 /* The seat to move, or -1 (no game, or over). */
 int tb_room_to_move(const tb_room *r);

@@ -26,6 +26,15 @@ static int token_hash(const char *token, unsigned char h[TB_TOKEN_HASH])
                : -1;
 }
 
+/* A seed nobody can guess (the clock could be): 53 random bits, so it also
+ * survives any JSON reader once a finished game's record shows it. */
+static int new_seed(uint64_t *seed)
+{
+    if (getrandom(seed, sizeof *seed, 0) != (ssize_t)sizeof *seed) return -1;
+    *seed >>= 11;
+    return 0;
+}
+
 static int new_token(char *out, unsigned char h[TB_TOKEN_HASH])
 {
     unsigned char raw[TOKEN_BYTES];
@@ -174,13 +183,12 @@ static void on_create(sv_server *s, sv_conn *c, json_t *req)
     json_t *opts = json_object_get(req, "options");
     json_t *own = NULL;
     if (!opts) opts = own = json_pack("{s:i}", "players", (int)n);
-    uint64_t seed = tb_time_seed();
-    json_t *js = json_object_get(req, "seed");
-    if (js && !(json_is_integer(js) && json_integer_value(js) >= 0)) {
+    /* Whoever chose the seed would know every shuffle: the server deals. */
+    uint64_t seed;
+    if (json_object_get(req, "seed") || new_seed(&seed) != 0) {
         json_decref(own);
-        return sv_send_error(s, c, "create", "seed: expected a non-negative integer");
+        return sv_send_error(s, c, "create", "seed: the server shuffles; a table takes no seed");
     }
-    if (js) seed = (uint64_t)json_integer_value(js);
     int64_t timeout = s->cfg.timeout_ms;
     json_t *jt = json_object_get(req, "timeout_ms");
     if (jt && !(json_is_integer(jt) && json_integer_value(jt) >= 0 &&
@@ -344,8 +352,11 @@ static void on_rematch(sv_server *s, sv_conn *c, json_t *req)
     if (!seated(s, c, "rematch")) return;
     sv_table *t = c->table;
     ch_err err;
-    if (tb_room_rematch(&t->room, &err) != CH_OK) return sv_send_error(s, c, "rematch", err.msg);
-    if (sv_store_game_no(&s->store, &t->room, &err) != CH_OK)
+    uint64_t seed;
+    if (new_seed(&seed) != 0) return sv_send_error(s, c, "rematch", "no randomness");
+    if (tb_room_rematch(&t->room, seed, &err) != CH_OK)
+        return sv_send_error(s, c, "rematch", err.msg);
+    if (sv_store_rematch(&s->store, &t->room, &err) != CH_OK)
         lwsl_err("table %lld: %s\n", (long long)t->room.id, err.msg);
     broadcast(s, t, 0);
     sv_run_bots(s, t, 64);

@@ -20,7 +20,7 @@ static const char *const migrations[SV_SCHEMA_VERSION] = {
     " game TEXT NOT NULL,"
     " options TEXT NOT NULL," /* JSON object of option texts */
     " seats TEXT NOT NULL,"   /* JSON array of seat specs: open or a bot name */
-    " seed TEXT NOT NULL,"    /* decimal: seeds use all 64 bits */
+    " seed TEXT NOT NULL,"    /* of game 0, decimal: seeds use all 64 bits */
     " timeout_ms INTEGER NOT NULL,"
     " game_no INTEGER NOT NULL DEFAULT 0,"
     " created INTEGER NOT NULL DEFAULT (strftime('%s','now')));"
@@ -30,6 +30,11 @@ static const char *const migrations[SV_SCHEMA_VERSION] = {
     " name TEXT NOT NULL,"
     " token_sha256 BLOB NOT NULL," /* the token itself is never stored */
     " PRIMARY KEY (table_id, seat));"
+    "CREATE TABLE games (" /* every game of a table: rematches */
+    " table_id INTEGER NOT NULL REFERENCES tables(id),"
+    " game_no INTEGER NOT NULL,"
+    " seed TEXT NOT NULL," /* fresh randomness per game, never derived */
+    " PRIMARY KEY (table_id, game_no)) WITHOUT ROWID;"
     "CREATE TABLE moves ("
     " table_id INTEGER NOT NULL REFERENCES tables(id),"
     " game_no INTEGER NOT NULL,"
@@ -141,7 +146,29 @@ int sv_store_add_table(sv_store *s, tb_room *r, const char *const *specs, ch_err
                  : ch_errf(err, CH_ENOMEM, "out of memory");
     free(opts);
     free(seats_text);
-    if (rc == CH_OK) r->id = sqlite3_last_insert_rowid(s->db);
+    if (rc == CH_OK) {
+        r->id = sqlite3_last_insert_rowid(s->db);
+        rc = run(s, err, "INSERT INTO games(table_id, game_no, seed) VALUES (?,0,?)", "it",
+                 (int64_t)r->id, seed);
+    }
+    return rc;
+}
+
+/* The seed game game_no of table id was dealt from. */
+static int game_seed(sv_store *s, int64_t id, int game_no, uint64_t *seed, ch_err *err)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT seed FROM games WHERE table_id=? AND game_no=?", -1, &st,
+                           NULL) != SQLITE_OK)
+        return sql_fail(s, err, "games");
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int(st, 2, game_no);
+    int rc = ch_errf(err, CH_EFORMAT, "table %lld: no seed for game %d", (long long)id, game_no);
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0)) {
+        *seed = strtoull((const char *)sqlite3_column_text(st, 0), NULL, 10);
+        rc = CH_OK;
+    }
+    sqlite3_finalize(st);
     return rc;
 }
 
@@ -172,10 +199,19 @@ int sv_store_move(sv_store *s, const tb_room *r, int ply, const char *text, ch_e
     return rc;
 }
 
-int sv_store_game_no(sv_store *s, const tb_room *r, ch_err *err)
+int sv_store_rematch(sv_store *s, const tb_room *r, ch_err *err)
 {
-    return run(s, err, "UPDATE tables SET game_no=? WHERE id=?", "ii", (int64_t)r->game_no,
-               (int64_t)r->id);
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
+    if (sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+        return sql_fail(s, err, "begin");
+    int rc = run(s, err, "INSERT INTO games(table_id, game_no, seed) VALUES (?,?,?)", "iit",
+                 (int64_t)r->id, (int64_t)r->game_no, seed);
+    if (rc == CH_OK)
+        rc = run(s, err, "UPDATE tables SET game_no=? WHERE id=?", "ii", (int64_t)r->game_no,
+                 (int64_t)r->id);
+    sqlite3_exec(s->db, rc == CH_OK ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL);
+    return rc;
 }
 
 /* Applies the stored moves of the room's current game. */
@@ -250,7 +286,11 @@ static int load_table(sv_store *s, sqlite3_stmt *row, int64_t now_ms, tb_room *r
     json_decref(seats);
     if (rc != CH_OK) return rc;
     rc = load_seats(s, r, now_ms, err);
-    if (rc == CH_OK) rc = tb_room_restore_game(r, sqlite3_column_int(row, 6), err);
+    int game_no = sqlite3_column_int(row, 6);
+    if (rc == CH_OK && game_no > 0) {
+        rc = game_seed(s, id, game_no, &seed, err);
+        if (rc == CH_OK) rc = tb_room_restore_game(r, game_no, seed, err);
+    }
     if (rc == CH_OK) rc = replay_moves(s, r, err);
     if (rc != CH_OK) tb_room_free(r);
     return rc;
@@ -292,8 +332,9 @@ json_t *sv_store_record(sv_store *s, const tb_room *r, int game_no, ch_err *err)
     }
     if (game_no == r->game_no) return tb_room_record(r, err);
     ch_match m;
-    if (ch_match_init_opts(&m, r->game, &r->opts, tb_room_game_seed(r->seed, game_no), NULL, 0,
-                           err) != CH_OK)
+    uint64_t seed;
+    if (game_seed(s, r->id, game_no, &seed, err) != CH_OK ||
+        ch_match_init_opts(&m, r->game, &r->opts, seed, NULL, 0, err) != CH_OK)
         return NULL;
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,

@@ -34,8 +34,8 @@ int sv_store_seat(sv_store *s, const tb_room *r, int seat, ch_err *err);
 int sv_store_unseat(sv_store *s, const tb_room *r, int seat, ch_err *err);
 /* Move ply (0-based) of the room's current game, as its notation text. */
 int sv_store_move(sv_store *s, const tb_room *r, int ply, const char *text, ch_err *err);
-/* The room moved on to its next game (rematch). */
-int sv_store_game_no(sv_store *s, const tb_room *r, ch_err *err);
+/* The room moved on to its next game (rematch) with its new seed. */
+int sv_store_rematch(sv_store *s, const tb_room *r, ch_err *err);
 
 /* Rebuilds every stored table, calling add for each (the callback owns the
  * room from then on: it must tb_room_free it). People start away, as of

@@ -18,12 +18,6 @@ const char *tb_room_status_name(tb_room_status s)
     return names[s];
 }
 
-uint64_t tb_room_game_seed(uint64_t seed, int k)
-{
-    /* Below 2^53 like tb_time_seed, so every seed survives a JSON reader. */
-    return k == 0 ? seed : ch_mix64(seed + (uint64_t)k) >> 11;
-}
-
 static int bot_init(tb_room *r, int seat, const char *name, ch_err *err)
 {
     uint64_t bseed = ch_mix64(r->seed ^ (0x9e37u + (uint64_t)seat));
@@ -39,8 +33,7 @@ static void standin_init(tb_room *r, int seat)
 
 static int start(tb_room *r, ch_err *err)
 {
-    uint64_t seed = tb_room_game_seed(r->seed, r->game_no);
-    int rc = ch_match_init_opts(&r->m, r->game, &r->opts, seed, NULL, 0, err);
+    int rc = ch_match_init_opts(&r->m, r->game, &r->opts, r->seed, NULL, 0, err);
     if (rc != CH_OK) return rc;
     r->status =
         r->game->to_move(ch_match_state(&r->m)) == CH_TERMINAL ? TB_ROOM_FINISHED : TB_ROOM_RUNNING;
@@ -229,7 +222,7 @@ int tb_room_apply(tb_room *r, ch_action a, ch_err *err)
     return CH_OK;
 }
 
-int tb_room_restore_game(tb_room *r, int game_no, ch_err *err)
+int tb_room_restore_game(tb_room *r, int game_no, uint64_t seed, ch_err *err)
 {
     if (game_no < 0) return ch_errf(err, CH_EINVAL, "game number %d", game_no);
     if (r->status == TB_ROOM_OPEN) {
@@ -238,18 +231,22 @@ int tb_room_restore_game(tb_room *r, int game_no, ch_err *err)
     }
     ch_match_free(&r->m);
     r->game_no = game_no;
+    r->seed = seed;
     return start(r, err);
 }
 
-int tb_room_rematch(tb_room *r, ch_err *err)
+int tb_room_rematch(tb_room *r, uint64_t seed, ch_err *err)
 {
     if (r->status != TB_ROOM_FINISHED)
         return ch_errf(err, CH_ESTATE, "a rematch needs a finished game");
     ch_match old = r->m;
+    uint64_t old_seed = r->seed;
     r->game_no++;
+    r->seed = seed;
     int rc = start(r, err);
     if (rc != CH_OK) {
         r->game_no--;
+        r->seed = old_seed;
         r->m = old;
         r->status = TB_ROOM_FINISHED;
         return rc;

@@ -110,8 +110,8 @@ static json_int_t create(wsc *w, wsc_conn *c, const char *game, const char *cons
     for (int i = 0; i < n; i++)
         json_array_append_new(s, json_string(seats[i]));
     json_t *r = request(w, c,
-                        json_pack("{s:s,s:s,s:o,s:{s:i},s:i}", "type", "create", "game", game,
-                                  "seats", s, "options", "players", n, "seed", 1000 + n),
+                        json_pack("{s:s,s:s,s:o,s:{s:i}}", "type", "create", "game", game, "seats",
+                                  s, "options", "players", n),
                         "created");
     json_int_t id = json_integer_value(json_object_get(json_object_get(r, "table"), "id"));
     json_decref(r);
@@ -372,6 +372,12 @@ static void hostile_messages_tokens_and_seats(void **unused)
                            "/etc/passwd"),
                  "no files");
 
+    /* The server deals: a client-chosen seed would show its chooser every card. */
+    expect_error(&w, x,
+                 json_pack("{s:s,s:s,s:[s,s],s:i}", "type", "create", "game", "racko", "seats",
+                           "open", "open", "seed", 7),
+                 "takes no seed");
+
     /* Out of turn: the seat not to move is refused and nothing changes. */
     json_t *sa = wsc_expect(&w, a, "state", WAIT);
     while (json_object_get(sa, "status") == NULL) {
@@ -481,8 +487,8 @@ static void an_away_seat_is_played_by_the_heuristic_until_its_person_returns(voi
     assert_int_equal(wsc_init(&w, port), 0);
     wsc_conn *c = wsc_open(&w, WAIT);
     json_t *r = request(&w, c,
-                        json_pack("{s:s,s:s,s:[s,s],s:i,s:i}", "type", "create", "game", "racko",
-                                  "seats", "open", "random", "timeout_ms", 300, "seed", 5),
+                        json_pack("{s:s,s:s,s:[s,s],s:i}", "type", "create", "game", "racko",
+                                  "seats", "open", "random", "timeout_ms", 300),
                         "created");
     json_int_t id = json_integer_value(json_object_get(json_object_get(r, "table"), "id"));
     json_decref(r);

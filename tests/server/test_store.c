@@ -105,8 +105,8 @@ static void tables_seats_and_moves_come_back_exactly(void **unused)
     for (int i = 0; i < 200000 && r.status == TB_ROOM_RUNNING; i++)
         step(&s, &r);
     assert_int_equal(r.status, TB_ROOM_FINISHED);
-    assert_int_equal(tb_room_rematch(&r, &err), CH_OK);
-    assert_int_equal(sv_store_game_no(&s, &r, &err), CH_OK);
+    assert_int_equal(tb_room_rematch(&r, 777, &err), CH_OK);
+    assert_int_equal(sv_store_rematch(&s, &r, &err), CH_OK);
     for (int i = 0; i < 5; i++)
         step(&s, &r);
     tb_room_free(loaded);
