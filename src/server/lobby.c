@@ -280,8 +280,11 @@ static void on_resume(sv_server *s, sv_conn *c, json_t *req)
                    : -1;
     if (seat < 0) return sv_send_error(s, c, "resume", "token: no seat at this table holds it");
     /* A second connection with the token takes over from the first. */
-    for (sv_conn *o = t->conns; o; o = o->next_at_table) {
-        if (o == c || o->seat != seat || o->closing) continue;
+    for (sv_conn *o = t->conns, *next; o; o = next) {
+        next = o->next_at_table;
+        if (o == c || o->seat != seat) continue;
+        /* Off the table at once: the old connection can no longer move. */
+        sv_detach(s, o);
         sv_send_json(s, o,
                      json_pack("{s:s,s:s}", "type", "replaced", "error",
                                "another connection took this seat"));

@@ -165,7 +165,7 @@ static int ws_receive(sv_server *s, sv_conn *c, struct lws *wsi, const void *in,
         lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"rate", 4);
         return -1;
     }
-    if (ok > 0) sv_handle(s, c, c->rx, c->rx_len);
+    if (ok > 0 && !c->closing) sv_handle(s, c, c->rx, c->rx_len); /* replaced: ignored */
     c->rx_len = 0;
     return 0;
 }
