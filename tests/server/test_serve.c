@@ -271,6 +271,15 @@ static void check_against_record(wsc *w, wsc_conn *c, json_int_t table, const pl
     json_decref(r);
 }
 
+/* The next error c gets names needle (other messages are skipped). */
+static void expect_error(wsc *w, wsc_conn *c, json_t *req, const char *needle)
+{
+    json_t *r = request(w, c, req, "error");
+    const char *e = json_string_value(json_object_get(r, "error"));
+    if (!e || !strstr(e, needle)) fail_msg("error '%s' lacks '%s'", e ? e : "", needle);
+    json_decref(r);
+}
+
 static void whole_games_of_every_game_over_websocket(void **unused)
 {
     static const struct {
@@ -306,6 +315,24 @@ static void whole_games_of_every_game_over_websocket(void **unused)
         check_against_record(&w, spec, id, &ls, CH_SPECTATOR);
         print_message("%s: %d moves, each checked for seat 0 and the spectator\n", games[gi].game,
                       l.last_move);
+        if (gi == 0) {
+            /* Rematch: same seats, game 1 from 0 moves; game 0 stays fetchable. */
+            wsc_send_json(c, json_pack("{s:s}", "type", "rematch"));
+            json_t *st = wsc_expect(&w, c, "state", WAIT);
+            json_t *tab = json_object_get(st, "table");
+            assert_int_equal(json_integer_value(json_object_get(tab, "game_no")), 1);
+            assert_string_equal(json_string_value(json_object_get(tab, "status")), "running");
+            assert_string_equal(json_string_value(json_object_get(
+                                    json_array_get(json_object_get(tab, "seats"), 0), "name")),
+                                "Ann");
+            json_decref(st);
+            json_decref(request(
+                &w, c, json_pack("{s:s,s:I,s:i}", "type", "record", "table", id, "game_no", 0),
+                "record"));
+            expect_error(&w, c,
+                         json_pack("{s:s,s:I,s:i}", "type", "record", "table", id, "game_no", 1),
+                         "not a finished game");
+        }
         log_free(&l);
         log_free(&ls);
         wsc_close(&w, c);
@@ -324,14 +351,6 @@ static int still_serves(wsc *w)
     json_decref(r);
     wsc_close(w, c);
     return ok;
-}
-
-static void expect_error(wsc *w, wsc_conn *c, json_t *req, const char *needle)
-{
-    json_t *r = request(w, c, req, "error");
-    const char *e = json_string_value(json_object_get(r, "error"));
-    if (!e || !strstr(e, needle)) fail_msg("error '%s' lacks '%s'", e ? e : "", needle);
-    json_decref(r);
 }
 
 static void hostile_messages_tokens_and_seats(void **unused)
