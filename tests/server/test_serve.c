@@ -434,6 +434,21 @@ static void hostile_messages_tokens_and_seats(void **unused)
     assert_int_equal(x->state, 2);
     assert_true(still_serves(&w));
 
+    /* Nesting deeper than the parser takes: an error, nothing more. */
+    wsc_conn *y = wsc_open(&w, WAIT);
+    char deep[6001];
+    memset(deep, '[', 6000);
+    deep[6000] = '\0';
+    wsc_send(y, deep, 6000);
+    json_decref(wsc_expect(&w, y, "error", WAIT));
+    /* Text that is not UTF-8 closes that connection. */
+    wsc_send(y, "{\"type\":\"\xff\xfe\"}", 13);
+    for (int i = 0; i < 100 && y->state != 2; i++)
+        wsc_service(&w, 20);
+    assert_int_equal(y->state, 2);
+    assert_true(still_serves(&w));
+    wsc_close(&w, y);
+
     /* A flood over twice the rate closes that connection only. */
     wsc_conn *f = wsc_open(&w, WAIT);
     for (int i = 0; i < 1500; i++)
