@@ -313,6 +313,14 @@ static void whole_games_of_every_game_over_websocket(void **unused)
         }
         check_against_record(&w, c, id, &l, 0);
         check_against_record(&w, spec, id, &ls, CH_SPECTATOR);
+        /* The history a seat fetches is the events it was sent, move by move. */
+        json_t *h = request(&w, c, json_pack("{s:s}", "type", "history"), "history");
+        json_t *moves = json_object_get(h, "moves");
+        assert_int_equal((int)json_array_size(moves), l.n);
+        for (int i = 0; i < l.n; i++)
+            assert_true(json_equal(json_object_get(json_array_get(moves, (size_t)i), "events"),
+                                   l.v[i].events));
+        json_decref(h);
         print_message("%s: %d moves, each checked for seat 0 and the spectator\n", games[gi].game,
                       l.last_move);
         if (gi == 0) {
