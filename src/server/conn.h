@@ -45,7 +45,7 @@ struct sv_table {
     tb_room room;
     sv_conn *conns;
     int n_conns;
-    int64_t last_bot_ms;
+    int64_t last_move_ms; /* bots wait --bot-delay after it */
 };
 
 typedef struct sv_server {

@@ -100,8 +100,16 @@ static int play(sv_server *s, sv_table *t, ch_action a, ch_err *err)
     if (rc != CH_OK) return rc;
     rc = tb_room_apply(r, a, err);
     assert(rc == CH_OK); /* checked by the caller: the stored move is legal */
+    t->last_move_ms = sv_now_ms();
     broadcast(s, t, r->m.n_actions);
     return rc;
+}
+
+/* Whether a bot is to move at t now (without asking it for a move). */
+static int bot_to_move(const sv_table *t, int64_t now)
+{
+    int p = tb_room_to_move(&t->room);
+    return p >= 0 && tb_room_bot_plays(&t->room, p, now);
 }
 
 int sv_run_bots(sv_server *s, sv_table *t, int max)
@@ -109,16 +117,17 @@ int sv_run_bots(sv_server *s, sv_table *t, int max)
     int64_t now = sv_now_ms();
     ch_action a;
     for (int n = 0; n < max; n++) {
-        if (s->cfg.bot_delay_ms > 0 && now - t->last_bot_ms < s->cfg.bot_delay_ms) return 1;
+        if (!bot_to_move(t, now)) return 0;
+        /* People see each bot move: a pause after every move before the next bot's. */
+        if (s->cfg.bot_delay_ms > 0 && now - t->last_move_ms < s->cfg.bot_delay_ms) return 1;
         if (!tb_room_bot_due(&t->room, now, &a)) return 0;
         ch_err err;
         if (play(s, t, a, &err) != CH_OK) {
             lwsl_err("table %lld: %s\n", (long long)t->room.id, err.msg);
             return 0;
         }
-        t->last_bot_ms = now;
     }
-    return tb_room_bot_due(&t->room, now, &a);
+    return bot_to_move(t, now);
 }
 
 static void attach(sv_server *s, sv_conn *c, sv_table *t, int seat)
