@@ -6,7 +6,7 @@ GAME ?= racko
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = session record order action opts cards
 
-.PHONY: all deps build asan fuzz play test bench clean
+.PHONY: all deps build asan fuzz play serve test bench bench-serve clean
 
 all: build
 
@@ -32,6 +32,13 @@ play: deps
 	@cmake --build build -j $(JOBS) >build/make-play.log 2>&1 || { cat build/make-play.log; exit 1; }
 	@./build/cardhall play $(GAME) $(ARGS)
 
+# Card tables for friends: open the address it prints (share it on your
+# network with HOST=0.0.0.0). Ctrl-C stops it; tables stay in the database.
+PORT ?= 8080
+HOST ?= 127.0.0.1
+serve: build
+	@./build/cardhall serve --port $(PORT) --host $(HOST) $(ARGS)
+
 # The whole suite, then again under AddressSanitizer + UBSan (with fewer
 # simulated games: the harness divides its counts by CH_HARNESS_SCALE).
 test: build asan
@@ -56,6 +63,11 @@ fuzz: deps
 bench: build
 	@./build/cardhall bench
 	@for b in build/bench/bench_*; do [ -x "$$b" ] && "$$b"; done; true
+
+# The server under load: 1,000 tables of bots and WebSocket clients on
+# loopback (bench/serve/); prints moves/s, latency percentiles and RSS.
+bench-serve: build
+	@./build/bench/serve/serve_load ./build/cardhall $(ARGS)
 
 clean:
 	rm -rf build build-asan build-fuzz

@@ -3,7 +3,7 @@
 # when they are all there already (so `make` stays quiet and offline).
 set -eu
 
-PKGS="gcc clang libclang-rt-14-dev make cmake pkg-config libjansson-dev libcmocka-dev"
+PKGS="gcc clang libclang-rt-14-dev make cmake pkg-config libjansson-dev libcmocka-dev libwebsockets-dev libsqlite3-dev libssl-dev"
 
 missing=""
 for p in $PKGS; do

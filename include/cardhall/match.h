@@ -50,6 +50,9 @@ int ch_match_init(ch_match *m, const ch_game *g, const char *const *kv, int nkv,
 int ch_match_init_opts(ch_match *m, const ch_game *g, const ch_opts *o, uint64_t seed,
                        const int *order, int n_order, ch_err *err);
 void ch_match_free(ch_match *m);
+/* Heap bytes the match holds (history, checkpoints, cached states, options'
+ * data): what a server counts against its memory bound. */
+size_t ch_match_bytes(const ch_match *m);
 
 /* The current state: valid until the match changes (apply, undo, free). */
 const void *ch_match_state(const ch_match *m);

@@ -22,6 +22,11 @@ static const struct {
      "       [--max-steps M] [--json FILE]        bot-vs-bot statistics"},
     {"bench", cli_bench, "bench [GAME] [--seconds X]    random-play speed, clone time, state size"},
     {"replay", cli_replay, "replay FILE [--lang en|ja]    replay a record move by move"},
+    {"serve", cli_serve,
+     "serve [--port 8080] [--host 127.0.0.1] [--db FILE] [--max-message BYTES]\n"
+     "       [--rate MSGS/S] [--table-conns N] [--max-tables N] [--max-conns N]\n"
+     "       [--max-memory-mb MB] [--timeout SECONDS] [--bot-delay MS]\n"
+     "                                     card tables over WebSocket"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

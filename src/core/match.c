@@ -115,6 +115,14 @@ int ch_match_init(ch_match *m, const ch_game *g, const char *const *kv, int nkv,
     return rc;
 }
 
+size_t ch_match_bytes(const ch_match *m)
+{
+    size_t n = history_bytes(m, m->cap, m->ckpt_cap) + 4 * m->game->state_size;
+    for (int i = 0; i < CH_MAX_OPTS; i++)
+        if (m->opts.data_owned >> i & 1) n += m->opts.data_len[i];
+    return n;
+}
+
 void ch_match_free(ch_match *m)
 {
     if (m->cache) free(m->cache->mem);

@@ -1,0 +1,220 @@
+/* Load benchmark of `cardhall serve` (not a test: figures, no pass/fail).
+ * Starts the server on a fresh database on loopback, opens one WebSocket
+ * client per table, each table a person (the client, moving at random)
+ * against bots; plays for a fixed time, rematching finished games, then
+ * prints moves per second, p50/p99 time from a move sent to its broadcast
+ * received, and the server's RSS.
+ *
+ * usage: serve_load CARDHALL [TABLES=1000] [SECONDS=20] [GAME=racko] */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cardhall/rng.h"
+#include "wsc.h"
+
+typedef struct client {
+    wsc_conn *c;
+    int step; /* 0 connecting, 1 creating, 2 joining, 3 playing */
+    long long table;
+    int waiting_move; /* the move number our act will have, or 0 */
+    double sent_at;
+    int last_move;
+} client;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static long rss_kb(pid_t pid)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    long kb = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld", &kb) == 1) break;
+    if (f) fclose(f);
+    return kb;
+}
+
+/* CPU seconds the process has used (user + system). */
+static double cpu_s(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    unsigned long ut = 0, st = 0;
+    if (f) {
+        int r = fscanf(f, "%*d %*s %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st);
+        (void)r;
+        fclose(f);
+    }
+    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+static pid_t start_server(const char *cardhall, const char *db, int *port)
+{
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        execl(cardhall, cardhall, "serve", "--port", "0", "--db", db, "--bot-delay", "0", "--rate",
+              "1000", "--max-conns", "20000", "--max-tables", "100000", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char line[512] = "";
+    ssize_t n = read(fds[0], line, sizeof line - 1);
+    close(fds[0]);
+    if (n <= 0) return -1;
+    line[n] = '\0';
+    const char *p = strstr(line, "127.0.0.1:");
+    *port = p ? atoi(p + 10) : 0;
+    return pid;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: serve_load CARDHALL [TABLES] [SECONDS] [GAME]\n");
+        return 2;
+    }
+    int tables = argc > 2 ? atoi(argv[2]) : 1000;
+    double seconds = argc > 3 ? atof(argv[3]) : 20;
+    const char *game = argc > 4 ? argv[4] : "racko";
+    if (tables < 1 || tables > 10000 || seconds <= 0 || seconds > 600) return 2;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    signal(SIGPIPE, SIG_IGN);
+    char dir[] = "/tmp/ch_load_XXXXXX", db[64];
+    if (!mkdtemp(dir)) return 1;
+    snprintf(db, sizeof db, "%s/load.db", dir);
+    int port = 0;
+    pid_t server = start_server(argv[1], db, &port);
+    if (server <= 0 || port <= 0) {
+        fprintf(stderr, "serve_load: the server did not start\n");
+        return 1;
+    }
+    wsc w;
+    if (wsc_init(&w, port) != 0) return 1;
+    client *cl = calloc((size_t)tables, sizeof *cl);
+    for (int i = 0; i < tables; i++) {
+        cl[i].c = wsc_start(&w);
+        cl[i].c->user = &cl[i];
+    }
+    size_t cap = 1 << 20, n_lat = 0;
+    double *lat = malloc(sizeof *lat * cap);
+    long long moves = 0;
+    ch_rng rng;
+    ch_rng_seed(&rng, 1, 0);
+    double t0 = now_s(), end = t0 + seconds, t_all_open = 0;
+    int errors = 0;
+    while (now_s() < end) {
+        wsc_service(&w, 1);
+        int open = 0;
+        for (int i = 0; i < tables; i++) {
+            client *k = &cl[i];
+            if (k->c->state == 1) open++;
+            if (k->step == 0 && k->c->state == 1) {
+                char req[256];
+                snprintf(req, sizeof req,
+                         "{\"type\":\"create\",\"game\":\"%s\",\"seats\":[\"open\",\"heuristic\"],"
+                         "\"options\":{\"players\":2}}",
+                         game);
+                wsc_send(k->c, req, strlen(req));
+                k->step = 1;
+            }
+            json_t *m;
+            while ((m = wsc_recv(&w, k->c, 0))) {
+                const char *t = json_string_value(json_object_get(m, "type"));
+                if (!t) t = "";
+                if (!strcmp(t, "error")) errors++;
+                if (!strcmp(t, "created")) {
+                    k->table =
+                        json_integer_value(json_object_get(json_object_get(m, "table"), "id"));
+                    char req[128];
+                    snprintf(req, sizeof req, "{\"type\":\"join\",\"table\":%lld,\"name\":\"p%d\"}",
+                             k->table, i);
+                    wsc_send(k->c, req, strlen(req));
+                    k->step = 2;
+                }
+                if (!strcmp(t, "state")) {
+                    k->step = 3;
+                    int mv = (int)json_integer_value(json_object_get(m, "move"));
+                    if (mv > k->last_move) moves += mv - k->last_move;
+                    if (mv > 0) k->last_move = mv;
+                    if (k->waiting_move && mv == k->waiting_move) {
+                        if (n_lat < cap) lat[n_lat++] = now_s() - k->sent_at;
+                        k->waiting_move = 0;
+                    }
+                    json_t *st = json_object_get(m, "status");
+                    json_t *legal = json_object_get(m, "legal");
+                    if (json_object_get(st, "result")) {
+                        wsc_send(k->c, "{\"type\":\"rematch\"}", 18);
+                        k->last_move = 0;
+                    } else if (legal) {
+                        size_t n = json_array_size(legal);
+                        const char *a = json_string_value(json_object_get(
+                            json_array_get(legal, ch_rng_below(&rng, (uint32_t)n)), "action"));
+                        json_t *req = json_pack("{s:s,s:s}", "type", "act", "action", a);
+                        k->waiting_move = (int)json_integer_value(json_object_get(
+                                              json_object_get(m, "table"), "moves")) +
+                                          1;
+                        k->sent_at = now_s();
+                        wsc_send_json(k->c, req);
+                    }
+                }
+                json_decref(m);
+            }
+        }
+        if (!t_all_open && open == tables) t_all_open = now_s() - t0;
+    }
+    double elapsed = now_s() - t0;
+    long rss = rss_kb(server);
+    double server_cpu = cpu_s(server), client_cpu = cpu_s(getpid());
+    int playing = 0;
+    for (int i = 0; i < tables; i++)
+        playing += cl[i].step == 3;
+    qsort(lat, n_lat, sizeof *lat, cmp_double);
+    double p50 = n_lat ? lat[n_lat / 2] * 1000 : 0, p99 = n_lat ? lat[n_lat * 99 / 100] * 1000 : 0;
+    printf("serve_load: %d tables of %s (person vs heuristic), %d playing, %.1f s\n", tables, game,
+           playing, elapsed);
+    printf("  moves/s (all seats)      %.0f\n", moves / elapsed);
+    printf("  move->broadcast p50      %.2f ms\n", p50);
+    printf("  move->broadcast p99      %.2f ms  (%zu samples)\n", p99, n_lat);
+    printf("  server RSS               %.1f MiB\n", rss / 1024.0);
+    printf("  CPU: server %.0f%%, clients %.0f%% of one core\n", 100 * server_cpu / elapsed,
+           100 * client_cpu / elapsed);
+    printf("  all connected after      %.2f s; errors %d\n", t_all_open, errors);
+    for (int i = 0; i < tables; i++)
+        wsc_close(&w, cl[i].c);
+    wsc_free(&w);
+    kill(server, SIGTERM);
+    waitpid(server, NULL, 0);
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) return 1;
+    free(cl);
+    free(lat);
+    return 0;
+}

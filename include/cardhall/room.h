@@ -1,0 +1,116 @@
+/* Rooms: one card table of the server (issue 12). A room holds the game and
+ * its options, the seats (open, a person, or a bot), the match being played
+ * and what each viewer may be told about it. Pure logic: no sockets, no SQL,
+ * no clock (the caller passes the time in milliseconds), so it is unit
+ * tested on its own (tests/test_room.c) and the server only wires it up.
+ *
+ * Moves are checked and applied in two steps (tb_room_check, then
+ * tb_room_apply) so that a server can commit an accepted move to storage
+ * between the two, before anyone is told of it. */
+#ifndef CARDHALL_ROOM_H
+#define CARDHALL_ROOM_H
+
+#include <stdint.h>
+#include <jansson.h>
+
+#include "cardhall/bot.h"
+#include "cardhall/match.h"
+
+#define TB_NAME_MAX 32   /* bytes of a display name, NUL included */
+#define TB_TOKEN_HASH 32 /* bytes of a seat token's hash (SHA-256) */
+
+typedef enum { TB_SEAT_OPEN = 0, TB_SEAT_PERSON, TB_SEAT_BOT } tb_seat_kind;
+
+typedef enum { TB_ROOM_OPEN = 0, TB_ROOM_RUNNING, TB_ROOM_FINISHED } tb_room_status;
+
+typedef struct tb_seat {
+    tb_seat_kind kind;
+    char name[TB_NAME_MAX];            /* display name, or the bot's name */
+    unsigned char hash[TB_TOKEN_HASH]; /* person: hash of the seat token */
+    int present;                       /* person: connections on the seat */
+    int64_t away_since;                /* person: ms when the last connection left */
+    ch_bot bot;                        /* bot seats, and the stand-in for an away person */
+} tb_seat;
+
+typedef struct tb_room {
+    int64_t id;
+    const ch_game *game;
+    ch_opts opts;
+    uint64_t seed;      /* of the current game: secret while it runs (it fixes every shuffle) */
+    int game_no;        /* 0 for the first game, +1 per rematch */
+    int64_t timeout_ms; /* an away person's seat is played by the heuristic after this */
+    tb_room_status status;
+    int n_seats;
+    tb_seat seats[CH_MAX_PLAYERS];
+    ch_match m;      /* valid while status != TB_ROOM_OPEN */
+    ch_action *acts; /* room for game->max_actions */
+} tb_room;
+
+/* Sets r up: game and options (JSON as ch_opts_from_json reads it; string
+ * options such as Babasuki's "cards" file must be empty: nothing a client
+ * sends names a file), one spec per seat ("open", or a bot name the game
+ * has), seed and timeout. The game starts when no seat is open. On error r
+ * needs no tb_room_free. */
+int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options,
+                 const char *const *seats, int n_seats, uint64_t seed, int64_t timeout_ms,
+                 ch_err *err);
+void tb_room_free(tb_room *r);
+
+/* Seats a person: seat, or -1 for the first open seat. name: 1..TB_NAME_MAX-1
+ * bytes of printable UTF-8. Returns the seat or an error code. The person
+ * counts as present (one connection). */
+int tb_room_join(tb_room *r, int seat, const char *name, const unsigned char hash[TB_TOKEN_HASH],
+                 ch_err *err);
+/* The seat whose token has this hash, or -1. */
+int tb_room_seat_of(const tb_room *r, const unsigned char hash[TB_TOKEN_HASH]);
+/* A person leaves: before the game the seat opens again; during it the seat
+ * stays theirs (their token brings them back) and is played by the
+ * heuristic at once. */
+int tb_room_leave(tb_room *r, int seat, ch_err *err);
+/* Connections come and go on a person's seat (delta +1 / -1). */
+void tb_room_presence(tb_room *r, int seat, int delta, int64_t now_ms);
+
+/* Who plays seat now: 0 the person, 1 a bot (a bot seat, or a person away
+ * longer than the timeout, or who left). */
+int tb_room_bot_plays(const tb_room *r, int seat, int64_t now_ms);
+/* If the seat to move is played by a bot now, writes its choice (decided
+ * from that seat's view by ch_bot_act) to *a and returns 1; else 0. */
+int tb_room_bot_due(tb_room *r, int64_t now_ms, ch_action *a);
+/* Checks that seat may make the move written as text now: the game is
+ * running, it is seat's turn, the move is legal. Changes nothing. */
+int tb_room_check(const tb_room *r, int seat, const char *text, ch_action *a, ch_err *err);
+/* Applies a checked action; the room finishes when the game does. */
+int tb_room_apply(tb_room *r, ch_action a, ch_err *err);
+/* Same seats, a new game from seed; only when the game is finished. The
+ * seed must be fresh randomness, never derived from an earlier game's seed:
+ * a finished game's record shows its seed. */
+int tb_room_rematch(tb_room *r, uint64_t seed, ch_err *err);
+
+/* Recovery: restarts a started room at game number game_no dealt from seed
+ * (no moves yet; the caller applies the stored ones). */
+int tb_room_restore_game(tb_room *r, int game_no, uint64_t seed, ch_err *err);
+
+/* The seat to move, or -1 (no game, or over). */
+int tb_room_to_move(const tb_room *r);
+const char *tb_room_status_name(tb_room_status s);
+
+/* Per-viewer output. viewer: a seat, or CH_SPECTATOR. Every call returns a
+ * new object holding only what that viewer may know. */
+
+/* The table as the lobby lists it: id, game, options, status, seats (kind,
+ * name, present), moves. Public. */
+json_t *tb_room_summary(const tb_room *r);
+/* The whole picture for viewer: the summary, the game status, viewer's
+ * view, and (when viewer is to move) the legal moves with their names. */
+json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang);
+/* What viewer learns from move k (0-based) of the current game. */
+json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang);
+/* Every move of the current game as viewer knows it. */
+json_t *tb_room_history(const tb_room *r, int viewer, ch_lang lang);
+/* The spectator's view of the game: only what is public. */
+json_t *tb_room_spectator_view(const tb_room *r);
+/* The full record (ch_match_record plus seat names): finished games only,
+ * since it shows every hidden card. */
+json_t *tb_room_record(const tb_room *r, ch_err *err);
+
+#endif

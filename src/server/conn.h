@@ -1,0 +1,81 @@
+/* The server's inside: tables in memory, connections with their send
+ * queues, and the message handlers (lobby.c) that the event loop
+ * (server.c) calls. */
+#ifndef CARDHALL_SERVER_CONN_H
+#define CARDHALL_SERVER_CONN_H
+
+#include <libwebsockets.h>
+
+#include "cardhall/room.h"
+#include "server.h"
+#include "store.h"
+
+#define SV_NO_SEAT (-3) /* a connection not at a table */
+
+typedef struct sv_msg {
+    struct sv_msg *next;
+    size_t len;
+    unsigned char buf[]; /* LWS_PRE bytes of headroom, then the text */
+} sv_msg;
+
+typedef struct sv_table sv_table;
+
+/* One connection: libwebsockets' per-session data. */
+typedef struct sv_conn {
+    struct lws *wsi;
+    int is_ws;
+    /* WebSocket */
+    sv_table *table;
+    int seat; /* a seat, CH_SPECTATOR, or SV_NO_SEAT */
+    ch_lang lang;
+    struct sv_conn *next_at_table;
+    sv_msg *head, *tail;
+    size_t queued;
+    char *rx;
+    size_t rx_len;
+    int64_t window_ms;
+    int window_n;
+    int closing; /* close once the queue is sent */
+    /* HTTP */
+    const char *body;
+    size_t body_len, body_sent;
+} sv_conn;
+
+struct sv_table {
+    tb_room room;
+    sv_conn *conns;
+    int n_conns;
+    int64_t last_move_ms; /* bots wait --bot-delay after it */
+};
+
+typedef struct sv_server {
+    sv_config cfg;
+    sv_store store;
+    sv_table **tables;
+    int n_tables, cap_tables;
+    int n_conns;
+    size_t queued; /* bytes waiting in every send queue */
+    struct lws_context *ctx;
+    lws_sorted_usec_list_t tick;
+} sv_server;
+
+int64_t sv_now_ms(void);
+
+/* Queues text for c (copied); closes c at once if its queue is over its bound. */
+void sv_send(sv_server *s, sv_conn *c, const char *text, size_t len);
+/* Queues the JSON object (stolen). */
+void sv_send_json(sv_server *s, sv_conn *c, json_t *o);
+void sv_send_error(sv_server *s, sv_conn *c, const char *type, const char *msg);
+/* Detaches c from its table (leaving presence). */
+void sv_detach(sv_server *s, sv_conn *c);
+
+/* lobby.c: one message from c, already size-checked. */
+void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len);
+/* Runs due bot moves (at most max per table); returns 1 if a table still has one due. */
+int sv_run_bots(sv_server *s, sv_table *t, int max);
+/* Adds a table that storage rebuilt. */
+int sv_add_loaded(void *ctx, tb_room *r);
+/* Bytes a table takes in memory, roughly. */
+size_t sv_table_bytes(const sv_table *t);
+
+#endif

@@ -1,0 +1,434 @@
+/* The messages of docs/ws-protocol.md: lobby, seats, moves. Every reply
+ * and broadcast is written for the one viewer it goes to (cardhall/room.h);
+ * a move is committed to the database before anyone is told of it. */
+#include <assert.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "cardhall/registry.h"
+#include "cardhall/table.h"
+#include "conn.h"
+
+#define TOKEN_BYTES 16 /* 128 random bits from the OS */
+
+/* A token is 32 lowercase hex digits; its SHA-256 is what is stored. */
+static int token_hash(const char *token, unsigned char h[TB_TOKEN_HASH])
+{
+    if (!token || strlen(token) != 2 * TOKEN_BYTES) return -1;
+    for (const char *p = token; *p; p++)
+        if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) return -1;
+    unsigned int n = 0;
+    return EVP_Digest(token, strlen(token), h, &n, EVP_sha256(), NULL) == 1 && n == TB_TOKEN_HASH
+               ? 0
+               : -1;
+}
+
+/* A seed nobody can guess (the clock could be): 53 random bits, so it also
+ * survives any JSON reader once a finished game's record shows it. */
+static int new_seed(uint64_t *seed)
+{
+    if (getrandom(seed, sizeof *seed, 0) != (ssize_t)sizeof *seed) return -1;
+    *seed >>= 11;
+    return 0;
+}
+
+static int new_token(char *out, unsigned char h[TB_TOKEN_HASH])
+{
+    unsigned char raw[TOKEN_BYTES];
+    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw) return -1;
+    for (int i = 0; i < TOKEN_BYTES; i++)
+        snprintf(out + 2 * i, 3, "%02x", raw[i]);
+    return token_hash(out, h);
+}
+
+size_t sv_table_bytes(const sv_table *t)
+{
+    const tb_room *r = &t->room;
+    size_t n = sizeof *t + sizeof(ch_action) * (size_t)r->game->max_actions;
+    if (r->status != TB_ROOM_OPEN)
+        n += ch_match_bytes(&r->m);
+    return n;
+}
+
+static size_t memory_used(const sv_server *s)
+{
+    size_t n = s->queued;
+    for (int i = 0; i < s->n_tables; i++)
+        n += sv_table_bytes(s->tables[i]);
+    return n;
+}
+
+static sv_table *find_table(sv_server *s, json_t *req)
+{
+    json_t *j = json_object_get(req, "table");
+    if (!json_is_integer(j)) return NULL;
+    for (int i = 0; i < s->n_tables; i++)
+        if (s->tables[i]->room.id == json_integer_value(j)) return s->tables[i];
+    return NULL;
+}
+
+static json_t *state_msg(sv_table *t, sv_conn *c, int move)
+{
+    json_t *o = json_pack("{s:s}", "type", "state");
+    json_t *st = tb_room_state_json(&t->room, c->seat, c->lang);
+    json_object_update(o, st);
+    json_decref(st);
+    if (move > 0) {
+        json_object_set_new(o, "move", json_integer(move));
+        json_object_set_new(o, "events", tb_room_events(&t->room, move - 1, c->seat, c->lang));
+    }
+    return o;
+}
+
+/* Tells everyone at t where the game stands; after move (1-based) when > 0. */
+static void broadcast(sv_server *s, sv_table *t, int move)
+{
+    for (sv_conn *c = t->conns; c; c = c->next_at_table)
+        sv_send_json(s, c, state_msg(t, c, move));
+}
+
+/* Commits, applies and announces one checked action of the seat to move. */
+static int play(sv_server *s, sv_table *t, ch_action a, ch_err *err)
+{
+    tb_room *r = &t->room;
+    char text[256];
+    r->game->action_text(ch_match_state(&r->m), a, text, sizeof text);
+    int rc = sv_store_move(&s->store, r, r->m.n_actions, text, err);
+    if (rc != CH_OK) return rc;
+    rc = tb_room_apply(r, a, err);
+    assert(rc == CH_OK); /* checked by the caller: the stored move is legal */
+    t->last_move_ms = sv_now_ms();
+    broadcast(s, t, r->m.n_actions);
+    return rc;
+}
+
+/* Whether a bot is to move at t now (without asking it for a move). */
+static int bot_to_move(const sv_table *t, int64_t now)
+{
+    int p = tb_room_to_move(&t->room);
+    return p >= 0 && tb_room_bot_plays(&t->room, p, now);
+}
+
+int sv_run_bots(sv_server *s, sv_table *t, int max)
+{
+    int64_t now = sv_now_ms();
+    ch_action a;
+    for (int n = 0; n < max; n++) {
+        if (!bot_to_move(t, now)) return 0;
+        /* People see each bot move: a pause after every move before the next bot's. */
+        if (s->cfg.bot_delay_ms > 0 && now - t->last_move_ms < s->cfg.bot_delay_ms) return 1;
+        if (!tb_room_bot_due(&t->room, now, &a)) return 0;
+        ch_err err;
+        if (play(s, t, a, &err) != CH_OK) {
+            lwsl_err("table %lld: %s\n", (long long)t->room.id, err.msg);
+            return 0;
+        }
+    }
+    return bot_to_move(t, now);
+}
+
+static void attach(sv_server *s, sv_conn *c, sv_table *t, int seat)
+{
+    sv_detach(s, c);
+    c->table = t;
+    c->seat = seat;
+    c->next_at_table = t->conns;
+    t->conns = c;
+    t->n_conns++;
+}
+
+static int add_table(sv_server *s, sv_table *t)
+{
+    if (s->n_tables == s->cap_tables) {
+        int cap = s->cap_tables ? 2 * s->cap_tables : 64;
+        sv_table **p = realloc(s->tables, sizeof *p * (size_t)cap);
+        if (!p) return CH_ENOMEM;
+        s->tables = p;
+        s->cap_tables = cap;
+    }
+    s->tables[s->n_tables++] = t;
+    return CH_OK;
+}
+
+int sv_add_loaded(void *ctx, tb_room *r)
+{
+    sv_server *s = ctx;
+    sv_table *t = calloc(1, sizeof *t);
+    if (!t) return CH_ENOMEM;
+    t->room = *r;
+    free(r);
+    return add_table(s, t);
+}
+
+static ch_lang lang_of(json_t *req, ch_lang dflt)
+{
+    const char *l = json_string_value(json_object_get(req, "lang"));
+    if (l && strcmp(l, "ja") == 0) return CH_LANG_JA;
+    if (l && strcmp(l, "en") == 0) return CH_LANG_EN;
+    return dflt;
+}
+
+static void on_create(sv_server *s, sv_conn *c, json_t *req)
+{
+    const char *name = json_string_value(json_object_get(req, "game"));
+    const ch_game *g = name ? ch_game_find(name) : NULL;
+    if (!g) return sv_send_error(s, c, "create", "game: expected one of `cardhall list`");
+    if (s->n_tables >= s->cfg.max_tables)
+        return sv_send_error(s, c, "create", "the server holds its most tables");
+    if (memory_used(s) >= s->cfg.max_memory)
+        return sv_send_error(s, c, "create", "the server is out of table memory");
+    json_t *seats = json_object_get(req, "seats");
+    size_t n = json_array_size(seats);
+    if (!json_is_array(seats) || n < 1 || n > CH_MAX_PLAYERS)
+        return sv_send_error(s, c, "create", "seats: expected an array of \"open\" or bot names");
+    const char *specs[CH_MAX_PLAYERS];
+    for (size_t i = 0; i < n; i++) {
+        specs[i] = json_string_value(json_array_get(seats, i));
+        if (!specs[i]) return sv_send_error(s, c, "create", "seats: expected strings");
+    }
+    json_t *opts = json_object_get(req, "options");
+    json_t *own = NULL;
+    if (!opts) opts = own = json_pack("{s:i}", "players", (int)n);
+    /* Whoever chose the seed would know every shuffle: the server deals. */
+    uint64_t seed;
+    if (json_object_get(req, "seed") || new_seed(&seed) != 0) {
+        json_decref(own);
+        return sv_send_error(s, c, "create", "seed: the server shuffles; a table takes no seed");
+    }
+    int64_t timeout = s->cfg.timeout_ms;
+    json_t *jt = json_object_get(req, "timeout_ms");
+    if (jt && !(json_is_integer(jt) && json_integer_value(jt) >= 0 &&
+                json_integer_value(jt) <= 86400000)) {
+        json_decref(own);
+        return sv_send_error(s, c, "create", "timeout_ms: expected 0..86400000");
+    }
+    if (jt) timeout = json_integer_value(jt);
+    sv_table *t = calloc(1, sizeof *t);
+    ch_err err;
+    int rc = t ? tb_room_init(&t->room, 0, g, opts, specs, (int)n, seed, timeout, &err)
+               : ch_errf(&err, CH_ENOMEM, "out of memory");
+    json_decref(own);
+    if (rc == CH_OK) {
+        rc = sv_store_add_table(&s->store, &t->room, specs, &err);
+        if (rc != CH_OK) tb_room_free(&t->room);
+    }
+    if (rc == CH_OK && add_table(s, t) != CH_OK) {
+        tb_room_free(&t->room);
+        rc = ch_errf(&err, CH_ENOMEM, "out of memory");
+    }
+    if (rc != CH_OK) {
+        free(t);
+        return sv_send_error(s, c, "create", err.msg);
+    }
+    sv_send_json(s, c,
+                 json_pack("{s:s,s:o}", "type", "created", "table", tb_room_summary(&t->room)));
+    sv_run_bots(s, t, 64);
+}
+
+static void on_list(sv_server *s, sv_conn *c, json_t *req)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < s->n_tables; i++)
+        json_array_append_new(list, tb_room_summary(&s->tables[i]->room));
+    sv_send_json(s, c, json_pack("{s:s,s:o}", "type", "tables", "tables", list));
+}
+
+static int room_for(sv_server *s, sv_conn *c, sv_table *t, const char *type)
+{
+    if (!t) {
+        sv_send_error(s, c, type, "table: no such table");
+        return 0;
+    }
+    if (c->table != t && t->n_conns >= s->cfg.conns_per_table) {
+        sv_send_error(s, c, type, "the table has its most connections");
+        return 0;
+    }
+    return 1;
+}
+
+static void on_join(sv_server *s, sv_conn *c, json_t *req)
+{
+    sv_table *t = find_table(s, req);
+    if (!room_for(s, c, t, "join")) return;
+    json_t *js = json_object_get(req, "seat");
+    if (js && !json_is_integer(js)) return sv_send_error(s, c, "join", "seat: expected a number");
+    int seat = js ? (int)json_integer_value(js) : -1;
+    if (js && (json_integer_value(js) < 0 || json_integer_value(js) >= CH_MAX_PLAYERS))
+        return sv_send_error(s, c, "join", "seat: out of range");
+    char token[2 * TOKEN_BYTES + 1];
+    unsigned char h[TB_TOKEN_HASH];
+    if (new_token(token, h) != 0) return sv_send_error(s, c, "join", "no randomness");
+    ch_err err;
+    tb_room *r = &t->room;
+    seat = tb_room_join(r, seat, json_string_value(json_object_get(req, "name")), h, &err);
+    if (seat < 0) return sv_send_error(s, c, "join", err.msg);
+    if (sv_store_seat(&s->store, r, seat, &err) != CH_OK) {
+        /* Not stored: not given. */
+        tb_room_leave(r, seat, NULL);
+        return sv_send_error(s, c, "join", err.msg);
+    }
+    c->lang = lang_of(req, c->lang);
+    attach(s, c, t, seat);
+    sv_send_json(s, c,
+                 json_pack("{s:s,s:I,s:i,s:s}", "type", "joined", "table", (json_int_t)r->id,
+                           "seat", seat, "token", token));
+    broadcast(s, t, 0); /* a seat filled; the game may have started */
+    sv_run_bots(s, t, 64);
+}
+
+static void on_resume(sv_server *s, sv_conn *c, json_t *req)
+{
+    sv_table *t = find_table(s, req);
+    if (!room_for(s, c, t, "resume")) return;
+    unsigned char h[TB_TOKEN_HASH];
+    int seat = token_hash(json_string_value(json_object_get(req, "token")), h) == 0
+                   ? tb_room_seat_of(&t->room, h)
+                   : -1;
+    if (seat < 0) return sv_send_error(s, c, "resume", "token: no seat at this table holds it");
+    /* A second connection with the token takes over from the first. */
+    for (sv_conn *o = t->conns, *next; o; o = next) {
+        next = o->next_at_table;
+        if (o == c || o->seat != seat) continue;
+        /* Off the table at once: the old connection can no longer move. */
+        sv_detach(s, o);
+        sv_send_json(s, o,
+                     json_pack("{s:s,s:s}", "type", "replaced", "error",
+                               "another connection took this seat"));
+        o->closing = 1;
+    }
+    c->lang = lang_of(req, c->lang);
+    attach(s, c, t, seat);
+    tb_room_presence(&t->room, seat, +1, sv_now_ms());
+    sv_send_json(s, c,
+                 json_pack("{s:s,s:I,s:i}", "type", "joined", "table", (json_int_t)t->room.id,
+                           "seat", seat));
+    sv_send_json(s, c, state_msg(t, c, 0));
+}
+
+static void on_watch(sv_server *s, sv_conn *c, json_t *req)
+{
+    sv_table *t = find_table(s, req);
+    if (!room_for(s, c, t, "watch")) return;
+    c->lang = lang_of(req, c->lang);
+    attach(s, c, t, CH_SPECTATOR);
+    sv_send_json(s, c, state_msg(t, c, 0));
+}
+
+static int seated(sv_server *s, sv_conn *c, const char *type)
+{
+    if (c->table && c->seat >= 0) return 1;
+    sv_send_error(s, c, type, "join or resume a seat first");
+    return 0;
+}
+
+static void on_act(sv_server *s, sv_conn *c, json_t *req)
+{
+    if (!seated(s, c, "act")) return;
+    sv_table *t = c->table;
+    ch_action a;
+    ch_err err;
+    const char *text = json_string_value(json_object_get(req, "action"));
+    if (tb_room_check(&t->room, c->seat, text, &a, &err) != CH_OK || play(s, t, a, &err) != CH_OK)
+        return sv_send_error(s, c, "act", err.msg);
+    sv_run_bots(s, t, 64);
+}
+
+static void on_leave(sv_server *s, sv_conn *c, json_t *req)
+{
+    sv_table *t = c->table;
+    if (!t) return sv_send_error(s, c, "leave", "not at a table");
+    int seat = c->seat;
+    ch_err err;
+    if (seat >= 0) {
+        int was_open = t->room.status == TB_ROOM_OPEN;
+        c->seat = SV_NO_SEAT; /* its presence ends with the seat, not on detach */
+        sv_detach(s, c);
+        if (tb_room_leave(&t->room, seat, &err) == CH_OK && was_open)
+            sv_store_unseat(&s->store, &t->room, seat, &err);
+        /* Other connections on the seat (a takeover in progress) go too. */
+        for (sv_conn *o = t->conns; o; o = o->next_at_table)
+            if (o->seat == seat) o->seat = CH_SPECTATOR;
+        broadcast(s, t, 0);
+        sv_run_bots(s, t, 64);
+    } else {
+        sv_detach(s, c);
+    }
+    sv_send_json(s, c, json_pack("{s:s}", "type", "left"));
+}
+
+static void on_rematch(sv_server *s, sv_conn *c, json_t *req)
+{
+    if (!seated(s, c, "rematch")) return;
+    sv_table *t = c->table;
+    ch_err err;
+    uint64_t seed;
+    if (new_seed(&seed) != 0) return sv_send_error(s, c, "rematch", "no randomness");
+    if (tb_room_rematch(&t->room, seed, &err) != CH_OK)
+        return sv_send_error(s, c, "rematch", err.msg);
+    if (sv_store_rematch(&s->store, &t->room, &err) != CH_OK)
+        lwsl_err("table %lld: %s\n", (long long)t->room.id, err.msg);
+    broadcast(s, t, 0);
+    sv_run_bots(s, t, 64);
+}
+
+static void on_history(sv_server *s, sv_conn *c, json_t *req)
+{
+    if (!c->table) return sv_send_error(s, c, "history", "not at a table");
+    sv_send_json(s, c,
+                 json_pack("{s:s,s:o}", "type", "history", "moves",
+                           tb_room_history(&c->table->room, c->seat, c->lang)));
+}
+
+static void on_record(sv_server *s, sv_conn *c, json_t *req)
+{
+    sv_table *t = find_table(s, req);
+    if (!t) return sv_send_error(s, c, "record", "table: no such table");
+    json_t *jg = json_object_get(req, "game_no");
+    if (jg && !json_is_integer(jg)) return sv_send_error(s, c, "record", "game_no: a number");
+    int game_no = jg ? (int)json_integer_value(jg) : t->room.game_no;
+    if (jg && (json_integer_value(jg) < 0 || json_integer_value(jg) > t->room.game_no))
+        return sv_send_error(s, c, "record", "game_no: no such game");
+    ch_err err;
+    json_t *rec = sv_store_record(&s->store, &t->room, game_no, &err);
+    if (!rec) return sv_send_error(s, c, "record", err.msg);
+    sv_send_json(s, c,
+                 json_pack("{s:s,s:I,s:i,s:o}", "type", "record", "table", (json_int_t)t->room.id,
+                           "game_no", game_no, "record", rec));
+}
+
+static void on_games(sv_server *s, sv_conn *c, json_t *req)
+{
+    sv_send_json(s, c, json_pack("{s:s,s:o}", "type", "games", "games", tb_games_json()));
+}
+
+static const struct {
+    const char *type;
+    void (*fn)(sv_server *s, sv_conn *c, json_t *req);
+} handlers[] = {
+    {"games", on_games},     {"list", on_list},       {"create", on_create}, {"join", on_join},
+    {"resume", on_resume},   {"watch", on_watch},     {"act", on_act},       {"leave", on_leave},
+    {"rematch", on_rematch}, {"history", on_history}, {"record", on_record},
+};
+
+void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len)
+{
+    json_error_t jerr;
+    json_t *req = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!json_is_object(req)) {
+        json_decref(req);
+        return sv_send_error(s, c, NULL, "expected one JSON object per message");
+    }
+    const char *type = json_string_value(json_object_get(req, "type"));
+    for (size_t i = 0; type && i < sizeof handlers / sizeof *handlers; i++) {
+        if (strcmp(type, handlers[i].type) == 0) {
+            handlers[i].fn(s, c, req);
+            json_decref(req);
+            return;
+        }
+    }
+    sv_send_error(s, c, NULL, "type: unknown message type");
+    json_decref(req);
+}

@@ -1,0 +1,384 @@
+/* The event loop of `cardhall serve`: one lws_context serving the web
+ * client's files (compiled in) over HTTP and the tables over WebSocket on
+ * one port. Writes happen only in LWS_CALLBACK_SERVER_WRITEABLE, one
+ * lws_write per callback, from each connection's queue (platform notes). */
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "conn.h"
+
+#define QUEUE_MAX (4u << 20) /* bytes one connection may have waiting */
+
+extern const char sv_web_index_html[];
+extern const char sv_web_app_js[];
+extern const char sv_web_style_css[];
+
+/* No inline script or style: the client is files served from here. */
+static const char csp[] = "default-src 'none'; script-src 'self'; style-src 'self'; "
+                          "connect-src 'self'; img-src 'self'; base-uri 'none'; "
+                          "form-action 'none'; frame-ancestors 'none'";
+
+static volatile sig_atomic_t stopping;
+static struct lws_context *running_ctx;
+
+void sv_config_defaults(sv_config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->host = "127.0.0.1";
+    c->port = 8080;
+    c->max_message = 16 * 1024;
+    c->rate = 20;
+    c->conns_per_table = 32;
+    c->max_tables = 10000;
+    c->max_conns = 4096;
+    c->max_memory = (size_t)1 << 30;
+    c->timeout_ms = 60000;
+    c->bot_delay_ms = 400;
+}
+
+int64_t sv_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static sv_server *server_of(struct lws *wsi)
+{
+    return lws_context_user(lws_get_context(wsi));
+}
+
+void sv_send(sv_server *s, sv_conn *c, const char *text, size_t len)
+{
+    if (c->closing == 2) return;
+    if (c->queued + len > QUEUE_MAX) {
+        /* A client that does not read is dropped, not buffered without end. */
+        c->closing = 2;
+        lws_callback_on_writable(c->wsi);
+        return;
+    }
+    sv_msg *m = malloc(sizeof *m + LWS_PRE + len);
+    if (!m) return;
+    m->next = NULL;
+    m->len = len;
+    memcpy(m->buf + LWS_PRE, text, len);
+    if (c->tail)
+        c->tail->next = m;
+    else
+        c->head = m;
+    c->tail = m;
+    c->queued += len;
+    s->queued += len;
+    lws_callback_on_writable(c->wsi);
+}
+
+void sv_send_json(sv_server *s, sv_conn *c, json_t *o)
+{
+    char *text = json_dumps(o, JSON_COMPACT);
+    json_decref(o);
+    if (!text) return;
+    sv_send(s, c, text, strlen(text));
+    free(text);
+}
+
+void sv_send_error(sv_server *s, sv_conn *c, const char *type, const char *msg)
+{
+    json_t *o = json_pack("{s:s,s:s}", "type", "error", "error", msg);
+    if (!o) o = json_pack("{s:s,s:s}", "type", "error", "error", "bad request");
+    if (type) json_object_set_new(o, "for", json_string(type));
+    sv_send_json(s, c, o);
+}
+
+void sv_detach(sv_server *s, sv_conn *c)
+{
+    sv_table *t = c->table;
+    if (!t) return;
+    for (sv_conn **p = &t->conns; *p; p = &(*p)->next_at_table) {
+        if (*p == c) {
+            *p = c->next_at_table;
+            t->n_conns--;
+            break;
+        }
+    }
+    if (c->seat >= 0) tb_room_presence(&t->room, c->seat, -1, sv_now_ms());
+    c->table = NULL;
+    c->seat = SV_NO_SEAT;
+    c->next_at_table = NULL;
+}
+
+static void drop_queue(sv_server *s, sv_conn *c)
+{
+    while (c->head) {
+        sv_msg *m = c->head;
+        c->head = m->next;
+        s->queued -= m->len;
+        free(m);
+    }
+    c->tail = NULL;
+    c->queued = 0;
+    free(c->rx);
+    c->rx = NULL;
+    c->rx_len = 0;
+}
+
+/* A connection over its message rate gets an error; at twice the rate it
+ * is closed. */
+static int rate_ok(sv_server *s, sv_conn *c)
+{
+    int64_t now = sv_now_ms();
+    if (now - c->window_ms >= 1000) {
+        c->window_ms = now;
+        c->window_n = 0;
+    }
+    c->window_n++;
+    if (c->window_n <= s->cfg.rate) return 1;
+    if (c->window_n > 2 * s->cfg.rate) return -1;
+    sv_send_error(s, c, NULL, "too many messages: slow down");
+    return 0;
+}
+
+static int ws_receive(sv_server *s, sv_conn *c, struct lws *wsi, const void *in, size_t len)
+{
+    if (lws_frame_is_binary(wsi)) {
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)"text only",
+                         9);
+        return -1;
+    }
+    if (c->rx_len + len > s->cfg.max_message) {
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, (unsigned char *)"too large", 9);
+        return -1;
+    }
+    char *p = realloc(c->rx, c->rx_len + len + 1);
+    if (!p) return -1;
+    c->rx = p;
+    memcpy(c->rx + c->rx_len, in, len);
+    c->rx_len += len;
+    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi) > 0) return 0;
+    int ok = rate_ok(s, c);
+    if (ok < 0) {
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"rate", 4);
+        return -1;
+    }
+    if (ok > 0 && !c->closing) sv_handle(s, c, c->rx, c->rx_len); /* replaced: ignored */
+    c->rx_len = 0;
+    return 0;
+}
+
+static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
+{
+    if (c->closing == 2) {
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"slow", 4);
+        return -1;
+    }
+    sv_msg *m = c->head;
+    if (m) {
+        int n = lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
+        if (n < (int)m->len) return -1;
+        c->head = m->next;
+        if (!c->head) c->tail = NULL;
+        c->queued -= m->len;
+        s->queued -= m->len;
+        free(m);
+    }
+    if (c->head) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    if (c->closing) {
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, (unsigned char *)"replaced", 8);
+        return -1;
+    }
+    return 0;
+}
+
+static const char *find_file(const char *path, const char **mime)
+{
+    if (!strcmp(path, "/") || !strcmp(path, "/index.html")) {
+        *mime = "text/html; charset=utf-8";
+        return sv_web_index_html;
+    }
+    if (!strcmp(path, "/app.js")) {
+        *mime = "text/javascript; charset=utf-8";
+        return sv_web_app_js;
+    }
+    if (!strcmp(path, "/style.css")) {
+        *mime = "text/css; charset=utf-8";
+        return sv_web_style_css;
+    }
+    return NULL;
+}
+
+static int http_request(sv_conn *c, struct lws *wsi, const char *path)
+{
+    const char *mime;
+    const char *body = find_file(path, &mime);
+    if (!body) {
+        if (lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL)) return -1;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
+                                       *end = buf + sizeof buf - 1;
+    c->body = body;
+    c->body_len = strlen(body);
+    c->body_sent = 0;
+    static const char nosniff[] = "nosniff", nocache[] = "no-cache";
+    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, mime, c->body_len, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"content-security-policy:",
+                                    (const unsigned char *)csp, (int)strlen(csp), &p, end) ||
+        lws_add_http_header_by_name(
+            wsi, (const unsigned char *)"x-content-type-options:", (const unsigned char *)nosniff,
+            (int)strlen(nosniff), &p, end) ||
+        lws_add_http_header_by_name(
+            wsi, (const unsigned char *)"cache-control:", (const unsigned char *)nocache,
+            (int)strlen(nocache), &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int http_writeable(sv_conn *c, struct lws *wsi)
+{
+    if (!c->body) return 0;
+    unsigned char buf[LWS_PRE + 4096];
+    size_t n = c->body_len - c->body_sent;
+    if (n > sizeof buf - LWS_PRE) n = sizeof buf - LWS_PRE;
+    memcpy(buf + LWS_PRE, c->body + c->body_sent, n);
+    int last = c->body_sent + n == c->body_len;
+    if (lws_write(wsi, buf + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n)
+        return -1;
+    c->body_sent += n;
+    if (!last) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    c->body = NULL;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                    size_t len)
+{
+    sv_conn *c = user;
+    switch (reason) {
+    case LWS_CALLBACK_HTTP:
+        return http_request(c, wsi, in);
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return http_writeable(c, wsi);
+    case LWS_CALLBACK_ESTABLISHED: {
+        sv_server *s = server_of(wsi);
+        memset(c, 0, sizeof *c);
+        c->wsi = wsi;
+        c->is_ws = 1;
+        c->seat = SV_NO_SEAT;
+        if (s->n_conns >= s->cfg.max_conns) {
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"full", 4);
+            c->is_ws = 0;
+            return -1;
+        }
+        s->n_conns++;
+        /* Small messages that must go out now: no Nagle delay (it cost
+         * 40 ms per move against delayed ACKs in bench/serve). */
+        int one = 1;
+        setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        return 0;
+    }
+    case LWS_CALLBACK_RECEIVE:
+        return ws_receive(server_of(wsi), c, wsi, in, len);
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return ws_writeable(server_of(wsi), c, wsi);
+    case LWS_CALLBACK_CLOSED:
+        if (c->is_ws) {
+            sv_server *s = server_of(wsi);
+            sv_detach(s, c);
+            drop_queue(s, c);
+            s->n_conns--;
+            c->is_ws = 0;
+        }
+        return 0;
+    default:
+        break;
+    }
+    return lws_callback_http_dummy(wsi, reason, user, in, len);
+}
+
+/* Bots and away seats: every table gets a look; sooner while bots have
+ * moves to make. */
+static void tick(lws_sorted_usec_list_t *sul)
+{
+    sv_server *s = lws_container_of(sul, sv_server, tick);
+    int busy = 0;
+    for (int i = 0; i < s->n_tables; i++)
+        busy |= sv_run_bots(s, s->tables[i], s->cfg.bot_delay_ms > 0 ? 1 : 64);
+    int ms = busy ? (s->cfg.bot_delay_ms > 0 ? s->cfg.bot_delay_ms : 1) : 100;
+    lws_sul_schedule(s->ctx, 0, &s->tick, tick, (lws_usec_t)ms * LWS_US_PER_MS);
+}
+
+static void on_signal(int sig)
+{
+    stopping = 1;
+    if (running_ctx) lws_cancel_service(running_ctx);
+}
+
+static const struct lws_protocols protocols[] = {
+    /* First, so a WebSocket upgrade without a subprotocol lands here; the
+     * same callback answers plain HTTP. */
+    {"cardhall", callback, sizeof(sv_conn), 4096, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+
+int sv_run(const sv_config *cfg, ch_err *err)
+{
+    sv_server *s = calloc(1, sizeof *s);
+    if (!s) return ch_errf(err, CH_ENOMEM, "out of memory");
+    s->cfg = *cfg;
+    int rc = sv_store_open(&s->store, cfg->db, err);
+    if (rc == CH_OK) rc = sv_store_load(&s->store, sv_now_ms(), sv_add_loaded, s, err);
+    if (rc != CH_OK) goto out;
+
+    lws_set_log_level(LLL_ERR, NULL);
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = cfg->port; /* 0: the kernel picks a free port */
+    info.iface = cfg->host;
+    info.protocols = protocols;
+    info.user = s;
+    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
+    info.pt_serv_buf_size = 8192;
+    s->ctx = lws_create_context(&info);
+    if (!s->ctx) {
+        rc = ch_errf(err, CH_EIO, "cannot listen on %s:%d", cfg->host, cfg->port);
+        goto out;
+    }
+    int port = cfg->port;
+    struct lws_vhost *vh = lws_get_vhost_by_name(s->ctx, "default");
+    if (vh) port = lws_get_vhost_listen_port(vh);
+    printf("cardhall serve: http://%s:%d/ (database %s, %d tables)\n", cfg->host, port, cfg->db,
+           s->n_tables);
+    fflush(stdout);
+
+    running_ctx = s->ctx;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGPIPE, SIG_IGN);
+    lws_sul_schedule(s->ctx, 0, &s->tick, tick, 1);
+    while (!stopping)
+        if (lws_service(s->ctx, 0) < 0) break;
+    running_ctx = NULL;
+    lws_context_destroy(s->ctx);
+out:
+    for (int i = 0; i < s->n_tables; i++) {
+        tb_room_free(&s->tables[i]->room);
+        free(s->tables[i]);
+    }
+    free(s->tables);
+    if (s->store.db) sv_store_close(&s->store);
+    free(s);
+    return rc;
+}

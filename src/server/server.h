@@ -1,0 +1,32 @@
+/* `cardhall serve`: card tables over WebSocket (docs/ws-protocol.md), the
+ * web client's files over HTTP, one libwebsockets event loop. */
+#ifndef CARDHALL_SERVER_SERVER_H
+#define CARDHALL_SERVER_SERVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cardhall/error.h"
+
+typedef struct sv_config {
+    const char *host;    /* address to listen on; 127.0.0.1 unless told */
+    int port;            /* 0: any free port (printed at start) */
+    const char *db;      /* SQLite file */
+    size_t max_message;  /* bytes in one client message */
+    int rate;            /* messages per second per connection */
+    int conns_per_table; /* seats and spectators on one table */
+    int max_tables;      /* tables the server holds */
+    int max_conns;       /* WebSocket connections at once */
+    size_t max_memory;   /* bytes for tables and send queues */
+    int64_t timeout_ms;  /* default seat timeout of a new table */
+    int bot_delay_ms;    /* pause before each bot move (0: at once) */
+} sv_config;
+
+/* The defaults of every bound. */
+void sv_config_defaults(sv_config *c);
+
+/* Runs the server until SIGINT or SIGTERM. Prints the address to open on
+ * stdout when it listens. Returns CH_OK or an error code with err. */
+int sv_run(const sv_config *c, ch_err *err);
+
+#endif

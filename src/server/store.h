@@ -1,0 +1,50 @@
+/* The server's storage: SQLite in WAL mode. Every table, its seats (a
+ * person's token only as its SHA-256) and every accepted move, committed
+ * before anyone is told of the move; at start the rooms are rebuilt from
+ * their seeds and moves.
+ *
+ * synchronous=NORMAL: in WAL mode a commit survives the process being
+ * killed (kill -9 included) but the last commits may be lost on power
+ * loss; FULL would fsync every move. A card table loses at most a move or
+ * two on a power cut, which players can see and redo, so speed wins. */
+#ifndef CARDHALL_SERVER_STORE_H
+#define CARDHALL_SERVER_STORE_H
+
+#include <sqlite3.h>
+
+#include "cardhall/room.h"
+
+#define SV_SCHEMA_VERSION 1
+
+typedef struct sv_store {
+    sqlite3 *db;
+    sqlite3_stmt *add_move;
+} sv_store;
+
+/* Opens (creating if needed) the database at path and brings its schema
+ * to SV_SCHEMA_VERSION. */
+int sv_store_open(sv_store *s, const char *path, ch_err *err);
+void sv_store_close(sv_store *s);
+
+/* A new table: writes its game, options, seat specs, seed and timeout and
+ * sets r->id. r was set up by tb_room_init with the same seat specs. */
+int sv_store_add_table(sv_store *s, tb_room *r, const char *const *specs, ch_err *err);
+/* A person took seat (hash of the token only) or left an open table. */
+int sv_store_seat(sv_store *s, const tb_room *r, int seat, ch_err *err);
+int sv_store_unseat(sv_store *s, const tb_room *r, int seat, ch_err *err);
+/* Move ply (0-based) of the room's current game, as its notation text. */
+int sv_store_move(sv_store *s, const tb_room *r, int ply, const char *text, ch_err *err);
+/* The room moved on to its next game (rematch) with its new seed. */
+int sv_store_rematch(sv_store *s, const tb_room *r, ch_err *err);
+
+/* Rebuilds every stored table, calling add for each (the callback owns the
+ * room from then on: it must tb_room_free it). People start away, as of
+ * now_ms. A table that does not rebuild is an error naming it. */
+int sv_store_load(sv_store *s, int64_t now_ms, int (*add)(void *ctx, tb_room *r), void *ctx,
+                  ch_err *err);
+
+/* The record of game game_no of table id, rebuilt from the stored moves
+ * (new reference), for finished games of a table. NULL and err on error. */
+json_t *sv_store_record(sv_store *s, const tb_room *r, int game_no, ch_err *err);
+
+#endif

@@ -1,0 +1,352 @@
+/* See cardhall/room.h: one card table, its seats and what each viewer may
+ * be told. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cardhall/room.h"
+#include "cardhall/table.h"
+
+const char *tb_room_status_name(tb_room_status s)
+{
+    static const char *const names[] = {"open", "running", "finished"};
+    return names[s];
+}
+
+static int bot_init(tb_room *r, int seat, const char *name, ch_err *err)
+{
+    uint64_t bseed = ch_mix64(r->seed ^ (0x9e37u + (uint64_t)seat));
+    return ch_bot_init(&r->seats[seat].bot, r->game, name, bseed, err);
+}
+
+/* The stand-in for a person who is away: the heuristic, where the game has
+ * one. */
+static void standin_init(tb_room *r, int seat)
+{
+    if (bot_init(r, seat, "heuristic", NULL) != CH_OK) bot_init(r, seat, "random", NULL);
+}
+
+static int start(tb_room *r, ch_err *err)
+{
+    int rc = ch_match_init_opts(&r->m, r->game, &r->opts, r->seed, NULL, 0, err);
+    if (rc != CH_OK) return rc;
+    r->status =
+        r->game->to_move(ch_match_state(&r->m)) == CH_TERMINAL ? TB_ROOM_FINISHED : TB_ROOM_RUNNING;
+    return CH_OK;
+}
+
+static int maybe_start(tb_room *r, ch_err *err)
+{
+    if (r->status != TB_ROOM_OPEN) return CH_OK;
+    for (int i = 0; i < r->n_seats; i++)
+        if (r->seats[i].kind == TB_SEAT_OPEN) return CH_OK;
+    return start(r, err);
+}
+
+int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options,
+                 const char *const *seats, int n_seats, uint64_t seed, int64_t timeout_ms,
+                 ch_err *err)
+{
+    memset(r, 0, sizeof *r);
+    r->id = id;
+    r->game = g;
+    r->seed = seed;
+    r->timeout_ms = timeout_ms < 0 ? 0 : timeout_ms;
+    int rc = ch_opts_from_json(g, options, &r->opts, err);
+    if (rc != CH_OK) return rc;
+    for (int i = 0; i < g->n_opts; i++)
+        if (g->opts[i].type == CH_OPT_STR && r->opts.text[i][0])
+            return ch_errf(err, CH_EINVAL,
+                           "option %s: a server table takes no files; custom data is not "
+                           "accepted yet",
+                           g->opts[i].key);
+    int players = r->opts.val[0]; /* opts[0] is always "players" */
+    if (n_seats != players)
+        return ch_errf(err, CH_EINVAL, "seats: %d given for %d players", n_seats, players);
+    r->n_seats = n_seats;
+    for (int i = 0; i < n_seats; i++) {
+        tb_seat *s = &r->seats[i];
+        s->away_since = -1;
+        if (!seats[i] || strcmp(seats[i], "open") == 0) {
+            s->kind = TB_SEAT_OPEN;
+            continue;
+        }
+        s->kind = TB_SEAT_BOT;
+        ch_err e;
+        if (bot_init(r, i, seats[i], &e) != CH_OK)
+            return ch_errf(err, CH_EINVAL, "seat %d: '%.40s' is not open or a bot of %s", i,
+                           seats[i], g->name);
+        strncpy(s->name, seats[i], TB_NAME_MAX - 1);
+    }
+    r->acts = malloc(sizeof *r->acts * (size_t)g->max_actions);
+    if (!r->acts) return ch_errf(err, CH_ENOMEM, "out of memory");
+    rc = maybe_start(r, err);
+    if (rc != CH_OK) {
+        free(r->acts);
+        r->acts = NULL;
+    }
+    return rc;
+}
+
+void tb_room_free(tb_room *r)
+{
+    if (r->status != TB_ROOM_OPEN) ch_match_free(&r->m);
+    free(r->acts);
+    memset(r, 0, sizeof *r);
+}
+
+static int name_ok(const char *name)
+{
+    size_t n = name ? strlen(name) : 0;
+    if (n == 0 || n >= TB_NAME_MAX) return 0;
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f) return 0;
+    json_t *j = json_string(name); /* NULL unless valid UTF-8 */
+    json_decref(j);
+    return j != NULL;
+}
+
+int tb_room_join(tb_room *r, int seat, const char *name, const unsigned char hash[TB_TOKEN_HASH],
+                 ch_err *err)
+{
+    if (!name_ok(name))
+        return ch_errf(err, CH_EINVAL, "name: 1 to %d bytes of text, no control characters",
+                       TB_NAME_MAX - 1);
+    if (tb_room_seat_of(r, hash) >= 0)
+        return ch_errf(err, CH_ESTATE, "this token already holds a seat here");
+    if (seat < 0) {
+        for (int i = 0; i < r->n_seats && seat < 0; i++)
+            if (r->seats[i].kind == TB_SEAT_OPEN) seat = i;
+        if (seat < 0)
+            return ch_errf(err, CH_ESTATE, "no open seat at table %lld", (long long)r->id);
+    }
+    if (seat >= r->n_seats) return ch_errf(err, CH_EINVAL, "seat: expected 0..%d", r->n_seats - 1);
+    if (r->seats[seat].kind != TB_SEAT_OPEN)
+        return ch_errf(err, CH_ESTATE, "seat %d is taken", seat);
+    tb_seat *s = &r->seats[seat];
+    s->kind = TB_SEAT_PERSON;
+    snprintf(s->name, sizeof s->name, "%s", name);
+    memcpy(s->hash, hash, TB_TOKEN_HASH);
+    s->present = 1;
+    s->away_since = -1;
+    standin_init(r, seat);
+    int rc = maybe_start(r, err);
+    if (rc != CH_OK) {
+        memset(s, 0, sizeof *s);
+        s->away_since = -1;
+        return rc;
+    }
+    return seat;
+}
+
+int tb_room_seat_of(const tb_room *r, const unsigned char hash[TB_TOKEN_HASH])
+{
+    for (int i = 0; i < r->n_seats; i++)
+        if (r->seats[i].kind == TB_SEAT_PERSON &&
+            memcmp(r->seats[i].hash, hash, TB_TOKEN_HASH) == 0)
+            return i;
+    return -1;
+}
+
+int tb_room_leave(tb_room *r, int seat, ch_err *err)
+{
+    if (seat < 0 || seat >= r->n_seats || r->seats[seat].kind != TB_SEAT_PERSON)
+        return ch_errf(err, CH_EINVAL, "seat %d holds no person", seat);
+    tb_seat *s = &r->seats[seat];
+    if (r->status == TB_ROOM_OPEN) {
+        memset(s, 0, sizeof *s);
+        s->away_since = -1;
+        return CH_OK;
+    }
+    /* Away since the beginning of time: the heuristic plays at once. */
+    s->present = 0;
+    s->away_since = INT64_MIN / 2;
+    return CH_OK;
+}
+
+void tb_room_presence(tb_room *r, int seat, int delta, int64_t now_ms)
+{
+    if (seat < 0 || seat >= r->n_seats || r->seats[seat].kind != TB_SEAT_PERSON) return;
+    tb_seat *s = &r->seats[seat];
+    s->present += delta;
+    if (s->present < 0) s->present = 0;
+    if (delta < 0 && s->present == 0) s->away_since = now_ms;
+}
+
+int tb_room_bot_plays(const tb_room *r, int seat, int64_t now_ms)
+{
+    const tb_seat *s = &r->seats[seat];
+    if (s->kind == TB_SEAT_BOT) return 1;
+    if (s->kind != TB_SEAT_PERSON || s->present > 0) return 0;
+    return now_ms - s->away_since >= r->timeout_ms;
+}
+
+int tb_room_to_move(const tb_room *r)
+{
+    if (r->status != TB_ROOM_RUNNING) return -1;
+    int p = r->game->to_move(ch_match_state(&r->m));
+    return p == CH_TERMINAL ? -1 : p;
+}
+
+int tb_room_bot_due(tb_room *r, int64_t now_ms, ch_action *a)
+{
+    int p = tb_room_to_move(r);
+    if (p < 0 || !tb_room_bot_plays(r, p, now_ms)) return 0;
+    /* The bot reads only its seat's view (bot.h's contract). */
+    *a = ch_bot_act(&r->seats[p].bot, ch_match_state(&r->m), p);
+    return 1;
+}
+
+int tb_room_check(const tb_room *r, int seat, const char *text, ch_action *a, ch_err *err)
+{
+    if (r->status != TB_ROOM_RUNNING)
+        return ch_errf(err, CH_ESTATE, "the game is %s", tb_room_status_name(r->status));
+    int p = tb_room_to_move(r);
+    if (seat != p) return ch_errf(err, CH_ESTATE, "not your turn: seat %d is to move", p);
+    if (!text) return ch_errf(err, CH_EINVAL, "missing field: action");
+    return ch_parse_action(r->game, ch_match_state(&r->m), text, a, err);
+}
+
+int tb_room_apply(tb_room *r, ch_action a, ch_err *err)
+{
+    if (r->status != TB_ROOM_RUNNING)
+        return ch_errf(err, CH_ESTATE, "the game is %s", tb_room_status_name(r->status));
+    int rc = ch_match_apply(&r->m, a, err);
+    if (rc != CH_OK) return rc;
+    if (tb_room_to_move(r) < 0) r->status = TB_ROOM_FINISHED;
+    return CH_OK;
+}
+
+int tb_room_restore_game(tb_room *r, int game_no, uint64_t seed, ch_err *err)
+{
+    if (game_no < 0) return ch_errf(err, CH_EINVAL, "game number %d", game_no);
+    if (r->status == TB_ROOM_OPEN) {
+        if (game_no != 0) return ch_errf(err, CH_EFORMAT, "an open table has played no game");
+        return CH_OK;
+    }
+    ch_match_free(&r->m);
+    r->game_no = game_no;
+    r->seed = seed;
+    return start(r, err);
+}
+
+int tb_room_rematch(tb_room *r, uint64_t seed, ch_err *err)
+{
+    if (r->status != TB_ROOM_FINISHED)
+        return ch_errf(err, CH_ESTATE, "a rematch needs a finished game");
+    ch_match old = r->m;
+    uint64_t old_seed = r->seed;
+    r->game_no++;
+    r->seed = seed;
+    int rc = start(r, err);
+    if (rc != CH_OK) {
+        r->game_no--;
+        r->seed = old_seed;
+        r->m = old;
+        r->status = TB_ROOM_FINISHED;
+        return rc;
+    }
+    ch_match_free(&old);
+    return CH_OK;
+}
+
+json_t *tb_room_summary(const tb_room *r)
+{
+    static const char *const kinds[] = {"open", "person", "bot"};
+    json_t *seats = json_array();
+    for (int i = 0; i < r->n_seats; i++) {
+        const tb_seat *s = &r->seats[i];
+        json_t *o = json_pack("{s:i,s:s}", "seat", i, "kind", kinds[s->kind]);
+        if (s->kind != TB_SEAT_OPEN) json_object_set_new(o, "name", json_string(s->name));
+        if (s->kind == TB_SEAT_PERSON) json_object_set_new(o, "present", json_boolean(s->present));
+        json_array_append_new(seats, o);
+    }
+    json_t *opts = json_object();
+    for (int i = 0; i < r->game->n_opts; i++)
+        json_object_set_new(opts, r->game->opts[i].key, json_string(r->opts.text[i]));
+    return json_pack("{s:I,s:s,s:o,s:s,s:i,s:I,s:o,s:i}", "id", (json_int_t)r->id, "game",
+                     r->game->name, "options", opts, "status", tb_room_status_name(r->status),
+                     "game_no", r->game_no, "timeout_ms", (json_int_t)r->timeout_ms, "seats", seats,
+                     "moves", r->status == TB_ROOM_OPEN ? 0 : r->m.n_actions);
+}
+
+static json_t *status_json(const tb_room *r)
+{
+    const ch_game *g = r->game;
+    const void *st = ch_match_state(&r->m);
+    ch_result res;
+    g->result(st, &res);
+    int p = g->to_move(st);
+    json_t *o =
+        json_pack("{s:o,s:s,s:i}", "to_move", p == CH_TERMINAL ? json_null() : json_integer(p),
+                  "phase", g->phase(st), "hands", res.hands);
+    if (p == CH_TERMINAL) json_object_set_new(o, "result", ch_result_json(&res));
+    return o;
+}
+
+json_t *tb_room_spectator_view(const tb_room *r)
+{
+    if (r->status == TB_ROOM_OPEN) return json_null();
+    /* A game without the spectator viewer gets the public status only. */
+    if (tb_has_spectator(r->game)) return r->game->view_json(ch_match_state(&r->m), CH_SPECTATOR);
+    return json_null();
+}
+
+static json_t *view_for(const tb_room *r, int viewer)
+{
+    if (viewer == CH_SPECTATOR) return tb_room_spectator_view(r);
+    return r->game->view_json(ch_match_state(&r->m), viewer);
+}
+
+json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang)
+{
+    json_t *o = json_pack("{s:o,s:o}", "table", tb_room_summary(r), "seat",
+                          viewer == CH_SPECTATOR ? json_null() : json_integer(viewer));
+    if (r->status == TB_ROOM_OPEN) return o;
+    json_object_set_new(o, "status", status_json(r));
+    json_object_set_new(o, "view", view_for(r, viewer));
+    if (viewer >= 0 && tb_room_to_move(r) == viewer) {
+        const void *st = ch_match_state(&r->m);
+        int n = r->game->legal(st, r->acts);
+        json_t *list = json_array();
+        char text[256], name[512];
+        for (int i = 0; i < n; i++) {
+            r->game->action_text(st, r->acts[i], text, sizeof text);
+            tb_choice_name(r->game, st, r->acts[i], viewer, lang, name, sizeof name);
+            json_array_append_new(list, json_pack("{s:s,s:s}", "action", text, "name", name));
+        }
+        json_object_set_new(o, "legal", list);
+    }
+    return o;
+}
+
+json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang)
+{
+    if (r->status == TB_ROOM_OPEN || k < 0 || k >= r->m.n_actions) return json_array();
+    const ch_game *g = r->game;
+    const void *before = ch_match_state_at(&r->m, k);
+    return tb_events(g, before, r->m.actions[k], viewer, lang);
+}
+
+json_t *tb_room_history(const tb_room *r, int viewer, ch_lang lang)
+{
+    json_t *list = json_array();
+    if (r->status == TB_ROOM_OPEN) return list;
+    for (int k = 0; k < r->m.n_actions; k++)
+        json_array_append_new(list, json_pack("{s:i,s:o}", "move", k + 1, "events",
+                                              tb_room_events(r, k, viewer, lang)));
+    return list;
+}
+
+json_t *tb_room_record(const tb_room *r, ch_err *err)
+{
+    if (r->status != TB_ROOM_FINISHED) {
+        ch_errf(err, CH_ESTATE, "the record is given once the game is finished");
+        return NULL;
+    }
+    json_t *rec = ch_match_record(&r->m);
+    json_t *players = json_array();
+    for (int i = 0; i < r->n_seats; i++)
+        json_array_append_new(players, json_string(r->seats[i].name));
+    json_object_set_new(rec, "players", players);
+    return rec;
+}

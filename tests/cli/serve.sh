@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# cardhall serve over plain HTTP: the compiled-in page with a CSP that
+# allows no inline script, 404 for anything else, the default database
+# created under $XDG_DATA_HOME, usage errors. Loopback, a port the kernel
+# picks, and the server is stopped on exit. (The WebSocket side is
+# tests/server/test_serve.c.)
+set -euo pipefail
+tmp=$(mktemp -d)
+pid=
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+has() { grep -qiF -- "$2" <<<"$1" || fail "expected '$2' in output: ${1:0:3000}"; }
+
+XDG_DATA_HOME="$tmp/xdg" "$CARDHALL" serve --port 0 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 100); do grep -q 'http://' "$tmp/out" && break; sleep 0.1; done
+port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$tmp/out")
+[ -n "$port" ] || fail "no address printed: $(cat "$tmp/out" "$tmp/err")"
+[ -f "$tmp/xdg/cardhall/cardhall.db" ] || fail "default database not created under XDG_DATA_HOME"
+
+get() {
+    exec 3<>"/dev/tcp/127.0.0.1/$port"
+    printf 'GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' "$1" >&3
+    timeout 5 cat <&3 || true
+    exec 3<&-
+}
+
+page=$(get /)
+has "$page" "HTTP/1.1 200"
+has "$page" "content-security-policy: default-src 'none'; script-src 'self'"
+grep -qi "content-security-policy:.*unsafe-inline" <<<"$page" && fail "CSP allows inline code"
+has "$page" '<script src="/app.js"'
+# No inline script in the page itself: every <script> has a src.
+grep -i '<script' <<<"$page" | grep -qv 'src=' && fail "inline script in index.html"
+js=$(get /app.js)
+has "$js" "text/javascript"
+has "$js" "textContent"
+has "$(get /nope)" "HTTP/1.1 404"
+has "$(get /../../etc/passwd)" "HTTP/1.1 404"
+
+set +e
+"$CARDHALL" serve --port abc >/dev/null 2>"$tmp/e2"; rc=$?
+set -e
+[ "$rc" = 2 ] || fail "bad --port: exit $rc, expected 2"
+has "$(cat "$tmp/e2")" "--port"
+echo ok

@@ -1,0 +1,580 @@
+/* `cardhall serve` over WebSocket, as a client sees it: whole games of each
+ * game, hostile messages, tokens and seats, kill -9 and restart. Every
+ * view and event a seat receives is checked against what that seat may
+ * know, recomputed from the finished game's record. Loopback only, a port
+ * the kernel picks, every wait bounded; the server processes are killed at
+ * the end. argv[1]: the cardhall binary. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cardhall/match.h"
+#include "cardhall/registry.h"
+#include "cardhall/rng.h"
+#include "cardhall/table.h"
+#include "wsc.h"
+
+#define WAIT 20000 /* ms for any one reply */
+
+static const char *cardhall;
+static char dir[64], db[96];
+static pid_t server = -1;
+static int port;
+
+/* Starts the server on the test database; reads the port it prints. */
+static void start_server(void)
+{
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    server = fork();
+    assert_true(server >= 0);
+    if (server == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        execl(cardhall, cardhall, "serve", "--port", "0", "--host", "127.0.0.1", "--db", db,
+              "--bot-delay", "0", "--rate", "500", "--max-message", "8192", "--table-conns", "8",
+              (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char line[512];
+    size_t n = 0;
+    struct pollfd p = {fds[0], POLLIN, 0};
+    while (n < sizeof line - 1 && !memchr(line, '\n', n) && poll(&p, 1, 10000) > 0) {
+        ssize_t k = read(fds[0], line + n, sizeof line - 1 - n);
+        if (k <= 0) break;
+        n += (size_t)k;
+    }
+    close(fds[0]);
+    line[n] = '\0';
+    const char *colon = strstr(line, "127.0.0.1:");
+    if (!colon) fail_msg("server did not start: '%s'", line);
+    port = atoi(colon + strlen("127.0.0.1:"));
+    assert_true(port > 0);
+}
+
+/* SIGTERM must end the server cleanly (exit 0: under ASan, no leak). */
+static int stop_server(int sig)
+{
+    if (server <= 0) return 0;
+    kill(server, sig);
+    int status = 0;
+    waitpid(server, &status, 0);
+    server = -1;
+    return sig != SIGTERM || (WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+static int group_setup(void **unused)
+{
+    snprintf(dir, sizeof dir, "/tmp/ch_serve_XXXXXX");
+    if (!mkdtemp(dir)) return -1;
+    snprintf(db, sizeof db, "%s/cardhall.db", dir);
+    start_server();
+    return 0;
+}
+
+static int group_teardown(void **unused)
+{
+    int clean = stop_server(SIGTERM);
+    if (!clean) fprintf(stderr, "test_serve: the server did not exit cleanly on SIGTERM\n");
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 && clean ? 0 : -1;
+}
+
+static const char *type_of(json_t *m)
+{
+    return json_string_value(json_object_get(m, "type"));
+}
+
+static json_t *request(wsc *w, wsc_conn *c, json_t *req, const char *want)
+{
+    wsc_send_json(c, req);
+    json_t *r = wsc_expect(w, c, want, WAIT);
+    if (!r) fail_msg("no '%s' reply", want);
+    return r;
+}
+
+static json_int_t create(wsc *w, wsc_conn *c, const char *game, const char *const *seats, int n)
+{
+    json_t *s = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(s, json_string(seats[i]));
+    json_t *r = request(w, c,
+                        json_pack("{s:s,s:s,s:o,s:{s:i}}", "type", "create", "game", game, "seats",
+                                  s, "options", "players", n),
+                        "created");
+    json_int_t id = json_integer_value(json_object_get(json_object_get(r, "table"), "id"));
+    json_decref(r);
+    return id;
+}
+
+/* Joins; returns the seat and copies the token. */
+static int join(wsc *w, wsc_conn *c, json_int_t table, int seat, const char *name, char *token)
+{
+    json_t *req = json_pack("{s:s,s:I,s:s}", "type", "join", "table", table, "name", name);
+    if (seat >= 0) json_object_set_new(req, "seat", json_integer(seat));
+    json_t *r = request(w, c, req, "joined");
+    int s = (int)json_integer_value(json_object_get(r, "seat"));
+    if (token) snprintf(token, 64, "%s", json_string_value(json_object_get(r, "token")));
+    json_decref(r);
+    return s;
+}
+
+/* What a seat was told after one move: to check against the record. */
+typedef struct seen {
+    int move;
+    json_t *view, *events;
+} seen;
+
+typedef struct play_log {
+    seen *v;
+    int n, cap;
+    int last_move;
+    json_t *last_view;
+} play_log;
+
+static void keep(play_log *l, json_t *m)
+{
+    json_t *mv = json_object_get(m, "move");
+    if (l->last_view) json_decref(l->last_view);
+    l->last_view = json_incref(json_object_get(m, "view"));
+    if (!mv) return;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 256;
+        l->v = realloc(l->v, sizeof *l->v * (size_t)l->cap);
+    }
+    seen *s = &l->v[l->n++];
+    s->move = (int)json_integer_value(mv);
+    s->view = json_incref(json_object_get(m, "view"));
+    s->events = json_incref(json_object_get(m, "events"));
+    /* Every move is announced once, in order. */
+    assert_int_equal(s->move, l->last_move + 1);
+    l->last_move = s->move;
+}
+
+static void log_free(play_log *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        json_decref(l->v[i].view);
+        json_decref(l->v[i].events);
+    }
+    free(l->v);
+    json_decref(l->last_view);
+    memset(l, 0, sizeof *l);
+}
+
+static int terminal(json_t *m)
+{
+    return json_object_get(json_object_get(m, "status"), "result") != NULL;
+}
+
+/* Plays seat's moves (a random legal one each time) until the game ends or
+ * max_moves moves have been announced. Returns 1 if the game ended. */
+static int play(wsc *w, wsc_conn *c, play_log *l, ch_rng *rng, int max_moves)
+{
+    for (int guard = 0; guard < 100000; guard++) {
+        json_t *m = wsc_recv(w, c, WAIT);
+        if (!m) fail_msg("no message while playing (move %d)", l->last_move);
+        const char *t = type_of(m);
+        if (t && strcmp(t, "error") == 0)
+            fail_msg("error: %s", json_string_value(json_object_get(m, "error")));
+        if (!t || strcmp(t, "state") != 0) {
+            json_decref(m);
+            continue;
+        }
+        keep(l, m);
+        if (terminal(m)) {
+            json_decref(m);
+            return 1;
+        }
+        if (l->last_move >= max_moves) {
+            json_decref(m);
+            return 0;
+        }
+        json_t *legal = json_object_get(m, "legal");
+        if (legal) {
+            size_t k = ch_rng_below(rng, (uint32_t)json_array_size(legal));
+            const char *a = json_string_value(json_object_get(json_array_get(legal, k), "action"));
+            wsc_send_json(c, json_pack("{s:s,s:s}", "type", "act", "action", a));
+        }
+        json_decref(m);
+    }
+    fail_msg("game did not end");
+    return 0;
+}
+
+static json_t *events_for(const ch_game *g, const ch_match *m, int k, int viewer)
+{
+    return tb_events(g, ch_match_state_at(m, k), m->actions[k], viewer, CH_LANG_EN);
+}
+
+/* Every view and event seat was sent equals what the record says seat may know. */
+static void check_against_record(wsc *w, wsc_conn *c, json_int_t table, const play_log *l, int seat)
+{
+    json_t *r = request(w, c, json_pack("{s:s,s:I}", "type", "record", "table", table), "record");
+    json_t *rec = json_object_get(r, "record");
+    const ch_game *g = ch_game_find(ch_record_game(rec));
+    assert_non_null(g);
+    ch_match m;
+    ch_err err;
+    if (ch_match_from_record(&m, g, rec, &err) != CH_OK) fail_msg("%s", err.msg);
+    assert_int_equal(m.n_actions, l->last_move);
+    /* The record is one that `cardhall replay` reads, names and all. */
+    char file[128], cmd[512], out[512] = "";
+    snprintf(file, sizeof file, "%s/record.json", dir);
+    assert_int_equal(ch_record_save(file, rec, &err), CH_OK);
+    snprintf(cmd, sizeof cmd, "'%s' replay '%s'", cardhall, file);
+    FILE *pipe = popen(cmd, "r");
+    assert_non_null(pipe);
+    size_t got = fread(out, 1, sizeof out - 1, pipe);
+    out[got] = '\0';
+    while (fread(cmd, 1, sizeof cmd, pipe) > 0)
+        ;
+    assert_int_equal(pclose(pipe), 0);
+    assert_non_null(strstr(out, g->name));
+    for (int i = 0; i < l->n; i++) {
+        const seen *s = &l->v[i];
+        json_t *want = g->view_json(ch_match_state_at(&m, s->move), seat);
+        if (!json_equal(want, s->view)) fail_msg("%s move %d: view differs", g->name, s->move);
+        json_decref(want);
+        want = events_for(g, &m, s->move - 1, seat);
+        if (!json_equal(want, s->events)) fail_msg("%s move %d: events differ", g->name, s->move);
+        json_decref(want);
+    }
+    ch_match_free(&m);
+    json_decref(r);
+}
+
+/* The next error c gets names needle (other messages are skipped). */
+static void expect_error(wsc *w, wsc_conn *c, json_t *req, const char *needle)
+{
+    json_t *r = request(w, c, req, "error");
+    const char *e = json_string_value(json_object_get(r, "error"));
+    if (!e || !strstr(e, needle)) fail_msg("error '%s' lacks '%s'", e ? e : "", needle);
+    json_decref(r);
+}
+
+static void whole_games_of_every_game_over_websocket(void **unused)
+{
+    static const struct {
+        const char *game;
+        int n;
+    } games[] = {{"racko", 2}, {"ragamaru", 3}, {"rumino", 2}, {"babasuki", 3}, {"comrade", 5}};
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    ch_rng rng;
+    ch_rng_seed(&rng, 12, 0);
+    for (size_t gi = 0; gi < sizeof games / sizeof *games; gi++) {
+        wsc_conn *c = wsc_open(&w, WAIT), *spec = wsc_open(&w, WAIT);
+        assert_non_null(c);
+        assert_non_null(spec);
+        const char *seats[CH_MAX_PLAYERS] = {"open"};
+        for (int i = 1; i < games[gi].n; i++)
+            seats[i] = "heuristic";
+        json_int_t id = create(&w, c, games[gi].game, seats, games[gi].n);
+        json_decref(
+            request(&w, spec, json_pack("{s:s,s:I}", "type", "watch", "table", id), "state"));
+        assert_int_equal(join(&w, c, id, -1, "Ann", NULL), 0);
+        play_log l = {0}, ls = {0};
+        ch_rng_seed(&rng, gi, 1);
+        assert_int_equal(play(&w, c, &l, &rng, 1 << 30), 1);
+        /* The spectator saw every move too. */
+        while (ls.last_move < l.last_move) {
+            json_t *m = wsc_expect(&w, spec, "state", WAIT);
+            if (!m) fail_msg("spectator missed moves after %d", ls.last_move);
+            keep(&ls, m);
+            json_decref(m);
+        }
+        check_against_record(&w, c, id, &l, 0);
+        check_against_record(&w, spec, id, &ls, CH_SPECTATOR);
+        /* The history a seat fetches is the events it was sent, move by move. */
+        json_t *h = request(&w, c, json_pack("{s:s}", "type", "history"), "history");
+        json_t *moves = json_object_get(h, "moves");
+        assert_int_equal((int)json_array_size(moves), l.n);
+        for (int i = 0; i < l.n; i++)
+            assert_true(json_equal(json_object_get(json_array_get(moves, (size_t)i), "events"),
+                                   l.v[i].events));
+        json_decref(h);
+        print_message("%s: %d moves, each checked for seat 0 and the spectator\n", games[gi].game,
+                      l.last_move);
+        if (gi == 0) {
+            /* Rematch: same seats, game 1 from 0 moves; game 0 stays fetchable. */
+            wsc_send_json(c, json_pack("{s:s}", "type", "rematch"));
+            json_t *st = wsc_expect(&w, c, "state", WAIT);
+            json_t *tab = json_object_get(st, "table");
+            assert_int_equal(json_integer_value(json_object_get(tab, "game_no")), 1);
+            assert_string_equal(json_string_value(json_object_get(tab, "status")), "running");
+            assert_string_equal(json_string_value(json_object_get(
+                                    json_array_get(json_object_get(tab, "seats"), 0), "name")),
+                                "Ann");
+            json_decref(st);
+            json_decref(request(
+                &w, c, json_pack("{s:s,s:I,s:i}", "type", "record", "table", id, "game_no", 0),
+                "record"));
+            expect_error(&w, c,
+                         json_pack("{s:s,s:I,s:i}", "type", "record", "table", id, "game_no", 1),
+                         "not a finished game");
+        }
+        log_free(&l);
+        log_free(&ls);
+        wsc_close(&w, c);
+        wsc_close(&w, spec);
+    }
+    wsc_free(&w);
+}
+
+static int still_serves(wsc *w)
+{
+    wsc_conn *c = wsc_open(w, WAIT);
+    if (!c) return 0;
+    wsc_send_json(c, json_pack("{s:s}", "type", "list"));
+    json_t *r = wsc_expect(w, c, "tables", WAIT);
+    int ok = r != NULL;
+    json_decref(r);
+    wsc_close(w, c);
+    return ok;
+}
+
+static void hostile_messages_tokens_and_seats(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *a = wsc_open(&w, WAIT), *b = wsc_open(&w, WAIT), *x = wsc_open(&w, WAIT);
+    json_int_t id = create(&w, a, "racko", (const char *const[]){"open", "open"}, 2);
+    char ta[64], tb[64];
+    assert_int_equal(join(&w, a, id, 0, "Ann", ta), 0);
+    assert_int_equal(join(&w, b, id, 1, "Bob", tb), 1);
+    assert_int_equal((int)strlen(ta), 32);
+    assert_string_not_equal(ta, tb);
+
+    /* Malformed messages get an error; the connection stays. */
+    wsc_send(x, "not json", 8);
+    json_decref(wsc_expect(&w, x, "error", WAIT));
+    wsc_send(x, "[1,2]", 5);
+    json_decref(wsc_expect(&w, x, "error", WAIT));
+    expect_error(&w, x, json_pack("{s:s}", "type", "fly"), "unknown");
+    expect_error(&w, x, json_pack("{s:s,s:s}", "type", "act", "action", "x"), "seat first");
+    expect_error(&w, x, json_pack("{s:s,s:I,s:s}", "type", "join", "table", id, "name", "Eve"),
+                 "no open seat");
+    /* A stolen seat: taken seats stay taken, a wrong token finds nothing. */
+    expect_error(
+        &w, x,
+        json_pack("{s:s,s:I,s:i,s:s}", "type", "join", "table", id, "seat", 0, "name", "Eve"),
+        "taken");
+    expect_error(&w, x,
+                 json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token",
+                           "0123456789abcdef0123456789abcdef"),
+                 "no seat");
+    expect_error(&w, x, json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", "../x"),
+                 "no seat");
+    expect_error(&w, x,
+                 json_pack("{s:s,s:s,s:[s,s],s:{s:i,s:s}}", "type", "create", "game", "babasuki",
+                           "seats", "open", "open", "options", "players", 2, "cards",
+                           "/etc/passwd"),
+                 "no files");
+
+    /* The server deals: a client-chosen seed would show its chooser every card. */
+    expect_error(&w, x,
+                 json_pack("{s:s,s:s,s:[s,s],s:i}", "type", "create", "game", "racko", "seats",
+                           "open", "open", "seed", 7),
+                 "takes no seed");
+
+    /* Out of turn: the seat not to move is refused and nothing changes. */
+    json_t *sa = wsc_expect(&w, a, "state", WAIT);
+    while (json_object_get(sa, "status") == NULL) {
+        json_decref(sa);
+        sa = wsc_expect(&w, a, "state", WAIT);
+    }
+    int p = (int)json_integer_value(json_object_get(json_object_get(sa, "status"), "to_move"));
+    json_decref(sa);
+    wsc_conn *idle = p == 0 ? b : a;
+    expect_error(&w, idle, json_pack("{s:s,s:s}", "type", "act", "action", "draw"),
+                 "not your turn");
+
+    /* Two connections on one seat: the second takes over. */
+    wsc_conn *a2 = wsc_open(&w, WAIT);
+    json_decref(request(
+        &w, a2, json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", ta), "joined"));
+    json_t *st = wsc_expect(&w, a2, "state", WAIT);
+    assert_int_equal(json_integer_value(json_object_get(st, "seat")), 0);
+    json_decref(st);
+    json_decref(wsc_expect(&w, a, "replaced", WAIT));
+    for (int i = 0; i < 100 && a->state != 2; i++)
+        wsc_service(&w, 20);
+    assert_int_equal(a->state, 2);
+
+    /* Oversized: that connection is closed, the server serves on. */
+    size_t big = 20000;
+    char *blob = malloc(big);
+    memset(blob, ' ', big);
+    blob[0] = '{';
+    blob[big - 1] = '}';
+    wsc_send(x, blob, big);
+    free(blob);
+    for (int i = 0; i < 100 && x->state != 2; i++)
+        wsc_service(&w, 20);
+    assert_int_equal(x->state, 2);
+    assert_true(still_serves(&w));
+
+    /* Nesting deeper than the parser takes: an error, nothing more. */
+    wsc_conn *y = wsc_open(&w, WAIT);
+    char deep[6001];
+    memset(deep, '[', 6000);
+    deep[6000] = '\0';
+    wsc_send(y, deep, 6000);
+    json_decref(wsc_expect(&w, y, "error", WAIT));
+    /* Text that is not UTF-8 closes that connection. */
+    wsc_send(y, "{\"type\":\"\xff\xfe\"}", 13);
+    for (int i = 0; i < 100 && y->state != 2; i++)
+        wsc_service(&w, 20);
+    assert_int_equal(y->state, 2);
+    assert_true(still_serves(&w));
+    wsc_close(&w, y);
+
+    /* A flood over twice the rate closes that connection only. */
+    wsc_conn *f = wsc_open(&w, WAIT);
+    for (int i = 0; i < 1500; i++)
+        wsc_send(f, "{\"type\":\"list\"}", 15);
+    for (int i = 0; i < 200 && f->state != 2; i++)
+        wsc_service(&w, 20);
+    assert_int_equal(f->state, 2);
+    assert_true(still_serves(&w));
+
+    wsc_close(&w, a);
+    wsc_close(&w, a2);
+    wsc_close(&w, b);
+    wsc_close(&w, x);
+    wsc_close(&w, f);
+    wsc_free(&w);
+}
+
+static void kill_9_mid_game_loses_no_move(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *c = wsc_open(&w, WAIT);
+    json_int_t id =
+        create(&w, c, "ragamaru", (const char *const[]){"open", "heuristic", "random"}, 3);
+    char token[64];
+    join(&w, c, id, 0, "Ann", token);
+    play_log l = {0};
+    ch_rng rng;
+    ch_rng_seed(&rng, 99, 0);
+    assert_int_equal(play(&w, c, &l, &rng, 12), 0);
+    /* Drain what was announced, then kill the server mid-game. */
+    for (json_t *m; (m = wsc_recv(&w, c, 300));) {
+        if (type_of(m) && !strcmp(type_of(m), "state")) keep(&l, m);
+        json_decref(m);
+    }
+    int announced = l.last_move;
+    assert_true(announced >= 12);
+    stop_server(SIGKILL);
+    wsc_close(&w, c);
+    wsc_free(&w);
+
+    start_server();
+    assert_int_equal(wsc_init(&w, port), 0);
+    c = wsc_open(&w, WAIT);
+    json_decref(request(&w, c,
+                        json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", token),
+                        "joined"));
+    json_t *st = wsc_expect(&w, c, "state", WAIT);
+    assert_non_null(st);
+    /* Every announced move is there, and the seat sees what it saw. */
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(st, "table"), "moves")),
+                     announced);
+    assert_true(json_equal(json_object_get(st, "view"), l.last_view));
+    json_t *legal = json_object_get(st, "legal");
+    if (legal)
+        wsc_send_json(
+            c, json_pack("{s:s,s:s}", "type", "act", "action",
+                         json_string_value(json_object_get(json_array_get(legal, 0), "action"))));
+    json_decref(st);
+    assert_int_equal(play(&w, c, &l, &rng, 1 << 30), 1);
+    check_against_record(&w, c, id, &l, 0);
+    log_free(&l);
+    wsc_close(&w, c);
+    wsc_free(&w);
+}
+
+static void an_away_seat_is_played_by_the_heuristic_until_its_person_returns(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *c = wsc_open(&w, WAIT);
+    json_t *r = request(&w, c,
+                        json_pack("{s:s,s:s,s:[s,s],s:i}", "type", "create", "game", "racko",
+                                  "seats", "open", "random", "timeout_ms", 300),
+                        "created");
+    json_int_t id = json_integer_value(json_object_get(json_object_get(r, "table"), "id"));
+    json_decref(r);
+    char token[64];
+    join(&w, c, id, 0, "Ann", token);
+    json_t *st = NULL;
+    while (!st || !json_object_get(st, "legal")) { /* until it is Ann's turn */
+        json_decref(st);
+        st = wsc_expect(&w, c, "state", WAIT);
+        assert_non_null(st);
+    }
+    json_int_t before = json_integer_value(json_object_get(json_object_get(st, "table"), "moves"));
+    json_decref(st);
+    wsc_close(&w, c); /* Ann's connection drops */
+    wsc_service(&w, 1500);
+    c = wsc_open(&w, WAIT);
+    json_decref(request(&w, c,
+                        json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", token),
+                        "joined"));
+    st = wsc_expect(&w, c, "state", WAIT);
+    json_int_t after = json_integer_value(json_object_get(json_object_get(st, "table"), "moves"));
+    json_decref(st);
+    assert_true(after > before); /* the heuristic played her seat while she was away */
+    /* Back: her seat waits for her again. */
+    wsc_service(&w, 200);
+    for (json_t *m; (m = wsc_recv(&w, c, 100));)
+        json_decref(m);
+    wsc_send_json(c, json_pack("{s:s}", "type", "list"));
+    r = wsc_expect(&w, c, "tables", WAIT);
+    json_t *t = NULL;
+    size_t i;
+    json_array_foreach(json_object_get(r, "tables"), i,
+                       t) if (json_integer_value(json_object_get(t, "id")) == id) break;
+    json_int_t settled = json_integer_value(json_object_get(t, "moves"));
+    json_decref(r);
+    wsc_service(&w, 600);
+    wsc_send_json(c, json_pack("{s:s}", "type", "list"));
+    r = wsc_expect(&w, c, "tables", WAIT);
+    json_array_foreach(json_object_get(r, "tables"), i,
+                       t) if (json_integer_value(json_object_get(t, "id")) == id) break;
+    assert_int_equal(json_integer_value(json_object_get(t, "moves")), settled);
+    json_decref(r);
+    wsc_close(&w, c);
+    wsc_free(&w);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_serve CARDHALL\n");
+        return 2;
+    }
+    cardhall = argv[1];
+    signal(SIGPIPE, SIG_IGN);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hostile_messages_tokens_and_seats),
+        cmocka_unit_test(whole_games_of_every_game_over_websocket),
+        cmocka_unit_test(an_away_seat_is_played_by_the_heuristic_until_its_person_returns),
+        cmocka_unit_test(kill_9_mid_game_loses_no_move),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}

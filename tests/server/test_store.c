@@ -1,0 +1,149 @@
+/* The server's storage (src/server/store.c): tables, seats and moves go to
+ * SQLite and come back exactly; the schema is versioned. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "cardhall/registry.h"
+#include "store.h"
+
+static char path[64];
+
+static int setup(void **unused)
+{
+    snprintf(path, sizeof path, "/tmp/ch_store_%d.db", (int)getpid());
+    unlink(path);
+    return 0;
+}
+
+static int teardown(void **unused)
+{
+    char p[80];
+    unlink(path);
+    snprintf(p, sizeof p, "%s-wal", path);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", path);
+    unlink(p);
+    return 0;
+}
+
+/* One move by whoever plays the seat to move (bot or the first legal move),
+ * committed before it is applied, as the server does. */
+static void step(sv_store *s, tb_room *r)
+{
+    ch_action a;
+    ch_err err;
+    if (!tb_room_bot_due(r, 0, &a)) {
+        const void *st = ch_match_state(&r->m);
+        r->game->legal(st, r->acts);
+        a = r->acts[0];
+    }
+    char text[256];
+    r->game->action_text(ch_match_state(&r->m), a, text, sizeof text);
+    ch_action back;
+    assert_int_equal(tb_room_check(r, tb_room_to_move(r), text, &back, &err), CH_OK);
+    assert_true(back == a);
+    assert_int_equal(sv_store_move(s, r, r->m.n_actions, text, &err), CH_OK);
+    assert_int_equal(tb_room_apply(r, a, &err), CH_OK);
+}
+
+static tb_room *loaded;
+static int n_loaded;
+
+static int take(void *ctx, tb_room *r)
+{
+    loaded = r;
+    n_loaded++;
+    return CH_OK;
+}
+
+static void reload(sv_store *s)
+{
+    ch_err err;
+    sv_store_close(s);
+    if (sv_store_open(s, path, &err) != CH_OK) fail_msg("%s", err.msg);
+    n_loaded = 0;
+    if (sv_store_load(s, 5000, take, NULL, &err) != CH_OK) fail_msg("%s", err.msg);
+    assert_int_equal(n_loaded, 1);
+}
+
+static void tables_seats_and_moves_come_back_exactly(void **unused)
+{
+    sv_store s;
+    ch_err err;
+    assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
+    const ch_game *g = ch_game_find("ragamaru");
+    const char *specs[] = {"open", "heuristic", "random"};
+    json_t *o = json_pack("{s:i}", "players", 3);
+    tb_room r;
+    assert_int_equal(tb_room_init(&r, 0, g, o, specs, 3, 987654321, 30000, &err), CH_OK);
+    json_decref(o);
+    assert_int_equal(sv_store_add_table(&s, &r, specs, &err), CH_OK);
+    assert_true(r.id > 0);
+    unsigned char h[TB_TOKEN_HASH] = {1, 2, 3};
+    assert_int_equal(tb_room_join(&r, 0, "Ann", h, &err), 0);
+    assert_int_equal(sv_store_seat(&s, &r, 0, &err), CH_OK);
+    for (int i = 0; i < 30 && r.status == TB_ROOM_RUNNING; i++)
+        step(&s, &r);
+    reload(&s);
+    assert_int_equal(loaded->id, r.id);
+    assert_int_equal(loaded->m.n_actions, r.m.n_actions);
+    assert_true(ch_equal(g, ch_match_state(&loaded->m), ch_match_state(&r.m)));
+    assert_int_equal(tb_room_seat_of(loaded, h), 0);
+    assert_string_equal(loaded->seats[0].name, "Ann");
+    assert_int_equal(loaded->seats[0].present, 0); /* nobody is connected after a restart */
+    assert_int_equal(loaded->timeout_ms, 30000);
+
+    /* Finish, rematch, a few moves of game 1; then game 0 is a record that replays. */
+    tb_room_leave(&r, 0, &err);
+    for (int i = 0; i < 200000 && r.status == TB_ROOM_RUNNING; i++)
+        step(&s, &r);
+    assert_int_equal(r.status, TB_ROOM_FINISHED);
+    assert_int_equal(tb_room_rematch(&r, 777, &err), CH_OK);
+    assert_int_equal(sv_store_rematch(&s, &r, &err), CH_OK);
+    for (int i = 0; i < 5; i++)
+        step(&s, &r);
+    tb_room_free(loaded);
+    free(loaded);
+    reload(&s);
+    assert_int_equal(loaded->game_no, 1);
+    assert_true(ch_equal(g, ch_match_state(&loaded->m), ch_match_state(&r.m)));
+    json_t *rec = sv_store_record(&s, loaded, 0, &err);
+    assert_non_null(rec);
+    ch_match m;
+    assert_int_equal(ch_match_from_record(&m, g, rec, &err), CH_OK);
+    assert_int_equal(g->to_move(ch_match_state(&m)), CH_TERMINAL);
+    ch_match_free(&m);
+    json_decref(rec);
+    assert_null(sv_store_record(&s, loaded, 1, &err)); /* still being played */
+    tb_room_free(loaded);
+    free(loaded);
+    tb_room_free(&r);
+    sv_store_close(&s);
+}
+
+static void a_newer_schema_is_refused(void **unused)
+{
+    sv_store s;
+    ch_err err;
+    assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
+    assert_int_equal(sqlite3_exec(s.db, "PRAGMA user_version=99", NULL, NULL, NULL), SQLITE_OK);
+    sv_store_close(&s);
+    assert_int_equal(sv_store_open(&s, path, &err), CH_EFORMAT);
+    assert_non_null(strstr(err.msg, "99"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(tables_seats_and_moves_come_back_exactly, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_newer_schema_is_refused, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,53 @@
+/* A small blocking WebSocket client on libwebsockets, for the server's
+ * tests and the load benchmark: connections on one client context, each
+ * with its queue of received messages. Loopback only. */
+#ifndef CARDHALL_TESTS_WSC_H
+#define CARDHALL_TESTS_WSC_H
+
+#include <stddef.h>
+#include <jansson.h>
+#include <libwebsockets.h>
+
+typedef struct wsc_msg {
+    struct wsc_msg *next;
+    size_t len;
+    char *text; /* NUL-terminated */
+} wsc_msg;
+
+typedef struct wsc_conn {
+    struct lws *wsi;
+    int state; /* 0 connecting, 1 open, 2 closed */
+    int closing;
+    wsc_msg *in_head, *in_tail;   /* received */
+    wsc_msg *out_head, *out_tail; /* to send */
+    char *rx;
+    size_t rx_len;
+    int n_in;
+    void *user;
+} wsc_conn;
+
+typedef struct wsc {
+    struct lws_context *ctx;
+    int port;
+    lws_sorted_usec_list_t tick;
+} wsc;
+
+int wsc_init(wsc *w, int port);
+void wsc_free(wsc *w);
+/* Opens a connection and waits for it to be open; NULL after timeout_ms. */
+wsc_conn *wsc_open(wsc *w, int timeout_ms);
+/* Starts a connection without waiting (the bench opens many at once). */
+wsc_conn *wsc_start(wsc *w);
+void wsc_send(wsc_conn *c, const char *text, size_t len);
+void wsc_send_json(wsc_conn *c, json_t *o); /* steals o */
+/* Runs the loop for up to ms milliseconds (returns early when anything arrives). */
+void wsc_service(wsc *w, int ms);
+/* The next message on c as JSON, waiting up to timeout_ms; NULL on timeout
+ * or when c is closed and has nothing left. */
+json_t *wsc_recv(wsc *w, wsc_conn *c, int timeout_ms);
+/* The next message whose "type" is type, dropping others; NULL on timeout. */
+json_t *wsc_expect(wsc *w, wsc_conn *c, const char *type, int timeout_ms);
+/* Asks c to close and frees it once closed. */
+void wsc_close(wsc *w, wsc_conn *c);
+
+#endif

@@ -1,0 +1,286 @@
+/* The server's rooms on their own (cardhall/room.h): seats, tokens,
+ * timeouts, rematch, spectators and what each viewer is told. No sockets,
+ * no database: the clock is a number passed in. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cardhall/registry.h"
+#include "cardhall/room.h"
+
+static void hash_of(int n, unsigned char h[TB_TOKEN_HASH])
+{
+    memset(h, 0, TB_TOKEN_HASH);
+    h[0] = (unsigned char)n;
+    h[31] = 0xa5;
+}
+
+static void make(tb_room *r, const char *game, const char *const *seats, int n, int64_t timeout)
+{
+    const ch_game *g = ch_game_find(game);
+    assert_non_null(g);
+    json_t *o = json_pack("{s:i}", "players", n);
+    ch_err err;
+    int rc = tb_room_init(r, 7, g, o, seats, n, 42, timeout, &err);
+    json_decref(o);
+    if (rc != CH_OK) fail_msg("%s", err.msg);
+}
+
+/* The first legal move of the seat to move, as the seat itself is offered it. */
+static void first_legal(tb_room *r, int seat, char *out, size_t cap)
+{
+    json_t *s = tb_room_state_json(r, seat, CH_LANG_EN);
+    json_t *legal = json_object_get(s, "legal");
+    assert_true(json_array_size(legal) > 0);
+    snprintf(out, cap, "%s",
+             json_string_value(json_object_get(json_array_get(legal, 0), "action")));
+    json_decref(s);
+}
+
+static void seats_fill_then_the_game_starts(void **unused)
+{
+    tb_room r;
+    unsigned char h1[32], h2[32];
+    hash_of(1, h1);
+    hash_of(2, h2);
+    make(&r, "racko", (const char *const[]){"open", "open", "heuristic"}, 3, 1000);
+    assert_int_equal(r.status, TB_ROOM_OPEN);
+    ch_err err;
+    assert_int_equal(tb_room_join(&r, 1, "Ann", h1, &err), 1);
+    assert_int_equal(tb_room_join(&r, 1, "Bob", h2, &err), CH_ESTATE); /* taken */
+    assert_int_equal(tb_room_join(&r, 2, "Bob", h2, &err), CH_ESTATE); /* a bot's seat */
+    assert_int_equal(tb_room_join(&r, 9, "Bob", h2, &err), CH_EINVAL);
+    assert_int_equal(tb_room_join(&r, -1, "", h2, &err), CH_EINVAL);
+    assert_int_equal(tb_room_join(&r, -1, "a\nb", h2, &err), CH_EINVAL);
+    assert_int_equal(tb_room_join(&r, -1, "\xff\xfe", h2, &err), CH_EINVAL);
+    assert_int_equal(r.status, TB_ROOM_OPEN);
+    /* Leaving before the game opens the seat again. */
+    assert_int_equal(tb_room_leave(&r, 1, &err), CH_OK);
+    assert_int_equal(r.seats[1].kind, TB_SEAT_OPEN);
+    assert_int_equal(tb_room_join(&r, -1, "Ann", h1, &err), 0);
+    assert_int_equal(tb_room_join(&r, -1, "Bob", h2, &err), 1);
+    assert_int_equal(r.status, TB_ROOM_RUNNING);
+    assert_int_equal(tb_room_join(&r, -1, "Cy", (unsigned char[32]){9}, &err), CH_ESTATE);
+    json_t *sum = tb_room_summary(&r);
+    assert_string_equal(json_string_value(json_object_get(sum, "status")), "running");
+    assert_string_equal(json_string_value(json_object_get(
+                            json_array_get(json_object_get(sum, "seats"), 2), "name")),
+                        "heuristic");
+    json_decref(sum);
+    tb_room_free(&r);
+}
+
+static void bad_tables_are_refused(void **unused)
+{
+    tb_room r;
+    ch_err err;
+    const ch_game *g = ch_game_find("racko");
+    json_t *o = json_pack("{s:i}", "players", 2);
+    assert_int_equal(tb_room_init(&r, 1, g, o, (const char *const[]){"open"}, 1, 1, 0, &err),
+                     CH_EINVAL);
+    assert_int_equal(
+        tb_room_init(&r, 1, g, o, (const char *const[]){"open", "/etc/passwd"}, 2, 1, 0, &err),
+        CH_EINVAL);
+    json_decref(o);
+    /* Nothing a client sends names a file on the server. */
+    const ch_game *db = ch_game_find("babasuki");
+    o = json_pack("{s:i,s:s}", "players", 2, "cards", "/etc/passwd");
+    assert_int_equal(
+        tb_room_init(&r, 1, db, o, (const char *const[]){"open", "open"}, 2, 1, 0, &err),
+        CH_EINVAL);
+    assert_non_null(strstr(err.msg, "cards"));
+    json_decref(o);
+}
+
+static void a_token_finds_its_seat(void **unused)
+{
+    tb_room r;
+    unsigned char h1[32], h2[32];
+    hash_of(1, h1);
+    hash_of(2, h2);
+    make(&r, "comrade", (const char *const[]){"open", "random", "random", "random", "random"}, 5,
+         1000);
+    ch_err err;
+    assert_int_equal(tb_room_seat_of(&r, h1), -1);
+    assert_int_equal(tb_room_join(&r, -1, "Ann", h1, &err), 0);
+    assert_int_equal(tb_room_seat_of(&r, h1), 0);
+    assert_int_equal(tb_room_seat_of(&r, h2), -1); /* a wrong token finds nothing */
+    tb_room_free(&r);
+}
+
+static void an_away_person_is_played_by_the_heuristic_after_the_timeout(void **unused)
+{
+    tb_room r;
+    unsigned char h[32];
+    hash_of(1, h);
+    make(&r, "racko", (const char *const[]){"open", "random"}, 2, 5000);
+    ch_err err;
+    assert_int_equal(tb_room_join(&r, 0, "Ann", h, &err), 0);
+    ch_action a;
+    /* Let the bot move until it is Ann's turn. */
+    for (int i = 0; i < 100 && tb_room_to_move(&r) != 0; i++) {
+        assert_int_equal(tb_room_bot_due(&r, 0, &a), 1);
+        assert_int_equal(tb_room_apply(&r, a, &err), CH_OK);
+    }
+    assert_int_equal(tb_room_to_move(&r), 0);
+    assert_int_equal(tb_room_bot_due(&r, 0, &a), 0); /* present: Ann plays */
+    tb_room_presence(&r, 0, -1, 1000);               /* her connection drops at t=1s */
+    assert_int_equal(tb_room_bot_due(&r, 5999, &a), 0);
+    assert_int_equal(tb_room_bot_due(&r, 6000, &a), 1);
+    assert_string_equal(r.seats[0].bot.name, "heuristic");
+    tb_room_presence(&r, 0, +1, 7000); /* she is back */
+    assert_int_equal(tb_room_bot_due(&r, 100000, &a), 0);
+    /* Leaving during the game hands the seat to the heuristic at once, and
+     * the token still holds it. */
+    assert_int_equal(tb_room_leave(&r, 0, &err), CH_OK);
+    assert_int_equal(tb_room_bot_due(&r, 7001, &a), 1);
+    assert_int_equal(tb_room_seat_of(&r, h), 0);
+    tb_room_free(&r);
+}
+
+static void only_the_seat_to_move_may_move(void **unused)
+{
+    tb_room r;
+    unsigned char h1[32], h2[32];
+    hash_of(1, h1);
+    hash_of(2, h2);
+    make(&r, "racko", (const char *const[]){"open", "open"}, 2, 0);
+    ch_err err;
+    tb_room_join(&r, 0, "Ann", h1, &err);
+    tb_room_join(&r, 1, "Bob", h2, &err);
+    int p = tb_room_to_move(&r), q = 1 - p;
+    char text[256];
+    first_legal(&r, p, text, sizeof text);
+    ch_action a;
+    int before = r.m.n_actions;
+    assert_int_equal(tb_room_check(&r, q, text, &a, &err), CH_ESTATE);
+    assert_int_not_equal(tb_room_check(&r, p, "no such move", &a, &err), CH_OK);
+    assert_int_equal(tb_room_check(&r, p, NULL, &a, &err), CH_EINVAL);
+    assert_int_equal(r.m.n_actions, before);
+    assert_int_equal(tb_room_check(&r, p, text, &a, &err), CH_OK);
+    assert_int_equal(r.m.n_actions, before); /* checking changes nothing */
+    assert_int_equal(tb_room_apply(&r, a, &err), CH_OK);
+    assert_int_equal(r.m.n_actions, before + 1);
+    tb_room_free(&r);
+}
+
+/* Each seat's state holds exactly view_json(state, seat), its legal moves
+ * only when it is to move, and its own events; a spectator gets the game's
+ * spectator view and events (issue 16), never a seat's, and no legal moves. */
+static void each_viewer_gets_its_own_view(void **unused)
+{
+    static const char *const games[] = {"racko", "ragamaru", "rumino", "babasuki", "comrade"};
+    for (size_t gi = 0; gi < sizeof games / sizeof *games; gi++) {
+        const ch_game *g = ch_game_find(games[gi]);
+        tb_room r;
+        int n = g->min_players < 2 ? 2 : g->min_players;
+        if (strcmp(games[gi], "comrade") == 0) n = 5;
+        const char *seats[CH_MAX_PLAYERS];
+        for (int i = 0; i < n; i++)
+            seats[i] = "random";
+        make(&r, games[gi], seats, n, 0);
+        assert_int_equal(r.status, TB_ROOM_RUNNING); /* bots only: starts at once */
+        ch_action a;
+        ch_err err;
+        for (int step = 0; step < 40 && tb_room_bot_due(&r, 0, &a); step++)
+            assert_int_equal(tb_room_apply(&r, a, &err), CH_OK);
+        const void *st = ch_match_state(&r.m);
+        for (int v = 0; v < n; v++) {
+            json_t *s = tb_room_state_json(&r, v, CH_LANG_EN);
+            json_t *want = g->view_json(st, v);
+            assert_true(json_equal(json_object_get(s, "view"), want));
+            json_decref(want);
+            assert_int_equal(json_object_get(s, "legal") != NULL, tb_room_to_move(&r) == v);
+            json_decref(s);
+            if (r.m.n_actions > 0) {
+                int k = r.m.n_actions - 1;
+                json_t *ev = tb_room_events(&r, k, v, CH_LANG_EN);
+                json_t *want_ev;
+                if (g->events)
+                    want_ev = g->events(ch_match_state_at(&r.m, k), r.m.actions[k], v, CH_LANG_EN);
+                else {
+                    char name[512];
+                    g->action_name(ch_match_state_at(&r.m, k), r.m.actions[k], v, CH_LANG_EN, name,
+                                   sizeof name);
+                    want_ev = json_pack("[{s:s,s:i,s:s}]", "type", "move", "seat",
+                                        g->to_move(ch_match_state_at(&r.m, k)), "text", name);
+                }
+                assert_true(json_equal(ev, want_ev));
+                json_decref(ev);
+                json_decref(want_ev);
+            }
+        }
+        json_t *s = tb_room_state_json(&r, CH_SPECTATOR, CH_LANG_EN);
+        json_t *want = g->view_json(st, CH_SPECTATOR);
+        assert_true(json_equal(json_object_get(s, "view"), want));
+        for (int v = 0; v < n; v++) { /* not any seat's view */
+            json_t *seat_view = g->view_json(st, v);
+            assert_false(json_equal(want, seat_view));
+            json_decref(seat_view);
+        }
+        json_decref(want);
+        assert_null(json_object_get(s, "legal"));
+        json_decref(s);
+        json_t *h = tb_room_history(&r, CH_SPECTATOR, CH_LANG_EN);
+        assert_int_equal((int)json_array_size(h), r.m.n_actions);
+        for (int k = 0; k < r.m.n_actions; k++) {
+            json_t *want_ev =
+                g->events(ch_match_state_at(&r.m, k), r.m.actions[k], CH_SPECTATOR, CH_LANG_EN);
+            assert_true(
+                json_equal(json_object_get(json_array_get(h, (size_t)k), "events"), want_ev));
+            json_decref(want_ev);
+        }
+        json_decref(h);
+        tb_room_free(&r);
+    }
+}
+
+static void a_finished_game_gives_its_record_and_a_rematch(void **unused)
+{
+    tb_room r;
+    make(&r, "racko", (const char *const[]){"heuristic", "random"}, 2, 0);
+    ch_action a;
+    ch_err err;
+    assert_null(tb_room_record(&r, &err)); /* not while running: it shows every card */
+    int steps = 0;
+    while (tb_room_bot_due(&r, 0, &a) && steps++ < 100000)
+        assert_int_equal(tb_room_apply(&r, a, &err), CH_OK);
+    assert_int_equal(r.status, TB_ROOM_FINISHED);
+    assert_int_equal(tb_room_bot_due(&r, 0, &a), 0);
+    json_t *rec = tb_room_record(&r, &err);
+    assert_non_null(rec);
+    ch_match back;
+    assert_int_equal(ch_match_from_record(&back, r.game, rec, &err), CH_OK);
+    assert_true(ch_equal(r.game, ch_match_state(&back), ch_match_state(&r.m)));
+    ch_match_free(&back);
+    json_decref(rec);
+    uint64_t seed0 = r.m.seed;
+    assert_int_equal(tb_room_rematch(&r, 4242, &err), CH_OK);
+    assert_int_equal(r.status, TB_ROOM_RUNNING);
+    assert_int_equal(r.game_no, 1);
+    assert_int_equal(r.m.n_actions, 0);
+    assert_true(r.m.seed != seed0);
+    assert_true(r.m.seed == 4242);
+    assert_string_equal(r.seats[0].name, "heuristic");
+    assert_int_equal(tb_room_rematch(&r, 1, &err), CH_ESTATE); /* only once finished */
+    tb_room_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(seats_fill_then_the_game_starts),
+        cmocka_unit_test(bad_tables_are_refused),
+        cmocka_unit_test(a_token_finds_its_seat),
+        cmocka_unit_test(an_away_person_is_played_by_the_heuristic_after_the_timeout),
+        cmocka_unit_test(only_the_seat_to_move_may_move),
+        cmocka_unit_test(each_viewer_gets_its_own_view),
+        cmocka_unit_test(a_finished_game_gives_its_record_and_a_rematch),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
