@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "cardhall/file.h"
 #include "cardhall/registry.h"
 #include "cardhall/room.h"
 
@@ -26,7 +27,7 @@ static void make(tb_room *r, const char *game, const char *const *seats, int n, 
     assert_non_null(g);
     json_t *o = json_pack("{s:i}", "players", n);
     ch_err err;
-    int rc = tb_room_init(r, 7, g, o, seats, n, 42, timeout, &err);
+    int rc = tb_room_init(r, 7, g, o, NULL, seats, n, 42, timeout, &err);
     json_decref(o);
     if (rc != CH_OK) fail_msg("%s", err.msg);
 }
@@ -81,19 +82,68 @@ static void bad_tables_are_refused(void **unused)
     ch_err err;
     const ch_game *g = ch_game_find("racko");
     json_t *o = json_pack("{s:i}", "players", 2);
-    assert_int_equal(tb_room_init(&r, 1, g, o, (const char *const[]){"open"}, 1, 1, 0, &err),
+    assert_int_equal(tb_room_init(&r, 1, g, o, NULL, (const char *const[]){"open"}, 1, 1, 0, &err),
                      CH_EINVAL);
-    assert_int_equal(
-        tb_room_init(&r, 1, g, o, (const char *const[]){"open", "/etc/passwd"}, 2, 1, 0, &err),
-        CH_EINVAL);
+    assert_int_equal(tb_room_init(&r, 1, g, o, NULL, (const char *const[]){"open", "/etc/passwd"},
+                                  2, 1, 0, &err),
+                     CH_EINVAL);
     json_decref(o);
     /* Nothing a client sends names a file on the server. */
     const ch_game *db = ch_game_find("babasuki");
     o = json_pack("{s:i,s:s}", "players", 2, "cards", "/etc/passwd");
     assert_int_equal(
-        tb_room_init(&r, 1, db, o, (const char *const[]){"open", "open"}, 2, 1, 0, &err),
+        tb_room_init(&r, 1, db, o, NULL, (const char *const[]){"open", "open"}, 2, 1, 0, &err),
         CH_EINVAL);
-    assert_non_null(strstr(err.msg, "cards"));
+    assert_non_null(strstr(err.msg, "data.cards"));
+    json_decref(o);
+}
+
+/* Issue 12: a Babasuki table plays a card file sent as content (checked as a
+ * card file is); the room keeps its own copy, the record carries it and
+ * replays to the same state. */
+static void a_babasuki_table_plays_card_content(void **unused)
+{
+    (void)unused;
+    const ch_game *db = ch_game_find("babasuki");
+    char *csv;
+    size_t len;
+    ch_err err;
+    assert_int_equal(
+        ch_file_read("tests/data/babasuki/spaces_and_blank_lines.csv", 1 << 16, &csv, &len, &err),
+        CH_OK);
+    json_t *o = json_pack("{s:i,s:s}", "players", 2, "cards", "mine.csv");
+    json_t *d = json_pack("{s:s#}", "cards", csv, (int)len);
+    free(csv);
+    tb_room r;
+    assert_int_equal(
+        tb_room_init(&r, 1, db, o, d, (const char *const[]){"random", "random"}, 2, 1, 0, &err),
+        CH_OK);
+    json_decref(d); /* the room has its own copy */
+    assert_int_equal(r.status, TB_ROOM_RUNNING);
+    ch_action a;
+    for (int step = 0; step < 30 && tb_room_bot_due(&r, 0, &a); step++)
+        assert_int_equal(tb_room_apply(&r, a, &err), CH_OK);
+    json_t *rec = ch_match_record(&r.m);
+    assert_non_null(json_object_get(json_object_get(rec, "data"), "cards"));
+    ch_match m;
+    assert_int_equal(ch_match_from_record(&m, db, rec, &err), CH_OK);
+    assert_true(ch_equal(db, ch_match_state(&m), ch_match_state(&r.m)));
+    ch_match_free(&m);
+    json_decref(rec);
+    tb_room_free(&r);
+
+    /* A broken card file is refused as a card file is; content without a label too. */
+    d = json_pack("{s:s}", "cards", "No,Name\n1,x\n");
+    assert_int_not_equal(
+        tb_room_init(&r, 1, db, o, d, (const char *const[]){"random", "random"}, 2, 1, 0, &err),
+        CH_OK);
+    assert_non_null(strstr(err.msg, "mine.csv"));
+    json_decref(o);
+    o = json_pack("{s:i}", "players", 2);
+    assert_int_not_equal(
+        tb_room_init(&r, 1, db, o, d, (const char *const[]){"open", "open"}, 2, 1, 0, &err), CH_OK);
+    assert_non_null(strstr(err.msg, "label"));
+    json_decref(d);
     json_decref(o);
 }
 
@@ -280,6 +330,7 @@ int main(void)
         cmocka_unit_test(an_away_person_is_played_by_the_heuristic_after_the_timeout),
         cmocka_unit_test(only_the_seat_to_move_may_move),
         cmocka_unit_test(each_viewer_gets_its_own_view),
+        cmocka_unit_test(a_babasuki_table_plays_card_content),
         cmocka_unit_test(a_finished_game_gives_its_record_and_a_rematch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

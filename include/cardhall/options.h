@@ -59,6 +59,10 @@ int ch_opts_parse(ch_opts *o, const ch_optdesc *desc, int n, const char *const *
  * path of this machine. Call after every option is set. On error o keeps
  * no content from this call. */
 int ch_opts_read_files(ch_opts *o, const ch_optdesc *desc, int n, ch_err *err);
+/* Makes every content o holds o's own (a copy of each borrowed one), so o
+ * outlives what it borrowed from (a request's JSON). On CH_ENOMEM o owns
+ * what was copied; free it with ch_opts_free_data either way. */
+int ch_opts_copy_data(ch_opts *o, ch_err *err);
 /* Frees the content o owns (data_owned) and forgets it. */
 void ch_opts_free_data(ch_opts *o);
 /* Index of key in desc, or -1. */

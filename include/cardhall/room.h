@@ -46,14 +46,15 @@ typedef struct tb_room {
     ch_action *acts; /* room for game->max_actions */
 } tb_room;
 
-/* Sets r up: game and options (JSON as ch_opts_from_json reads it; string
- * options such as Babasuki's "cards" file must be empty: nothing a client
- * sends names a file), one spec per seat ("open", or a bot name the game
- * has), seed and timeout. The game starts when no seat is open. On error r
- * needs no tb_room_free. */
+/* Sets r up: game and options (JSON as ch_opts_from_json reads it), data
+ * (NULL, or an object of contents as ch_opts_data_from_json reads it: a
+ * string option such as Babasuki's "cards" is a label whose content comes
+ * here, nothing a client sends names a file; r keeps its own copy), one spec
+ * per seat ("open", or a bot name the game has), seed and timeout. The game
+ * starts when no seat is open. On error r needs no tb_room_free. */
 int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options,
-                 const char *const *seats, int n_seats, uint64_t seed, int64_t timeout_ms,
-                 ch_err *err);
+                 const json_t *data, const char *const *seats, int n_seats, uint64_t seed,
+                 int64_t timeout_ms, ch_err *err);
 void tb_room_free(tb_room *r);
 
 /* Seats a person: seat, or -1 for the first open seat. name: 1..TB_NAME_MAX-1

@@ -50,18 +50,7 @@ int ch_match_init_opts(ch_match *m, const ch_game *g, const ch_opts *o, uint64_t
     m->seed = seed;
     /* The options' data is the match's own, for as long as the record. */
     m->opts.data_owned = 0;
-    int copied = 1;
-    for (int i = 0; i < CH_MAX_OPTS; i++) {
-        if (!o->data[i]) continue;
-        char *d = malloc(o->data_len[i] + 1);
-        if (d) {
-            memcpy(d, o->data[i], o->data_len[i]);
-            d[o->data_len[i]] = '\0';
-            m->opts.data_owned |= 1u << i;
-        }
-        m->opts.data[i] = d;
-        copied &= d != NULL;
-    }
+    int copied = ch_opts_copy_data(&m->opts, err) == CH_OK;
     m->mem_limit = CH_MATCH_MEM_LIMIT;
     m->cap = 64;
     m->ckpt_cap = 2;

@@ -68,3 +68,20 @@ int ch_opts_data_from_json(const ch_game *g, const json_t *j, ch_opts *o, ch_err
     *o = tmp;
     return CH_OK;
 }
+
+int ch_opts_copy_data(ch_opts *o, ch_err *err)
+{
+    for (int i = 0; i < CH_MAX_OPTS; i++) {
+        if (!o->data[i] || (o->data_owned >> i & 1)) continue;
+        char *d = malloc(o->data_len[i] + 1);
+        if (!d) {
+            o->data[i] = NULL;
+            return ch_errf(err, CH_ENOMEM, "out of memory");
+        }
+        memcpy(d, o->data[i], o->data_len[i]);
+        d[o->data_len[i]] = '\0';
+        o->data[i] = d;
+        o->data_owned |= 1u << i;
+    }
+    return CH_OK;
+}

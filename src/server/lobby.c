@@ -48,8 +48,7 @@ size_t sv_table_bytes(const sv_table *t)
 {
     const tb_room *r = &t->room;
     size_t n = sizeof *t + sizeof(ch_action) * (size_t)r->game->max_actions;
-    if (r->status != TB_ROOM_OPEN)
-        n += ch_match_bytes(&r->m);
+    if (r->status != TB_ROOM_OPEN) n += ch_match_bytes(&r->m);
     return n;
 }
 
@@ -208,7 +207,8 @@ static void on_create(sv_server *s, sv_conn *c, json_t *req)
     if (jt) timeout = json_integer_value(jt);
     sv_table *t = calloc(1, sizeof *t);
     ch_err err;
-    int rc = t ? tb_room_init(&t->room, 0, g, opts, specs, (int)n, seed, timeout, &err)
+    int rc = t ? tb_room_init(&t->room, 0, g, opts, json_object_get(req, "data"), specs, (int)n,
+                              seed, timeout, &err)
                : ch_errf(&err, CH_ENOMEM, "out of memory");
     json_decref(own);
     if (rc == CH_OK) {

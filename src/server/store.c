@@ -41,6 +41,9 @@ static const char *const migrations[SV_SCHEMA_VERSION] = {
     " ply INTEGER NOT NULL,"
     " action TEXT NOT NULL," /* notation, as ch_parse_action reads it */
     " PRIMARY KEY (table_id, game_no, ply)) WITHOUT ROWID;",
+    /* Version 2: a table's data files as content (Babasuki's cards), a JSON
+     * object of option key to content; '{}' for none. */
+    "ALTER TABLE tables ADD COLUMN data TEXT NOT NULL DEFAULT '{}';",
 };
 
 static int migrate(sv_store *s, ch_err *err)
@@ -136,16 +139,25 @@ int sv_store_add_table(sv_store *s, tb_room *r, const char *const *specs, ch_err
         json_array_append_new(seats, json_string(specs[i] ? specs[i] : "open"));
     char *seats_text = json_dumps(seats, JSON_COMPACT);
     json_decref(seats);
+    json_t *data = json_object();
+    for (int i = 0; i < r->game->n_opts; i++)
+        if (r->opts.data[i])
+            json_object_set_new(data, r->game->opts[i].key,
+                                json_stringn(r->opts.data[i], r->opts.data_len[i]));
+    char *data_text = json_dumps(data, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(data);
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
-    int rc = opts && seats_text
+    int rc = opts && seats_text && data_text
                  ? run(s, err,
-                       "INSERT INTO tables(game, options, seats, seed, timeout_ms) "
-                       "VALUES (?,?,?,?,?)",
-                       "tttti", r->game->name, opts, seats_text, seed, (int64_t)r->timeout_ms)
+                       "INSERT INTO tables(game, options, seats, seed, timeout_ms, data) "
+                       "VALUES (?,?,?,?,?,?)",
+                       "ttttit", r->game->name, opts, seats_text, seed, (int64_t)r->timeout_ms,
+                       data_text)
                  : ch_errf(err, CH_ENOMEM, "out of memory");
     free(opts);
     free(seats_text);
+    free(data_text);
     if (rc == CH_OK) {
         r->id = sqlite3_last_insert_rowid(s->db);
         rc = run(s, err, "INSERT INTO games(table_id, game_no, seed) VALUES (?,0,?)", "it",
@@ -272,17 +284,19 @@ static int load_table(sv_store *s, sqlite3_stmt *row, int64_t now_ms, tb_room *r
     if (!g) return ch_errf(err, CH_EFORMAT, "table %lld: unknown game", (long long)id);
     json_t *opts = json_loads((const char *)sqlite3_column_text(row, 2), 0, NULL);
     json_t *seats = json_loads((const char *)sqlite3_column_text(row, 3), 0, NULL);
+    json_t *data = json_loads((const char *)sqlite3_column_text(row, 7), 0, NULL);
     const char *specs[CH_MAX_PLAYERS];
     int n = (int)json_array_size(seats);
     int rc = CH_OK;
-    if (!opts || n < 1 || n > CH_MAX_PLAYERS)
+    if (!opts || !data || n < 1 || n > CH_MAX_PLAYERS)
         rc = ch_errf(err, CH_EFORMAT, "table %lld: bad options or seats", (long long)id);
     for (int i = 0; rc == CH_OK && i < n; i++)
         specs[i] = json_string_value(json_array_get(seats, (size_t)i));
     uint64_t seed = strtoull((const char *)sqlite3_column_text(row, 4), NULL, 10);
     if (rc == CH_OK)
-        rc = tb_room_init(r, id, g, opts, specs, n, seed, sqlite3_column_int64(row, 5), err);
+        rc = tb_room_init(r, id, g, opts, data, specs, n, seed, sqlite3_column_int64(row, 5), err);
     json_decref(opts);
+    json_decref(data);
     json_decref(seats);
     if (rc != CH_OK) return rc;
     rc = load_seats(s, r, now_ms, err);
@@ -300,10 +314,11 @@ int sv_store_load(sv_store *s, int64_t now_ms, int (*add)(void *ctx, tb_room *r)
                   ch_err *err)
 {
     sqlite3_stmt *row;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT id, game, options, seats, seed, timeout_ms, game_no FROM tables "
-                           "ORDER BY id",
-                           -1, &row, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(
+            s->db,
+            "SELECT id, game, options, seats, seed, timeout_ms, game_no, data FROM tables "
+            "ORDER BY id",
+            -1, &row, NULL) != SQLITE_OK)
         return sql_fail(s, err, "tables");
     int rc = CH_OK;
     while (rc == CH_OK && sqlite3_step(row) == SQLITE_ROW) {

@@ -14,7 +14,7 @@
 
 #include "cardhall/room.h"
 
-#define SV_SCHEMA_VERSION 1
+#define SV_SCHEMA_VERSION 2
 
 typedef struct sv_store {
     sqlite3 *db;

@@ -42,23 +42,31 @@ static int maybe_start(tb_room *r, ch_err *err)
     return start(r, err);
 }
 
-int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options,
-                 const char *const *seats, int n_seats, uint64_t seed, int64_t timeout_ms,
-                 ch_err *err)
+/* A string option (Babasuki's cards) is its content, sent under data: a
+ * text without content would be a path on this machine. */
+static int room_opts(tb_room *r, const ch_game *g, const json_t *options, const json_t *data,
+                     ch_err *err)
 {
-    memset(r, 0, sizeof *r);
-    r->id = id;
-    r->game = g;
-    r->seed = seed;
-    r->timeout_ms = timeout_ms < 0 ? 0 : timeout_ms;
     int rc = ch_opts_from_json(g, options, &r->opts, err);
+    if (rc == CH_OK) rc = ch_opts_data_from_json(g, data, &r->opts, err);
     if (rc != CH_OK) return rc;
     for (int i = 0; i < g->n_opts; i++)
-        if (g->opts[i].type == CH_OPT_STR && r->opts.text[i][0])
+        if (g->opts[i].type == CH_OPT_STR && r->opts.text[i][0] && !r->opts.data[i])
             return ch_errf(err, CH_EINVAL,
-                           "option %s: a server table takes no files; custom data is not "
-                           "accepted yet",
-                           g->opts[i].key);
+                           "option %s: a server reads no files; send the file's content as "
+                           "data.%s (the option is then its label)",
+                           g->opts[i].key, g->opts[i].key);
+    for (int i = 0; i < g->n_opts; i++)
+        if (r->opts.data[i] && !r->opts.text[i][0])
+            return ch_errf(err, CH_EINVAL, "data.%s: give %s a label too (a file name)",
+                           g->opts[i].key, g->opts[i].key);
+    return ch_opts_copy_data(&r->opts, err);
+}
+
+/* The seats and the first game, once the options are set. */
+static int room_seats(tb_room *r, const char *const *seats, int n_seats, ch_err *err)
+{
+    const ch_game *g = r->game;
     int players = r->opts.val[0]; /* opts[0] is always "players" */
     if (n_seats != players)
         return ch_errf(err, CH_EINVAL, "seats: %d given for %d players", n_seats, players);
@@ -79,7 +87,7 @@ int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options
     }
     r->acts = malloc(sizeof *r->acts * (size_t)g->max_actions);
     if (!r->acts) return ch_errf(err, CH_ENOMEM, "out of memory");
-    rc = maybe_start(r, err);
+    int rc = maybe_start(r, err);
     if (rc != CH_OK) {
         free(r->acts);
         r->acts = NULL;
@@ -87,9 +95,25 @@ int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options
     return rc;
 }
 
+int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options,
+                 const json_t *data, const char *const *seats, int n_seats, uint64_t seed,
+                 int64_t timeout_ms, ch_err *err)
+{
+    memset(r, 0, sizeof *r);
+    r->id = id;
+    r->game = g;
+    r->seed = seed;
+    r->timeout_ms = timeout_ms < 0 ? 0 : timeout_ms;
+    int rc = room_opts(r, g, options, data, err);
+    if (rc == CH_OK) rc = room_seats(r, seats, n_seats, err);
+    if (rc != CH_OK) ch_opts_free_data(&r->opts);
+    return rc;
+}
+
 void tb_room_free(tb_room *r)
 {
     if (r->status != TB_ROOM_OPEN) ch_match_free(&r->m);
+    ch_opts_free_data(&r->opts);
     free(r->acts);
     memset(r, 0, sizeof *r);
 }

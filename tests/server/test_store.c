@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "cardhall/file.h"
 #include "cardhall/registry.h"
 #include "store.h"
 
@@ -82,7 +83,7 @@ static void tables_seats_and_moves_come_back_exactly(void **unused)
     const char *specs[] = {"open", "heuristic", "random"};
     json_t *o = json_pack("{s:i}", "players", 3);
     tb_room r;
-    assert_int_equal(tb_room_init(&r, 0, g, o, specs, 3, 987654321, 30000, &err), CH_OK);
+    assert_int_equal(tb_room_init(&r, 0, g, o, NULL, specs, 3, 987654321, 30000, &err), CH_OK);
     json_decref(o);
     assert_int_equal(sv_store_add_table(&s, &r, specs, &err), CH_OK);
     assert_true(r.id > 0);
@@ -128,6 +129,41 @@ static void tables_seats_and_moves_come_back_exactly(void **unused)
     sv_store_close(&s);
 }
 
+/* A Babasuki table's card content is stored with it and comes back. */
+static void card_content_comes_back(void **unused)
+{
+    (void)unused;
+    sv_store s;
+    ch_err err;
+    assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
+    const ch_game *g = ch_game_find("babasuki");
+    char *csv;
+    size_t len;
+    assert_int_equal(
+        ch_file_read("tests/data/babasuki/spaces_and_blank_lines.csv", 1 << 16, &csv, &len, &err),
+        CH_OK);
+    const char *specs[] = {"random", "random"};
+    json_t *o = json_pack("{s:i,s:s}", "players", 2, "cards", "mine.csv");
+    json_t *d = json_pack("{s:s#}", "cards", csv, (int)len);
+    tb_room r;
+    assert_int_equal(tb_room_init(&r, 0, g, o, d, specs, 2, 5, 0, &err), CH_OK);
+    json_decref(o);
+    json_decref(d);
+    assert_int_equal(sv_store_add_table(&s, &r, specs, &err), CH_OK);
+    for (int i = 0; i < 20 && r.status == TB_ROOM_RUNNING; i++)
+        step(&s, &r);
+    reload(&s);
+    int k = ch_opts_index(g->opts, g->n_opts, "cards");
+    assert_int_equal(loaded->opts.data_len[k], len);
+    assert_memory_equal(loaded->opts.data[k], csv, len);
+    assert_true(ch_equal(g, ch_match_state(&loaded->m), ch_match_state(&r.m)));
+    free(csv);
+    tb_room_free(loaded);
+    free(loaded);
+    tb_room_free(&r);
+    sv_store_close(&s);
+}
+
 static void a_newer_schema_is_refused(void **unused)
 {
     sv_store s;
@@ -143,6 +179,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(tables_seats_and_moves_come_back_exactly, setup, teardown),
+        cmocka_unit_test_setup_teardown(card_content_comes_back, setup, teardown),
         cmocka_unit_test_setup_teardown(a_newer_schema_is_refused, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
