@@ -6,7 +6,7 @@
  * whoever it suits with pass cards, never attacks or feeds its partner,
  * dumps useless cards with Advantage and names the colours it holds.
  * tests/test_ragamaru.c checks each of these in a position of its own. */
-#include "../games/ragamaru/rg_int.h"
+#include "../games/ragamaru/internal.h"
 
 static int is_opp(const rg_view *v, int q)
 {

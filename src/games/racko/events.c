@@ -6,7 +6,7 @@
 
 #include "cardhall/racko.h"
 #include "cardhall/text.h"
-#include "racko_int.h"
+#include "internal.h"
 
 /* "seat 2" / "席 2", or "you" / "あなた" for the viewer's own seat. */
 static const char *who(int seat, int viewer, int ja, char *buf, size_t cap)

@@ -1,6 +1,6 @@
 /* Rack-O as a ch_game: the option table and the interface glue. */
 #include "cardhall/racko.h"
-#include "racko_int.h"
+#include "internal.h"
 
 static const char *const two_player_rules[] = {"none", "optional_declare", "run_required", NULL};
 static const char *const tie_rules[] = {"shared", "play_on", NULL};

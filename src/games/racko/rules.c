@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cardhall/racko.h"
-#include "racko_int.h"
+#include "internal.h"
 
 int rk_prefix(const uint8_t *r)
 {

@@ -6,7 +6,7 @@
 
 #include "cardhall/racko.h"
 #include "cardhall/text.h"
-#include "racko_int.h"
+#include "internal.h"
 
 int rk_card_text(int face, char *buf, size_t cap)
 {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cardhall/racko.h"
-#include "racko_int.h"
+#include "internal.h"
 
 /* A rack slot is known to its owner, to everyone once the card in it came
  * face up from the discard pile (or from a deck whose order is public), and

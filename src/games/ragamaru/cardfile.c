@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cardhall/csv.h"
-#include "rg_int.h"
+#include "internal.h"
 
 extern const char rg_cards_csv_text[];
 

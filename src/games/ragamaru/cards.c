@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rg_int.h"
+#include "internal.h"
 
 int rg_face_type(int face)
 {

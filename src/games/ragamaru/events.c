@@ -9,7 +9,7 @@
  * discarded cards are public. */
 #include <string.h>
 
-#include "rg_int.h"
+#include "internal.h"
 
 static int sees_draw(int viewer, int seat)
 {

@@ -2,7 +2,7 @@
  * ch_game table. */
 #include <string.h>
 
-#include "rg_int.h"
+#include "internal.h"
 
 static const char *const deck_choices[] = {"advanced", "advanced_noloop", "beginner",
                                            "beginner_noloop", NULL};

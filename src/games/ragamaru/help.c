@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rg_int.h"
+#include "internal.h"
 
 /* Option indexes as game.c declares them (players, deck, first_player,
  * teams, unlimited_multiples, strict_draw, free_advantage, max_arrivals). */

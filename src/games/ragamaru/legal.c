@@ -10,7 +10,7 @@
  * (RG_PH_DISCARD), one card at a time in any order, at most 101 + 1. */
 #include <assert.h>
 
-#include "rg_int.h"
+#include "internal.h"
 
 static inline int limit(const rg_state *s, int type)
 {

@@ -3,7 +3,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "rg_int.h"
+#include "internal.h"
 
 int rg_seat_next(const rg_state *s, int p, int k)
 {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "cardhall/text.h"
-#include "rg_int.h"
+#include "internal.h"
 
 static int won(const rg_state *s, int p)
 {

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cardhall/text.h"
-#include "rg_int.h"
+#include "internal.h"
 
 static void put_card(ch_text *o, int face)
 {

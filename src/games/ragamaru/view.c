@@ -6,7 +6,7 @@
  * every count. */
 #include <string.h>
 
-#include "rg_int.h"
+#include "internal.h"
 
 enum { ZONE_STOCK, ZONE_DISCARD, ZONE_OUT, ZONE_DRAWN, ZONE_HAND = 10 };
 

@@ -1,6 +1,6 @@
 /* The rules in short, for players at the table, with the options in force. */
 #include "cardhall/text.h"
-#include "cm_internal.h"
+#include "internal.h"
 
 static void rules_en(ch_text *o, int np, int deals, int ace_high, int safe)
 {

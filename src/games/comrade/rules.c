@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cm_internal.h"
+#include "internal.h"
 
 uint64_t cm_deck_mask(int np)
 {

@@ -1,6 +1,6 @@
 /* Shared inside the Comrade module only. */
-#ifndef CM_INTERNAL_H
-#define CM_INTERNAL_H
+#ifndef CARDHALL_COMRADE_INTERNAL_H
+#define CARDHALL_COMRADE_INTERNAL_H
 
 #include "cardhall/comrade.h"
 
@@ -57,7 +57,7 @@ int cm_reason_text(const cm_state *d, int res, int at, int by, ch_lang lang, cha
 /* The cards of trick t with their seats: "P0 5D, P1 9D". */
 int cm_trick_text(const cm_state *d, int t, char *buf, size_t cap);
 
-/* What a player sees (game.h): cm_reveal.c, cm_events.c, cm_help.c. */
+/* What a player sees (game.h): reveal.c, events.c, help.c. */
 int cm_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
 json_t *cm_last_hand_json(const cm_state *s);
 json_t *cm_events(const void *before, ch_action a, int viewer, ch_lang lang);

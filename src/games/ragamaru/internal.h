@@ -1,6 +1,6 @@
 /* Internal to the RAGAMARU module: action codes and shared helpers. */
-#ifndef RG_INT_H
-#define RG_INT_H
+#ifndef CARDHALL_RAGAMARU_INTERNAL_H
+#define CARDHALL_RAGAMARU_INTERNAL_H
 
 #include <assert.h>
 #include <stddef.h>

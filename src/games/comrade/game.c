@@ -1,5 +1,5 @@
 /* The Comrade game table and its options. */
-#include "cm_internal.h"
+#include "internal.h"
 
 const ch_optdesc cm_opts[CM_NOPTS] = {
     {"players", CH_OPT_INT, "5", 3, 5, NULL, NULL,

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cardhall/text.h"
-#include "cm_internal.h"
+#include "internal.h"
 
 static json_t *event(json_t *list, const char *type, int seat, const char *text)
 {

@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "cm_internal.h"
+#include "internal.h"
 
 static json_t *card_json(int face)
 {

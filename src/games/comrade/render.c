@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cardhall/text.h"
-#include "cm_internal.h"
+#include "internal.h"
 
 static void put_card(ch_text *o, int face)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cardhall/text.h"
-#include "cm_internal.h"
+#include "internal.h"
 
 void cm_last_deal(const cm_state *s, cm_state *d)
 {
@@ -28,7 +28,7 @@ void cm_last_deal(const cm_state *s, cm_state *d)
     d->pool = 0xFFFF;
     d->jokers = s->njokers;
     d->total = d->passes = 0;
-    /* Bids as cm_rules.c's apply_bid makes them (CM-13 .. CM-17). */
+    /* Bids as rules.c's apply_bid makes them (CM-13 .. CM-17). */
     for (int i = 0; i < d->turn; i++) {
         int a = d->bidlog[i], p = (d->dealer + i) % np;
         if (a == CM_PASS) {

@@ -1,6 +1,6 @@
 /* Rack-O internals shared by the files of src/games/racko. */
-#ifndef CARDHALL_RACKO_INT_H
-#define CARDHALL_RACKO_INT_H
+#ifndef CARDHALL_RACKO_INTERNAL_H
+#define CARDHALL_RACKO_INTERNAL_H
 
 #include "cardhall/racko.h"
 

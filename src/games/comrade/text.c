@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cm_internal.h"
+#include "internal.h"
 
 static const char suit_letter[] = "SHDC";
 const char *const cm_suit_en[4] = {"spades", "hearts", "diamonds", "clubs"};
