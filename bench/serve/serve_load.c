@@ -5,7 +5,12 @@
  * prints moves per second, p50/p99 time from a move sent to its broadcast
  * received, and the server's RSS.
  *
- * usage: serve_load CARDHALL [TABLES=1000] [SECONDS=20] [GAME=racko] */
+ * THINK_MS is how long the person thinks before each move (uniform between
+ * half and one and a half times it): 0 hammers the server as fast as it
+ * answers, which measures its throughput and makes the latency a queue;
+ * a thinking time like a person's measures the latency of a busy server.
+ *
+ * usage: serve_load CARDHALL [TABLES=1000] [SECONDS=20] [GAME=racko] [THINK_MS=0] */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +30,9 @@ typedef struct client {
     int waiting_move; /* the move number our act will have, or 0 */
     double sent_at;
     int last_move;
+    char pending[64]; /* a chosen move waiting for its thinking time */
+    double due;
+    int pending_move;
 } client;
 
 static double now_s(void)
@@ -93,13 +101,15 @@ static pid_t start_server(const char *cardhall, const char *db, int *port)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: serve_load CARDHALL [TABLES] [SECONDS] [GAME]\n");
+        fprintf(stderr, "usage: serve_load CARDHALL [TABLES] [SECONDS] [GAME] [THINK_MS]\n");
         return 2;
     }
     int tables = argc > 2 ? atoi(argv[2]) : 1000;
     double seconds = argc > 3 ? atof(argv[3]) : 20;
     const char *game = argc > 4 ? argv[4] : "racko";
-    if (tables < 1 || tables > 10000 || seconds <= 0 || seconds > 600) return 2;
+    double think = argc > 5 ? atof(argv[5]) / 1000 : 0;
+    if (tables < 1 || tables > 10000 || seconds <= 0 || seconds > 600 || think < 0 || think > 60)
+        return 2;
     struct rlimit rl;
     if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
         rl.rlim_cur = rl.rlim_max;
@@ -135,6 +145,13 @@ int main(int argc, char **argv)
         for (int i = 0; i < tables; i++) {
             client *k = &cl[i];
             if (k->c->state == 1) open++;
+            if (k->pending[0] && now_s() >= k->due) {
+                json_t *req = json_pack("{s:s,s:s}", "type", "act", "action", k->pending);
+                k->waiting_move = k->pending_move;
+                k->sent_at = now_s();
+                wsc_send_json(k->c, req);
+                k->pending[0] = '\0';
+            }
             if (k->step == 0 && k->c->state == 1) {
                 char req[256];
                 snprintf(req, sizeof req,
@@ -176,12 +193,12 @@ int main(int argc, char **argv)
                         size_t n = json_array_size(legal);
                         const char *a = json_string_value(json_object_get(
                             json_array_get(legal, ch_rng_below(&rng, (uint32_t)n)), "action"));
-                        json_t *req = json_pack("{s:s,s:s}", "type", "act", "action", a);
-                        k->waiting_move = (int)json_integer_value(json_object_get(
+                        snprintf(k->pending, sizeof k->pending, "%s", a ? a : "");
+                        k->pending_move = (int)json_integer_value(json_object_get(
                                               json_object_get(m, "table"), "moves")) +
                                           1;
-                        k->sent_at = now_s();
-                        wsc_send_json(k->c, req);
+                        double f = 0.5 + ch_rng_below(&rng, 1001) / 1000.0;
+                        k->due = now_s() + think * f;
                     }
                 }
                 json_decref(m);
@@ -197,8 +214,9 @@ int main(int argc, char **argv)
         playing += cl[i].step == 3;
     qsort(lat, n_lat, sizeof *lat, cmp_double);
     double p50 = n_lat ? lat[n_lat / 2] * 1000 : 0, p99 = n_lat ? lat[n_lat * 99 / 100] * 1000 : 0;
-    printf("serve_load: %d tables of %s (person vs heuristic), %d playing, %.1f s\n", tables, game,
-           playing, elapsed);
+    printf(
+        "serve_load: %d tables of %s (person vs heuristic), %d playing, %.1f s, thinking %.0f ms\n",
+        tables, game, playing, elapsed, think * 1000);
     printf("  moves/s (all seats)      %.0f\n", moves / elapsed);
     printf("  move->broadcast p50      %.2f ms\n", p50);
     printf("  move->broadcast p99      %.2f ms  (%zu samples)\n", p99, n_lat);
