@@ -13,6 +13,7 @@
 #include "cardhall/file.h"
 #include "cardhall/registry.h"
 #include "cardhall/room.h"
+#include "cardhall/table.h"
 
 static void hash_of(int n, unsigned char h[TB_TOKEN_HASH])
 {
@@ -290,6 +291,40 @@ static void each_viewer_gets_its_own_view(void **unused)
     }
 }
 
+/* Issue 16: the mover's legal moves carry the game's warning for a move that
+ * loses on the spot (Comrade: a bid over the total, the fifth pass), as the
+ * engine's legal does; random Comrade play meets both within a few deals. */
+static void legal_moves_carry_warnings(void **unused)
+{
+    (void)unused;
+    const ch_game *g = ch_game_find("comrade");
+    tb_room r;
+    const char *seats[] = {"random", "random", "random", "random", "random"};
+    make(&r, "comrade", seats, 5, 0);
+    ch_action a, acts[1100];
+    ch_err err;
+    int warned = 0;
+    for (int step = 0; step < 3000 && tb_room_bot_due(&r, 0, &a); step++) {
+        const void *st = ch_match_state(&r.m);
+        int p = tb_room_to_move(&r);
+        json_t *s = tb_room_state_json(&r, p, CH_LANG_EN);
+        json_t *legal = json_object_get(s, "legal");
+        assert_int_equal((int)json_array_size(legal), g->legal(st, acts));
+        for (size_t i = 0; i < json_array_size(legal); i++) {
+            char want[512];
+            int has = tb_warning(g, st, acts[i], CH_LANG_EN, want, sizeof want) > 0;
+            json_t *w = json_object_get(json_array_get(legal, i), "warning");
+            assert_int_equal(w != NULL, has);
+            if (has) assert_string_equal(json_string_value(w), want);
+            warned += has;
+        }
+        json_decref(s);
+        assert_int_equal(tb_room_apply(&r, a, &err), CH_OK);
+    }
+    assert_true(warned > 0);
+    tb_room_free(&r);
+}
+
 static void a_finished_game_gives_its_record_and_a_rematch(void **unused)
 {
     tb_room r;
@@ -331,6 +366,7 @@ int main(void)
         cmocka_unit_test(only_the_seat_to_move_may_move),
         cmocka_unit_test(each_viewer_gets_its_own_view),
         cmocka_unit_test(a_babasuki_table_plays_card_content),
+        cmocka_unit_test(legal_moves_carry_warnings),
         cmocka_unit_test(a_finished_game_gives_its_record_and_a_rematch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

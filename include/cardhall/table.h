@@ -94,6 +94,11 @@ char *tb_rules_text(const ch_game *g, const ch_opts *o, ch_lang lang);
 int tb_explain_illegal(const ch_game *g, const void *st, const char *text, ch_lang lang, char *buf,
                        size_t cap);
 int tb_warning(const ch_game *g, const void *st, ch_action a, ch_lang lang, char *buf, size_t cap);
+/* The legal moves of st as viewer may see them, a new JSON array of
+ * {"action", "name", "warning"?}: the mover's choices (CH_ALL sees them too);
+ * for another seat or the spectator none, since a choice's text may show
+ * what the mover holds. acts: room for g->max_actions. */
+json_t *tb_legal_json(const ch_game *g, const void *st, int viewer, ch_lang lang, ch_action *acts);
 
 /* The moves of m as viewer may see them (CH_ALL, CH_SPECTATOR or a seat):
  * per move {"seat","name","events"}, "action" (the notation) only when

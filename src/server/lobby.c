@@ -331,8 +331,22 @@ static void on_act(sv_server *s, sv_conn *c, json_t *req)
     ch_action a;
     ch_err err;
     const char *text = json_string_value(json_object_get(req, "action"));
-    if (tb_room_check(&t->room, c->seat, text, &a, &err) != CH_OK || play(s, t, a, &err) != CH_OK)
-        return sv_send_error(s, c, "act", err.msg);
+    int rc = tb_room_check(&t->room, c->seat, text, &a, &err);
+    if (rc == CH_EILLEGAL || rc == CH_EINVAL) {
+        /* The game's reason, when the text is near a legal move. */
+        char why[512];
+        const ch_game *g = t->room.game;
+        if (text &&
+            tb_explain_illegal(g, ch_match_state(&t->room.m), text, c->lang, why, sizeof why) > 0) {
+            json_t *o = json_pack("{s:s,s:s,s:s}", "type", "error", "for", "act", "error", err.msg);
+            if (o) {
+                json_object_set_new(o, "reason", json_string(why));
+                sv_send_json(s, c, o);
+                return;
+            }
+        }
+    }
+    if (rc != CH_OK || play(s, t, a, &err) != CH_OK) return sv_send_error(s, c, "act", err.msg);
     sv_run_bots(s, t, 64);
 }
 

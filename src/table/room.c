@@ -328,18 +328,9 @@ json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang)
     if (r->status == TB_ROOM_OPEN) return o;
     json_object_set_new(o, "status", status_json(r));
     json_object_set_new(o, "view", view_for(r, viewer));
-    if (viewer >= 0 && tb_room_to_move(r) == viewer) {
-        const void *st = ch_match_state(&r->m);
-        int n = r->game->legal(st, r->acts);
-        json_t *list = json_array();
-        char text[256], name[512];
-        for (int i = 0; i < n; i++) {
-            r->game->action_text(st, r->acts[i], text, sizeof text);
-            tb_choice_name(r->game, st, r->acts[i], viewer, lang, name, sizeof name);
-            json_array_append_new(list, json_pack("{s:s,s:s}", "action", text, "name", name));
-        }
-        json_object_set_new(o, "legal", list);
-    }
+    if (viewer >= 0 && tb_room_to_move(r) == viewer)
+        json_object_set_new(o, "legal",
+                            tb_legal_json(r->game, ch_match_state(&r->m), viewer, lang, r->acts));
     return o;
 }
 

@@ -225,22 +225,9 @@ static json_t *cmd_legal(tb_session *e, json_t *req)
     json_t *bad = get_lang(req, &lang);
     if (!bad) bad = get_player(e, req, 0, p, &viewer);
     if (bad) return bad;
-    json_t *list = json_array();
-    /* The choices are the mover's: their texts and names may show what the
-     * mover holds. Another seat or a spectator gets none ("to_move" says
-     * whose turn it is); CH_ALL sees everything anyway. */
-    int n = p == CH_TERMINAL || (viewer != p && viewer != CH_ALL) ? 0 : g->legal(st, e->acts);
-    char text[256], name[512], warn[512];
-    for (int i = 0; i < n; i++) {
-        g->action_text(st, e->acts[i], text, sizeof text);
-        tb_choice_name(g, st, e->acts[i], viewer, lang, name, sizeof name);
-        json_t *o = json_pack("{s:s,s:s}", "action", text, "name", name);
-        if (tb_warning(g, st, e->acts[i], lang, warn, sizeof warn) > 0)
-            json_object_set_new(o, "warning", json_string(warn));
-        json_array_append_new(list, o);
-    }
+    /* Another seat or a spectator gets none ("to_move" says whose turn it is). */
     json_t *o = status(e);
-    json_object_set_new(o, "actions", list);
+    json_object_set_new(o, "actions", tb_legal_json(g, st, viewer, lang, e->acts));
     return o;
 }
 

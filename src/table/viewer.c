@@ -211,3 +211,21 @@ json_t *tb_seat_record(const ch_match *m, int viewer, ch_lang lang)
                      "moves", tb_history_json(m, viewer, lang), "hands", hands, "result",
                      ch_result_json(&r));
 }
+
+json_t *tb_legal_json(const ch_game *g, const void *st, int viewer, ch_lang lang, ch_action *acts)
+{
+    int p = g->to_move(st);
+    int n = p == CH_TERMINAL || (viewer != p && viewer != CH_ALL) ? 0 : g->legal(st, acts);
+    json_t *list = json_array();
+    char text[256], name[512], warn[512];
+    for (int i = 0; i < n; i++) {
+        g->action_text(st, acts[i], text, sizeof text);
+        tb_choice_name(g, st, acts[i], viewer, lang, name, sizeof name);
+        json_t *o = json_pack("{s:s,s:s}", "action", text, "name", name);
+        if (!o) o = json_pack("{s:s,s:s}", "action", text, "name", "?"); /* not UTF-8 */
+        if (tb_warning(g, st, acts[i], lang, warn, sizeof warn) > 0)
+            json_object_set_new(o, "warning", json_string(warn));
+        json_array_append_new(list, o);
+    }
+    return list;
+}
