@@ -231,6 +231,16 @@ static void db_22_illegal_moves_explained(void **st)
     char want[64];
     snprintf(want, sizeof want, "%s is not in your pack", t);
     assert_string_equal(explain(&s, cmd), want);
+    /* A card of one's own pack, asked of any seat (found by fuzz_session:
+     * seats 2 and up read past the 2-player acquisition's taken[] under UBSan). */
+    for (int seat = 0; seat < 4; seat++) {
+        static db_state q;
+        q = s;
+        q.mover = (uint8_t)seat;
+        db_card_str(&q, q.pack[seat][0], t, sizeof t);
+        snprintf(cmd, sizeof cmd, "keep %s", t);
+        assert_null(strstr(explain(&q, cmd), "not in your pack"));
+    }
     play_until(&s, in_raid);
     assert_string_equal(explain(&s, "keep T21"),
                         "this is the raid: play one of your villains (play V5)");

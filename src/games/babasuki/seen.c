@@ -535,8 +535,10 @@ int db_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
     db_card_str(s, c, x, sizeof x);
     if (v == 0 && s->phase == DB_PH_DRAFT && !in(s->pack[p], s->npack[p], c))
         ch_text_add(&o, ja ? "%s はあなたのパックにない" : "%s is not in your pack", x);
-    else if (v == 0 && !in(s->taken[p], s->ntaken[p], c))
+    else if (v == 0 && s->phase == DB_PH_ACQUIRE && !in(s->taken[p], s->ntaken[p], c))
         ch_text_add(&o, ja ? "%s はあなたが取った2枚にない" : "%s is not one of your two cards", x);
+    else if (v == 0)
+        ; /* taken[] holds the 2-player acquisition only: nothing more to say */
     else if (v == 1 && s->card[c].type != DB_VILLAIN)
         ch_text_add(&o, ja ? "%s はヴィランではない" : "%s is not a villain", x);
     else if (v == 1)
