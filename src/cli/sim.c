@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "simout.h"
 #include "simpar.h"
+#include "simreport.h"
 #include "simrun.h"
 
 #define SIM_SPEC 512 /* bytes of one --compare set's words */
@@ -129,7 +130,8 @@ static void print_options(const sim *s, int k)
     printf("\n");
 }
 
-static int write_outputs(sim *s, const char *bots_arg, const char *json_path, const char *csv_path)
+static int write_outputs(sim *s, const char *bots_arg, const char *json_path, const char *csv_path,
+                         const char *html_path)
 {
     if (s->partial)
         printf("PARTIAL: interrupted after %d of %d games; every figure below is of those %d\n",
@@ -149,14 +151,15 @@ static int write_outputs(sim *s, const char *bots_arg, const char *json_path, co
     }
     json_decref(j);
     if (csv_path && sim_write_csv(s, csv_path) != CLI_OK) rc = CLI_ERR;
+    if (html_path && sim_write_html(s, bots_arg, html_path) != CLI_OK) rc = CLI_ERR;
     return rc;
 }
 
 static int sim_main(int argc, char **argv, sim *s)
 {
-    static const cli_flag flags[] = {{"--games", 1},   {"--bots", 1},      {"--seed", 1},
-                                     {"--threads", 1}, {"--json", 1},      {"--csv", 1},
-                                     {"--sweep", 1},   {"--max-steps", 1}, {NULL, 0}};
+    static const cli_flag flags[] = {
+        {"--games", 1}, {"--bots", 1},  {"--seed", 1},      {"--threads", 1}, {"--json", 1},
+        {"--csv", 1},   {"--sweep", 1}, {"--max-steps", 1}, {"--report", 1},  {NULL, 0}};
     const char *specs[SIM_MAX_SETS];
     int nspecs;
     argc = take_compare(argc, argv, specs, &nspecs);
@@ -218,7 +221,7 @@ static int sim_main(int argc, char **argv, sim *s)
             return cli_fail(CLI_USAGE, "--bots: %s", err.msg);
     /* The reports' paths are checked before the games, not after them. */
     const char *json_path = cli_get(&a, "--json"), *csv_path = cli_get(&a, "--csv"),
-               *html_path = NULL;
+               *html_path = cli_get(&a, "--report");
     if (s->rank == 0 && (check_path(json_path, "report") || check_path(csv_path, "csv") ||
                          check_path(html_path, "report")))
         return CLI_ERR;
@@ -237,7 +240,8 @@ static int sim_main(int argc, char **argv, sim *s)
     }
     fflush(stdout);
     rc = sim_run(s);
-    if (rc == CLI_OK && s->rank == 0) rc = write_outputs(s, bots_arg, json_path, csv_path);
+    if (rc == CLI_OK && s->rank == 0)
+        rc = write_outputs(s, bots_arg, json_path, csv_path, html_path);
     sim_free(s);
     if (rc == CLI_OK && s->partial) rc = 130; /* as a shell reports an interrupted command */
     return rc;
