@@ -222,9 +222,9 @@ static int sim_main(int argc, char **argv, sim *s)
     /* The reports' paths are checked before the games, not after them. */
     const char *json_path = cli_get(&a, "--json"), *csv_path = cli_get(&a, "--csv"),
                *html_path = cli_get(&a, "--report");
-    if (s->rank == 0 && (check_path(json_path, "report") || check_path(csv_path, "csv") ||
-                         check_path(html_path, "report")))
-        return CLI_ERR;
+    int bad = s->rank == 0 && (check_path(json_path, "report") || check_path(csv_path, "csv") ||
+                               check_path(html_path, "report"));
+    if (simpar_any(bad)) return CLI_ERR; /* every rank stops, not rank 0 alone */
     if (s->nsets == 1) {
         print_options(s, 0);
         printf("%d games, seed %llu, bots %s (seats rotate)\n", s->games,

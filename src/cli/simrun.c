@@ -213,30 +213,29 @@ int sim_run(sim *s)
         s->hi = s->first + simpar_share(len, s->rank + 1, s->ranks);
         memset(s->ready, 0, (size_t)len);
         int started = play_batch(s, s->first, t0, show);
-        if (started == 0) {
-            rc = cli_fail(CLI_ERR, "cannot start a thread");
-            break;
-        }
         s->used = started > s->used ? started : s->used;
-        if (simpar_gather(s->out, sizeof *s->out * (size_t)s->nsets, len) != 0) {
-            rc = cli_fail(CLI_ERR, "MPI: cannot gather the results");
-            break;
-        }
+        /* Every step that can fail on one rank is agreed on by all, so no
+         * rank waits for one that has stopped. */
+        int bad = started == 0;
+        if (bad) cli_fail(CLI_ERR, "cannot start a thread");
+        if (simpar_gather(s->out, sizeof *s->out * (size_t)s->nsets, len) != 0)
+            bad = 1, cli_fail(CLI_ERR, "MPI: cannot gather the results");
         /* Interrupted: the games played are a prefix only up to the first
          * one a worker had not finished. */
         int upto = s->limit;
         if (s->ranks == 1 && interrupted)
             for (upto = s->first; upto < s->limit && s->ready[upto - s->first];)
                 upto++;
-        if (s->rank == 0)
+        if (s->rank == 0 && !bad)
             for (int i = s->first; i < upto; i++)
                 fold_index(s, i);
         s->played = upto;
-        int oom = 0;
-        for (int k = 0; k < s->nsets; k++)
-            oom |= s->set[k].f.oom;
-        if (oom) {
-            rc = cli_fail(CLI_ERR, "out of memory for the figures after %d games", s->limit);
+        for (int k = 0; k < s->nsets && !bad; k++)
+            if (s->set[k].f.oom)
+                bad = 1,
+                cli_fail(CLI_ERR, "out of memory for the figures after %d games", s->limit);
+        if (simpar_any(bad)) {
+            rc = CLI_ERR;
             break;
         }
         if (simpar_any(interrupted)) {
