@@ -53,6 +53,17 @@ static void fmt(char *buf, size_t cap, double v, int rate)
         snprintf(buf, cap, "%.3g", v);
 }
 
+/* A difference: with its sign, + too. */
+static void fmt_signed(char *buf, size_t cap, double v, int rate)
+{
+    if (v > 0 && cap > 1) {
+        buf[0] = '+';
+        fmt(buf + 1, cap - 1, v, rate);
+    } else {
+        fmt(buf, cap, v, rate);
+    }
+}
+
 /* A round step for about n ticks over span. */
 static double tick_step(double span, int n)
 {
@@ -125,7 +136,12 @@ static void range_of(const item *it, int n, int nsets, double *lo, double *hi)
                 *hi = fmax(*hi, it[i].hi[k]);
             }
     if (!isfinite(*lo)) *lo = 0, *hi = 1;
-    if (*hi - *lo < 1e-9) *lo -= 0.5, *hi += 0.5;
+    if (*hi - *lo < 1e-9) { /* one value: an axis from 0 (or around it) */
+        if (*lo >= 0)
+            *lo = 0, *hi = *hi > 0 ? *hi * 1.2 : 1;
+        else
+            *lo -= 0.5, *hi += 0.5;
+    }
 }
 
 /* Horizontal bars, one group per item and one bar per set, each with its
@@ -384,9 +400,9 @@ static void diffs(FILE *f, const sim *s, sim_row (*rows)[SIM_MAX_ROWS], const in
             char a[32], b[32], d[32], lo[32], hi[32];
             fmt(a, sizeof a, base->value, r->rate);
             fmt(b, sizeof b, r->value, r->rate);
-            fmt(d, sizeof d, r->diff, r->rate);
-            fmt(lo, sizeof lo, r->dlo, r->rate);
-            fmt(hi, sizeof hi, r->dhi, r->rate);
+            fmt_signed(d, sizeof d, r->diff, r->rate);
+            fmt_signed(lo, sizeof lo, r->dlo, r->rate);
+            fmt_signed(hi, sizeof hi, r->dhi, r->rate);
             int sig = r->dlo > 0 || r->dhi < 0;
             fprintf(f, "<tr%s><td>", sig ? " class=\"sig\"" : "");
             esc(f, r->label);
@@ -408,7 +424,7 @@ static const char style[] =
     "svg .l{fill:none;stroke:#888;stroke-width:1.5}"
     "table{border-collapse:collapse;font-size:12px;margin-top:6px}"
     "td,th{border:1px solid #ddd;padding:2px 6px;text-align:right}"
-    "td:first-child,th:first-child{text-align:left}tr.sig td{font-weight:bold}"
+    "td:first-child,th:first-child,td.o{text-align:left}tr.sig td{font-weight:bold}"
     ".legend span{margin-right:14px}.legend i{display:inline-block;width:12px;height:12px;"
     "margin-right:4px;vertical-align:middle}.partial{color:#b00;font-weight:bold}"
     "@media print{body{margin:0}.pane,figure,table,h3{break-inside:avoid}h2{break-after:avoid}}";
@@ -444,7 +460,7 @@ int sim_write_html(const sim *s, const char *bots, const char *path)
     for (int k = 0; k < s->nsets; k++) {
         fprintf(f,
                 "<tr><td><i style=\"display:inline-block;width:10px;height:10px;background:%s\">"
-                "</i> %d</td><td>",
+                "</i> %d</td><td class=\"o\">",
                 colour[k % NCOLOUR], k + 1);
         for (int i = 0; i < s->g->n_opts; i++) {
             esc(f, s->g->opts[i].key);
