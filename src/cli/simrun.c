@@ -80,19 +80,32 @@ static void play_one(sim *s, int k, int i, void *st, sim_game *o)
     }
 }
 
+/* Workers take games in chunks, so they touch the shared counter and
+ * neighbouring results rarely; small runs take them one by one, so every
+ * thread gets a share. */
+static int chunk_of(const sim *s)
+{
+    int c = (s->hi - s->lo) / (s->threads * 16);
+    return c < 1 ? 1 : c > 32 ? 32 : c;
+}
+
 static void *worker(void *arg)
 {
     sim *s = arg;
     void *st = malloc(s->g->state_size);
     if (!st) abort();
-    int i;
+    int chunk = chunk_of(s), i0;
     /* Under MPI every rank plays its whole share of a batch (the others
      * wait for it), so an interruption is seen between batches. */
-    while ((s->ranks > 1 || !interrupted) && (i = atomic_fetch_add(&s->next, 1)) < s->hi) {
-        for (int k = 0; k < s->nsets; k++)
-            play_one(s, k, i, st, &s->out[(size_t)(i - s->first) * (size_t)s->nsets + (size_t)k]);
-        s->ready[i - s->first] = 1;
-        atomic_fetch_add(&s->done, 1);
+    while ((s->ranks > 1 || !interrupted) && (i0 = atomic_fetch_add(&s->next, chunk)) < s->hi) {
+        int end = i0 + chunk < s->hi ? i0 + chunk : s->hi, i;
+        for (i = i0; i < end && (s->ranks > 1 || !interrupted); i++) {
+            for (int k = 0; k < s->nsets; k++)
+                play_one(s, k, i, st,
+                         &s->out[(size_t)(i - s->first) * (size_t)s->nsets + (size_t)k]);
+            s->ready[i - s->first] = 1;
+        }
+        atomic_fetch_add(&s->done, i - i0);
     }
     free(st);
     atomic_fetch_sub(&s->running, 1);
