@@ -17,7 +17,14 @@
 #include "simpar.h"
 #include "simrun.h"
 
+/* Games (times option sets) in the first batch and at most in one. Every
+ * batch ends at a barrier (all threads, all ranks) where the slowest one
+ * sets the pace: on a busy machine a batch of fast games (Comrade plays
+ * 400,000 a second) is over in a few time slices, so batches grow while
+ * they take less than SIM_BATCH_SECS. Their size never changes a figure. */
 #define SIM_BATCH 8192
+#define SIM_BATCH_MAX 65536
+#define SIM_BATCH_SECS 0.25
 
 /* Set by SIGINT: workers take no new game, the figures so far are printed. */
 static volatile sig_atomic_t interrupted;
@@ -194,10 +201,11 @@ static int gather_names(sim *s)
 
 int sim_run(sim *s)
 {
-    int batch = SIM_BATCH / s->nsets;
+    int batch = SIM_BATCH / s->nsets, most = SIM_BATCH_MAX / s->nsets;
     batch = s->games < batch ? s->games : batch;
-    s->out = calloc((size_t)batch * (size_t)s->nsets, sizeof *s->out);
-    s->ready = calloc((size_t)batch, 1);
+    most = s->games < most ? s->games : most;
+    s->out = calloc((size_t)most * (size_t)s->nsets, sizeof *s->out);
+    s->ready = calloc((size_t)most, 1);
     if (!s->out || !s->ready) return cli_fail(CLI_ERR, "out of memory");
     for (int k = 0; k < s->nsets; k++) {
         s->set[k].f.n = s->set[k].n;
@@ -225,7 +233,10 @@ int sim_run(sim *s)
         s->lo = s->first + simpar_share(len, s->rank, s->ranks);
         s->hi = s->first + simpar_share(len, s->rank + 1, s->ranks);
         memset(s->ready, 0, (size_t)len);
+        double t_batch = now();
         int started = play_batch(s, s->first, t0, show);
+        /* Grow only when every rank found the batch short, so all agree. */
+        int slow = now() - t_batch >= SIM_BATCH_SECS;
         s->used = started > s->used ? started : s->used;
         /* Every step that can fail on one rank is agreed on by all, so no
          * rank waits for one that has stopped. */
@@ -255,6 +266,7 @@ int sim_run(sim *s)
             s->partial = s->played < s->games;
             break;
         }
+        if (!simpar_any(slow)) batch = 2 * batch < most ? 2 * batch : most;
     }
     if (catch) sigaction(SIGINT, &old, NULL);
     if (show) fprintf(stderr, "\r%*s\r", 70, "");
