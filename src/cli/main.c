@@ -17,7 +17,8 @@ static const struct {
     {"engine", cli_engine, "engine                        JSON-lines protocol on stdin/stdout"},
     {"sim", cli_sim,
      "sim GAME [key=value ...] --games N --bots b1,b2,.. [--seed S] [--threads T]\n"
-     "       [--max-steps M] [--json FILE] [--csv FILE]        bot-vs-bot statistics\n"
+     "       [--max-steps M] [--json FILE] [--csv FILE] [--report FILE.html]\n"
+     "                                     bot-vs-bot statistics\n"
      "       [--compare 'k=v ..' 'k=v ..' ... | --sweep key=a,b,c | --sweep key=lo..hi]\n"
      "                                     option sets on the same seeds, with differences"},
     {"bench", cli_bench, "bench [GAME] [--seconds X]    random-play speed, clone time, state size"},
