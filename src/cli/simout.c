@@ -3,6 +3,7 @@
  * several sets add the differences from the first set. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
@@ -317,6 +318,20 @@ static void csv_text(FILE *f, const char *t)
     fputc('"', f);
 }
 
+/* A distribution the report draws: one row per value, its count. */
+static void csv_dist(FILE *f, const sim *s, int k, const char *name, const sim_hist *h)
+{
+    size_t m;
+    int64_t(*vc)[2] = sim_hist_sorted(h, &m);
+    for (size_t i = 0; vc && i < m; i++) {
+        fprintf(f, "%d,", k + 1);
+        csv_text(f, s->set[k].label);
+        fprintf(f, ",%s.%lld,%lld,,,,,,,%d,%d\n", name, (long long)vc[i][0], (long long)vc[i][1],
+                s->played, s->partial);
+    }
+    free(vc);
+}
+
 int sim_write_csv(const sim *s, const char *path)
 {
     FILE *f = fopen(path, "w");
@@ -340,6 +355,14 @@ int sim_write_csv(const sim *s, const char *path)
             else
                 fprintf(f, ",,,,");
             fprintf(f, "%d,%d\n", s->played, s->partial);
+        }
+        const sim_figures *fg = &s->set[k].f;
+        csv_dist(f, s, k, "dist.actions", &fg->len);
+        csv_dist(f, s, k, "dist.hands", &fg->hands);
+        for (int b = 0; b < s->nb; b++) {
+            char name[32];
+            snprintf(name, sizeof name, "dist.bot%d.score", b);
+            csv_dist(f, s, k, name, &fg->score[b]);
         }
     }
     int bad = ferror(f);

@@ -220,8 +220,8 @@ int sim_run(sim *s)
     interrupted = 0;
     /* A SIGINT ignored from the start (a background job) stays ignored. */
     sigaction(SIGINT, NULL, &old);
-    int catch = s->ranks == 1 && old.sa_handler != SIG_IGN;
-    if (catch) sigaction(SIGINT, &sa, NULL);
+    int handle = s->ranks == 1 && old.sa_handler != SIG_IGN;
+    if (handle) sigaction(SIGINT, &sa, NULL);
     int show = s->rank == 0 && !s->quiet_progress && isatty(STDERR_FILENO);
     double t0 = now();
     int rc = CLI_OK;
@@ -268,7 +268,7 @@ int sim_run(sim *s)
         }
         if (!simpar_any(slow)) batch = 2 * batch < most ? 2 * batch : most;
     }
-    if (catch) sigaction(SIGINT, &old, NULL);
+    if (handle) sigaction(SIGINT, &old, NULL);
     if (show) fprintf(stderr, "\r%*s\r", 70, "");
     s->secs = now() - t0;
     if (rc == CLI_OK && gather_names(s) != 0) rc = cli_fail(CLI_ERR, "MPI: cannot gather names");

@@ -35,6 +35,12 @@ head -1 "$tmp/self.csv" | grep -qx 'set,label,figure,value,ci_lo,ci_hi,diff,diff
 grep -q '^2,"bonus_racko=true",length.actions,[0-9.]*,[0-9.]*,[0-9.]*,0,0,0,80,80,0$' "$tmp/self.csv" ||
     fail "CSV: no zero difference for length.actions: $(cat "$tmp/self.csv")"
 grep -q '^1,"bonus_racko=true",seat0.win_rate,' "$tmp/self.csv" || fail "CSV: no set 1 seat row"
+# ... and the distributions the report draws, a row per value: the counts of
+# game lengths add up to the games finished; every row has the 12 columns.
+total=$(awk -F, '$1 == 1 && $3 ~ /^dist\.actions\./ { n += $4 } END { print n }' "$tmp/self.csv")
+[ "$total" = 80 ] || fail "CSV: dist.actions counts add up to $total, not 80"
+grep -q '^2,"bonus_racko=true",dist.bot1.score.[0-9]*,[0-9]*,' "$tmp/self.csv" || fail "CSV: no score distribution"
+[ "$(awk -F, '{ print NF }' "$tmp/self.csv" | sort -u)" = 12 ] || fail "CSV: rows of other widths"
 
 # Common random numbers: each set's figures are those of a plain sim with
 # the same options and seed, line for line.
