@@ -19,7 +19,10 @@ static const struct {
      "                              JSON-lines protocol on stdin/stdout"},
     {"sim", cli_sim,
      "sim GAME [key=value ...] --games N --bots b1,b2,.. [--seed S] [--threads T]\n"
-     "       [--max-steps M] [--json FILE]        bot-vs-bot statistics"},
+     "       [--max-steps M] [--json FILE] [--csv FILE] [--report FILE.html]\n"
+     "                                     bot-vs-bot statistics\n"
+     "       [--compare 'k=v ..' 'k=v ..' ... | --sweep key=a,b,c | --sweep key=lo..hi]\n"
+     "                                     option sets on the same seeds, with differences"},
     {"bench", cli_bench, "bench [GAME] [--seconds X]    random-play speed, clone time, state size"},
     {"replay", cli_replay, "replay FILE [--lang en|ja]    replay a record move by move"},
     {"serve", cli_serve,

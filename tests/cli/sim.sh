@@ -111,4 +111,16 @@ set -e
 run "$CARDHALL" sim racko --games 100000001
 [ "$RC" = 2 ] || fail "--games above the limit: exit $RC, expected 2"
 has "$ERR" "--games: '100000001' is not an integer in 1..100000000"
+# Issue 11: a Babasuki card file is read by sim itself (the game reads no
+# files), only if it is a regular file: a FIFO is refused at once, not waited on.
+run "$CARDHALL" sim babasuki cards=tests/data/babasuki/spaces_and_blank_lines.csv --games 4 --seed 1
+[ "$RC" = 0 ] || fail "sim with a card file: exit $RC: $ERR"
+has "$OUT" "cards=spaces_and_blank_lines.csv"
+mkfifo "$tmp/fifo"
+set +e
+timeout 10 "$CARDHALL" sim babasuki cards="$tmp/fifo" --games 4 >/dev/null 2>"$tmp/err"
+RC=$?
+set -e
+[ "$RC" = 1 ] || fail "sim with a FIFO as card file: exit $RC (124: it hung)"
+has "$(cat "$tmp/err")" "not a regular file"
 echo ok
