@@ -107,6 +107,17 @@ void cm_deal_constrained(const uint8_t *cards, int n, const int *need, const uns
 
 /* Series label of CM-30 for W wins out of 5 ("Excellent" .. "Low"); NULL
  * when deals is not 5 (the rule book labels only a five-deal series). */
+/* The open-hand solver (src/bots/comrade_solver.c): with every hand known
+ * and the bids fixed, whether the team can still win the deal from s (in
+ * the trick phase; a finished deal answers whether it was won): 1 yes,
+ * 0 no, -1 gave up after max_nodes trick starts (0: no limit). nodes, if
+ * not NULL, gets the trick starts searched. A solver holds a 4 MiB table;
+ * one per thread. */
+typedef struct cm_solver cm_solver;
+cm_solver *cm_solver_new(void);
+void cm_solver_free(cm_solver *x);
+int cm_solve(cm_solver *x, const cm_state *s, long max_nodes, long *nodes);
+
 const char *cm_label(int wins, int deals);
 /* Name of an outcome: "WIN", "BID_OVER_10", ... */
 const char *cm_reason_name(int res);

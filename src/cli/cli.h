@@ -12,5 +12,6 @@ int cli_sim(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_serve(int argc, char **argv);
+int cli_solve(int argc, char **argv);
 
 #endif

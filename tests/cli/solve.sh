@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# cardhall solve comrade (issue 14): the open-hand figures next to the
+# heuristic team's on the same deals; the command itself fails if a deal the
+# team won is called unwinnable. Games without a solver are refused.
+set -euo pipefail
+fail() { echo "FAIL: $*" >&2; exit 1; }
+has() { grep -qF -- "$2" <<<"$1" || fail "expected '$2' in: ${1:0:2000}"; }
+
+out=$("$CARDHALL" solve comrade --deals 40 --seed 3 --max-nodes 50000) || fail "solve exit $?"
+has "$out" "comrade: 40 deals from seed 3"
+has "$out" "winnable with open hands"
+has "$out" "won by the heuristic team"
+has "$out" "solve time per deal"
+# No more deals won than winnable (undecided ones aside).
+won=$(awk '/^  won by the heuristic/ {print $6}' <<<"$out")
+winnable=$(awk '/^  winnable with/ {print $5}' <<<"$out")
+undecided=$(awk '/^  undecided/ {print $5}' <<<"$out")
+[ "$won" -le $((winnable + undecided)) ] || fail "won $won > winnable $winnable + undecided $undecided"
+# The same seed gives the same figures (times aside).
+again=$("$CARDHALL" solve comrade --deals 40 --seed 3 --max-nodes 50000)
+[ "$(grep -v 'solve time' <<<"$out")" = "$(grep -v 'solve time' <<<"$again")" ] ||
+    fail "same seed, different figures"
+
+set +e
+err=$("$CARDHALL" solve racko 2>&1)
+rc=$?
+set -e
+[ "$rc" = 2 ] || fail "solve racko: exit $rc, expected 2"
+has "$err" "racko has no open-hand solver"
+echo ok
