@@ -9,14 +9,31 @@
 typedef struct ch_bot ch_bot;
 typedef ch_action (*ch_bot_fn)(ch_bot *b, const void *st, int seat);
 
+typedef enum { CH_ROLLOUT_RANDOM, CH_ROLLOUT_HEURISTIC } ch_rollout;
+
+/* Settings of the search players (ismcts, pimc), given after the name:
+ * "ismcts:iters=4000", "pimc:worlds=32,ms=200". */
+typedef struct ch_search_cfg {
+    int iters;          /* iterations per move; with ms, whichever ends first */
+    int ms;             /* milliseconds per move, 0 = none (then not deterministic) */
+    int worlds;         /* pimc: determinizations per move */
+    int threads;        /* root-parallel; same choice for a seed and thread count */
+    ch_rollout rollout; /* how a simulation finishes the game */
+    int depth;          /* moves a rollout may take before the position is scored */
+    double c;           /* UCB exploration constant */
+} ch_search_cfg;
+
 struct ch_bot {
-    const char *name;
+    const char *name; /* as given, settings included (points into spec) */
     const ch_game *game;
     ch_bot_fn act;
     ch_rng rng; /* the bot's own randomness, never the game's */
+    char spec[96];
+    ch_search_cfg search; /* search players only */
 };
 
-/* name: "random", or a bot the game has ("heuristic"). */
+/* name: "random", a bot the game has ("heuristic"), or a search player with
+ * optional settings ("ismcts", "ismcts:iters=4000", "pimc:worlds=32,ms=200"). */
 int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch_err *err);
 ch_action ch_bot_act(ch_bot *b, const void *st, int seat);
 /* Bot names available for g, comma-separated, into buf. */

@@ -4,11 +4,14 @@
 
 #include "cardhall/bot.h"
 #include "cardhall/games.h"
+#include "search.h"
 
 ch_action ch_random_act(ch_bot *b, const void *st, int seat);
 
 static const ch_bot_entry bots[] = {
     {NULL, "random", ch_random_act},
+    {NULL, "ismcts", ch_ismcts_act},
+    {NULL, "pimc", ch_pimc_act},
 #ifdef CH_HAVE_RACKO
     {"racko", "heuristic", rk_heuristic_act},
 #endif
@@ -31,17 +34,38 @@ static int applies(const ch_bot_entry *e, const ch_game *g)
     return e->game == NULL || strcmp(e->game, g->name) == 0;
 }
 
+static int is_search(ch_bot_fn f)
+{
+    return f == ch_ismcts_act || f == ch_pimc_act;
+}
+
 int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch_err *err)
 {
+    /* "name" or "name:key=value,..." (settings for the search players). */
+    const char *colon = strchr(name, ':');
+    size_t len = colon ? (size_t)(colon - name) : strlen(name);
+    if (strlen(name) >= sizeof b->spec)
+        return ch_errf(err, CH_EINVAL, "bot name '%.40s...' is too long", name);
     for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++) {
-        if (applies(&bots[i], g) && strcmp(bots[i].name, name) == 0) {
-            b->name = bots[i].name;
-            b->game = g;
-            b->act = bots[i].act;
-            /* A stream of its own, so a bot never shares numbers with the game. */
-            ch_rng_seed(&b->rng, seed, 0xb07u);
-            return CH_OK;
+        if (!applies(&bots[i], g) || strlen(bots[i].name) != len ||
+            strncmp(bots[i].name, name, len) != 0)
+            continue;
+        ch_bot tmp;
+        memset(&tmp, 0, sizeof tmp);
+        tmp.game = g;
+        tmp.act = bots[i].act;
+        if (is_search(tmp.act)) {
+            ch_search_defaults(g, &tmp.search);
+            if (colon && ch_search_parse(&tmp.search, colon + 1, err) != CH_OK) return CH_EINVAL;
+        } else if (colon) {
+            return ch_errf(err, CH_EINVAL, "bot '%s' takes no settings", bots[i].name);
         }
+        /* A stream of its own, so a bot never shares numbers with the game. */
+        ch_rng_seed(&tmp.rng, seed, 0xb07u);
+        *b = tmp;
+        memcpy(b->spec, name, strlen(name) + 1);
+        b->name = b->spec;
+        return CH_OK;
     }
     char names[128];
     ch_bot_list(g, names, sizeof names);

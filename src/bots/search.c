@@ -1,0 +1,187 @@
+/* See search.h. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cardhall/num.h"
+#include "search.h"
+
+void ch_search_defaults(const ch_game *g, ch_search_cfg *c)
+{
+    memset(c, 0, sizeof *c);
+    c->iters = 1000;
+    c->worlds = 16;
+    c->threads = 1;
+    c->c = 0.7;
+    c->depth = 400;
+    /* Random play never finishes a Rack-O hand and wastes RAGAMARU and
+     * Rumino rollouts on hundreds of aimless moves; their heuristics are
+     * fast. Comrade's heuristic samples hands itself and costs ~100x a
+     * random deal, and Babasuki's random rollouts measured as strong. */
+    c->rollout = CH_ROLLOUT_RANDOM;
+    if (strcmp(g->name, "racko") == 0 || strcmp(g->name, "rumino") == 0 ||
+        strcmp(g->name, "ragamaru") == 0)
+        c->rollout = CH_ROLLOUT_HEURISTIC;
+}
+
+static int set_int(const char *key, const char *v, long lo, long hi, int *out, ch_err *err)
+{
+    long x;
+    if (ch_parse_long(v, lo, hi, &x) != CH_OK)
+        return ch_errf(err, CH_EINVAL, "bot setting %s: '%s' is not an integer in %ld..%ld", key, v,
+                       lo, hi);
+    *out = (int)x;
+    return CH_OK;
+}
+
+static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err)
+{
+    if (strcmp(key, "iters") == 0) return set_int(key, v, 1, 100000000, &c->iters, err);
+    if (strcmp(key, "ms") == 0) return set_int(key, v, 0, 600000, &c->ms, err);
+    if (strcmp(key, "worlds") == 0) return set_int(key, v, 1, 100000, &c->worlds, err);
+    if (strcmp(key, "threads") == 0) return set_int(key, v, 1, 64, &c->threads, err);
+    if (strcmp(key, "depth") == 0) return set_int(key, v, 0, 1000000, &c->depth, err);
+    if (strcmp(key, "rollout") == 0) {
+        if (strcmp(v, "random") == 0)
+            c->rollout = CH_ROLLOUT_RANDOM;
+        else if (strcmp(v, "heuristic") == 0)
+            c->rollout = CH_ROLLOUT_HEURISTIC;
+        else
+            return ch_errf(err, CH_EINVAL, "bot setting rollout: '%s' is not random|heuristic", v);
+        return CH_OK;
+    }
+    if (strcmp(key, "c") == 0) {
+        /* Hundredths, to keep the one strict integer parser: c=70 is 0.70. */
+        int h = 0;
+        if (set_int(key, v, 0, 1000, &h, err) != CH_OK) return CH_EINVAL;
+        c->c = h / 100.0;
+        return CH_OK;
+    }
+    return ch_errf(err, CH_EINVAL,
+                   "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, c)", key);
+}
+
+int ch_search_parse(ch_search_cfg *c, const char *settings, ch_err *err)
+{
+    ch_search_cfg tmp = *c;
+    char buf[96];
+    if (strlen(settings) >= sizeof buf) return ch_errf(err, CH_EINVAL, "bot settings too long");
+    memcpy(buf, settings, strlen(settings) + 1);
+    for (char *p = buf; p && *p;) {
+        char *comma = strchr(p, ',');
+        if (comma) *comma = '\0';
+        char *eq = strchr(p, '=');
+        if (!eq) return ch_errf(err, CH_EINVAL, "bot setting '%s': expected key=value", p);
+        *eq = '\0';
+        if (set_one(&tmp, p, eq + 1, err) != CH_OK) return CH_EINVAL;
+        p = comma ? comma + 1 : NULL;
+    }
+    *c = tmp;
+    return CH_OK;
+}
+
+int ch_sim_ctx_init(ch_sim_ctx *x, const ch_game *g, const ch_search_cfg *cfg, uint64_t seed)
+{
+    memset(x, 0, sizeof *x);
+    x->g = g;
+    x->cfg = cfg;
+    ch_rng_seed(&x->rng, seed, 0x51u);
+    x->buf = malloc(sizeof *x->buf * (size_t)g->max_actions);
+    if (!x->buf) return CH_ENOMEM;
+    if (cfg->rollout == CH_ROLLOUT_HEURISTIC &&
+        ch_bot_init(&x->roll, g, "heuristic", ch_mix64(seed), NULL) != CH_OK)
+        ch_bot_init(&x->roll, g, "random", ch_mix64(seed), NULL);
+    return CH_OK;
+}
+
+void ch_sim_ctx_free(ch_sim_ctx *x)
+{
+    free(x->buf);
+    x->buf = NULL;
+}
+
+void ch_search_value(const ch_game *g, const void *st, double *out)
+{
+    ch_result r;
+    g->result(st, &r);
+    int n = r.n_players;
+    if (r.terminal) {
+        for (int p = 0; p < n; p++)
+            out[p] = r.winners >> p & 1u ? 1.0 : 0.0;
+        /* Nobody won (a team loss, a draw with no winner): ranks still
+         * separate better from worse only where the game ranks them. */
+        if (r.winners == 0)
+            for (int p = 0; p < n; p++)
+                out[p] = n > 1 ? 0.5 * (n - r.rank[p]) / (n - 1) : 0.0;
+        return;
+    }
+    /* Cut off: rank by the scores so far, higher first for a game whose
+     * result ranks that way; the game's own rank is only valid at the end,
+     * so compare scores directly, ties sharing. */
+    for (int p = 0; p < n; p++) {
+        int below = 0, equal = 0;
+        for (int q = 0; q < n; q++) {
+            if (q == p) continue;
+            below += r.score[q] < r.score[p];
+            equal += r.score[q] == r.score[p];
+        }
+        out[p] = n > 1 ? (below + 0.5 * equal) / (n - 1) : 0.5;
+    }
+}
+
+void ch_sim_rollout(ch_sim_ctx *x, void *st, double *out)
+{
+    const ch_game *g = x->g;
+    for (int k = 0; k < x->cfg->depth; k++) {
+        int p = g->to_move(st);
+        if (p == CH_TERMINAL) break;
+        ch_action a;
+        if (x->cfg->rollout == CH_ROLLOUT_HEURISTIC) {
+            a = ch_bot_act(&x->roll, st, p);
+        } else {
+            int n = g->legal(st, x->buf);
+            a = x->buf[ch_rng_below(&x->rng, (uint32_t)n)];
+        }
+        g->apply(st, a);
+    }
+    ch_search_value(g, st, out);
+}
+
+double ch_search_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+typedef struct job {
+    void (*fn)(void *);
+    void *arg;
+} job;
+
+static void *run_job(void *p)
+{
+    job *j = p;
+    j->fn(j->arg);
+    return NULL;
+}
+
+void ch_search_parallel(int n, void (*fn)(void *arg), void *args, size_t arg_size)
+{
+    enum { MAX_THREADS = 64 };
+    pthread_t tid[MAX_THREADS];
+    job jobs[MAX_THREADS];
+    int started[MAX_THREADS] = {0};
+    if (n > MAX_THREADS) n = MAX_THREADS;
+    for (int i = 0; i < n; i++) {
+        jobs[i] = (job){fn, (char *)args + (size_t)i * arg_size};
+        /* The last job runs here; a thread that cannot start runs here too,
+         * with the same result: each job owns its own arguments. */
+        started[i] = i + 1 < n && pthread_create(&tid[i], NULL, run_job, &jobs[i]) == 0;
+        if (!started[i]) run_job(&jobs[i]);
+    }
+    for (int i = 0; i < n; i++)
+        if (started[i]) pthread_join(tid[i], NULL);
+}
