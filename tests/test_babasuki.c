@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "cardhall/babasuki.h"
+#include "cardhall/file.h"
 #include "cardhall/match.h"
 
 /* ---- Helpers ---- */
@@ -24,15 +25,31 @@ static void src_path(char *buf, size_t cap, const char *rel)
     snprintf(buf, cap, "%s/%s", root ? root : ".", rel);
 }
 
-/* Sets s up with options kv (players first); fails the test on error. */
+/* Sets s up with options kv (players first), reading a cards=PATH file as a
+ * local front end does; fails the test on error. */
 static void start(db_state *s, const char *const *kv, int nkv, const int *order)
 {
     ch_opts o;
     ch_err err;
     if (ch_opts_parse(&o, db_game.opts, db_game.n_opts, kv, nkv, &err) != CH_OK)
         fail_msg("%s", err.msg);
-    if (db_game.setup(s, &o, 1234, order, order ? DB_NCARDS : 0, &err) != CH_OK)
+    if (ch_opts_read_files(&o, db_game.opts, db_game.n_opts, &err) != CH_OK)
         fail_msg("%s", err.msg);
+    int rc = db_game.setup(s, &o, 1234, order, order ? DB_NCARDS : 0, &err);
+    ch_opts_free_data(&o);
+    if (rc != CH_OK) fail_msg("%s", err.msg);
+}
+
+/* A card file read as a front end reads it, parsed as content. */
+static int load_deck(db_deck *d, const char *path, int relaxed, ch_err *err)
+{
+    char *text;
+    size_t len;
+    int rc = ch_file_read(path, CH_OPT_DATA_MAX, &text, &len, err);
+    if (rc != CH_OK) return rc;
+    rc = db_cards_parse(text, len, relaxed, d, err);
+    free(text);
+    return rc;
 }
 
 /* The face of a card written as in the spec ("T21"). */
@@ -251,7 +268,7 @@ static void expect_file_error(const char *rel, int relaxed, const char *line_tex
     src_path(path, sizeof path, rel);
     db_deck d;
     ch_err err;
-    assert_int_equal(db_deck_load(&d, path, relaxed, &err), CH_EFORMAT);
+    assert_int_equal(load_deck(&d, path, relaxed, &err), CH_EFORMAT);
     if (!strstr(err.msg, line_text)) fail_msg("%s: '%s' does not name %s", rel, err.msg, line_text);
     assert_non_null(strstr(err.msg, "column"));
 }
@@ -274,7 +291,7 @@ static void test_DB_T23_card_file_validation(void **st)
     db_deck d;
     ch_err err;
     src_path(path, sizeof path, "tests/data/babasuki/relaxed.csv");
-    assert_int_equal(db_deck_load(&d, path, 1, &err), CH_OK);
+    assert_int_equal(load_deck(&d, path, 1, &err), CH_OK);
     int t = 0, h = 0;
     for (int c = 0; c < DB_NCARDS; c++) {
         t += d.card[c].type == DB_TREASURE;
@@ -282,10 +299,10 @@ static void test_DB_T23_card_file_validation(void **st)
     }
     assert_int_equal(t, 8);
     assert_int_equal(h, 6);
-    assert_int_equal(db_deck_load(&d, "/no/such/file.csv", 0, &err), CH_EIO);
+    assert_int_equal(load_deck(&d, "/no/such/file.csv", 0, &err), CH_EIO);
     /* The default file is accepted. */
     src_path(path, sizeof path, "data/babasuki/default.csv");
-    assert_int_equal(db_deck_load(&d, path, 0, &err), CH_OK);
+    assert_int_equal(load_deck(&d, path, 0, &err), CH_OK);
 }
 
 /* The compiled-in default is the shipped file, parsed to the §1.3 table. */
@@ -296,7 +313,7 @@ static void test_default_deck_is_the_shipped_file(void **st)
     db_deck a, b;
     ch_err err;
     src_path(path, sizeof path, "data/babasuki/default.csv");
-    assert_int_equal(db_deck_load(&a, path, 0, &err), CH_OK);
+    assert_int_equal(load_deck(&a, path, 0, &err), CH_OK);
     assert_int_equal(db_deck_parse(&b, db_default_csv(), 0, "default", &err), CH_OK);
     assert_memory_equal(&a, &b, sizeof a);
     assert_int_equal(a.card[20].no, 21);
@@ -317,7 +334,7 @@ static void test_card_file_spaces_comments_and_order(void **st)
     db_deck d;
     ch_err err;
     src_path(path, sizeof path, "tests/data/babasuki/spaces_and_blank_lines.csv");
-    assert_int_equal(db_deck_load(&d, path, 0, &err), CH_OK);
+    assert_int_equal(load_deck(&d, path, 0, &err), CH_OK);
     assert_int_equal(d.card[0].no, 1);
     assert_string_equal(d.name[0], "Villain 1");
     /* Cards are sorted by No whatever the file order. */
@@ -347,8 +364,11 @@ static void test_cards_option(void **st)
     ch_opts o;
     ch_err err;
     assert_int_equal(ch_opts_parse(&o, db_game.opts, db_game.n_opts, kv, 2, &err), CH_OK);
+    assert_int_equal(ch_opts_read_files(&o, db_game.opts, db_game.n_opts, &err), CH_OK);
     assert_int_equal(db_game.setup(&s, &o, 1, NULL, 0, &err), CH_EFORMAT);
+    ch_opts_free_data(&o);
     assert_non_null(strstr(err.msg, "line 15"));
+    assert_non_null(strstr(err.msg, "four_villains.csv")); /* named by its file */
 }
 
 /* ---- Seats, setup and the deal ---- */

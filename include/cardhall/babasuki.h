@@ -4,7 +4,8 @@
  * docs/notation/babasuki.md.
  *
  * The printed card values are not in the rule book, so the 25 cards come from
- * a CSV card file (db_deck_parse); the default file is compiled in. The
+ * a CSV card file (db_cards_parse); the default file is compiled in, another
+ * one comes as content in the cards option's data (never read by the game). The
  * parsed table is copied into the state, so a state stays pointer-free.
  *
  * Faces: a card's face is its rank by No in the card table (0..24); with the
@@ -41,11 +42,14 @@ typedef struct db_deck {
     char suit_order[27]; /* suit letters in order of first appearance: how suits are shown */
 } db_deck;
 
-/* Parses card-file text (format in docs/rules/babasuki.md). relaxed: DB-V5.
- * src names the file in error messages, which give its line and column. */
+/* Parses a card file's content text[0..len) (format in docs/rules/babasuki.md;
+ * at most CH_OPT_DATA_MAX bytes, UTF-8, a leading byte-order mark skipped).
+ * relaxed: DB-V5. CH_EFORMAT with the line and column of the mistake. The
+ * game reads no files: a front end reads cards=PATH and passes the content
+ * as the option's data (cardhall/options.h). */
+int db_cards_parse(const char *text, size_t len, int relaxed, db_deck *d, ch_err *err);
+/* The same for NUL-terminated text; src names it in messages. */
 int db_deck_parse(db_deck *d, const char *text, int relaxed, const char *src, ch_err *err);
-/* Reads and parses a card file from disk (CH_EIO if unreadable). */
-int db_deck_load(db_deck *d, const char *path, int relaxed, ch_err *err);
 /* The default card file's text, as compiled in from data/babasuki/default.csv. */
 const char *db_default_csv(void);
 

@@ -23,6 +23,10 @@ typedef struct ch_search_cfg {
     double c;           /* UCB exploration constant */
 } ch_search_cfg;
 
+/* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is
+ * the most; bot.c checks it), so a bot lists them without allocating. */
+#define CH_BOT_ACTIONS 1100
+
 struct ch_bot {
     const char *name; /* as given, settings included (points into spec) */
     const ch_game *game;
@@ -30,6 +34,10 @@ struct ch_bot {
     ch_rng rng; /* the bot's own randomness, never the game's */
     char spec[96];
     ch_search_cfg search; /* search players only */
+    /* Scratch for legal(), reused every move. Inside the struct, not on the
+     * heap, so a ch_bot stays a plain value the caller may copy and drop
+     * without a free. */
+    ch_action acts[CH_BOT_ACTIONS];
 };
 
 /* name: "random", a bot the game has ("heuristic"), or a search player with

@@ -6,6 +6,8 @@
 #ifndef CARDHALL_CSV_H
 #define CARDHALL_CSV_H
 
+#include <stddef.h>
+
 typedef struct ch_csv_field {
     const char *s; /* not NUL-terminated */
     int len;
@@ -14,10 +16,19 @@ typedef struct ch_csv_field {
 
 typedef struct ch_csv {
     const char *next; /* where the next line starts */
+    const char *end;  /* end of the text */
     int line;         /* number of the line ch_csv_next returned last */
 } ch_csv;
 
+/* Starts reading the NUL-terminated text, or text[0..len). A UTF-8
+ * byte-order mark at the start (spreadsheets save CSV with one) is skipped;
+ * line 1 still starts there. */
 void ch_csv_init(ch_csv *c, const char *text);
+void ch_csv_init_len(ch_csv *c, const char *text, size_t len);
+
+/* 0 if text[0..len) is valid UTF-8 without NUL bytes (card data is shown to
+ * players); else the 1-based line of the first bad byte. */
+int ch_csv_bad_line(const char *text, size_t len);
 
 /* The next line that is neither blank nor a comment, without its line end
  * (a trailing CR is dropped); 0 at the end of the text. */

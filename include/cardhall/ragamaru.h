@@ -130,8 +130,8 @@ typedef struct rg_cards {
 
 /* Parses and checks a card file's text against what the rules engine needs:
  * every expected code exactly once, counts, colours and values in range,
- * names non-empty. On error returns CH_EINVAL, *out unspecified, and err
- * names the line. */
+ * names non-empty, the text UTF-8 (a leading byte-order mark is skipped).
+ * On error returns CH_EINVAL, *out unspecified, and err names the line. */
 int rg_cards_parse(const char *text, rg_cards *out, ch_err *err);
 const char *rg_cards_csv(void); /* the compiled-in data/ragamaru/cards.csv */
 /* The compiled-in card data, parsed on first use; NULL (err set) if broken. */

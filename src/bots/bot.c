@@ -29,6 +29,11 @@ static const ch_bot_entry bots[] = {
 #endif
 };
 
+#ifdef CH_HAVE_RAGAMARU
+_Static_assert(RG_MAX_ACTIONS <= CH_BOT_ACTIONS,
+               "ch_bot.acts must hold every game's legal actions");
+#endif
+
 static int applies(const ch_bot_entry *e, const ch_game *g)
 {
     return e->game == NULL || strcmp(e->game, g->name) == 0;

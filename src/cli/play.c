@@ -344,8 +344,13 @@ static int run(play *pl, const char *record_path)
         }
         ch_err err;
         ch_action a = ch_bot_act(&pl->bot[p], st, p);
-        if (ch_match_apply(&pl->m, a, &err) != CH_OK)
-            return cli_fail(CLI_ERR, "bot %s at seat %d: %s", pl->bot[p].name, p, err.msg);
+        if (ch_match_apply(&pl->m, a, &err) != CH_OK) {
+            /* A refused move (out of memory: CH_ENOMEM) leaves the match as
+             * it was, so what was played is still saved. */
+            cli_fail(CLI_ERR, "bot %s at seat %d: %s", pl->bot[p].name, p, err.msg);
+            write_record(pl, record_path);
+            return CLI_ERR;
+        }
         if (!pl->humans) show_move(pl, pl->m.n_actions - 1);
     }
     const void *st = ch_match_state(&pl->m);

@@ -3,18 +3,39 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "cardhall/utf8.h"
+
+void ch_csv_init_len(ch_csv *c, const char *text, size_t len)
+{
+    size_t bom = ch_utf8_bom(text, len);
+    c->next = text + bom;
+    c->end = text + len;
+    c->line = 0;
+}
+
 void ch_csv_init(ch_csv *c, const char *text)
 {
-    c->next = text;
-    c->line = 0;
+    ch_csv_init_len(c, text, strlen(text));
+}
+
+int ch_csv_bad_line(const char *text, size_t len)
+{
+    size_t ok = ch_utf8_valid_prefix(text, len);
+    const char *nul = memchr(text, '\0', ok);
+    if (nul) ok = (size_t)(nul - text);
+    if (ok == len) return 0;
+    int line = 1;
+    for (size_t i = 0; i < ok; i++)
+        line += text[i] == '\n';
+    return line;
 }
 
 int ch_csv_next(ch_csv *c, const char **line, int *len)
 {
-    while (*c->next) {
-        const char *s = c->next, *eol = strchr(s, '\n');
-        int n = eol ? (int)(eol - s) : (int)strlen(s);
-        c->next = eol ? eol + 1 : s + n;
+    while (c->next < c->end) {
+        const char *s = c->next, *eol = memchr(s, '\n', (size_t)(c->end - s));
+        int n = (int)((eol ? eol : c->end) - s);
+        c->next = eol ? eol + 1 : c->end;
         c->line++;
         ch_csv_field t = ch_csv_trim(s, n);
         if (t.len == 0 || t.s[0] == '#') continue;

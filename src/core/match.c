@@ -1,17 +1,43 @@
-/* A match keeps every state it passed through: undo is a pop, and a record
- * is the options, the seed or card order, and the actions as text. */
+/* A match keeps its actions and a checkpoint state every
+ * CH_MATCH_CHECKPOINT actions; other states are rebuilt by replaying (see
+ * cardhall/match.h). A record is the options, the seed or card order, and
+ * the actions as text. */
+#include <assert.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cardhall/file.h"
 #include "cardhall/match.h"
+#include "cardhall/utf8.h"
 
 #define RECORD_FORMAT "cardhall-record/1"
+#define K CH_MATCH_CHECKPOINT
 
-static unsigned char *state_at(const ch_match *m, int k)
+/* States the match holds besides its checkpoints. cur is always the state
+ * after n_actions; prev the one before when prev_ok (so undo right after an
+ * apply, as the test harness does at every step, copies instead of
+ * replaying). slot[0..1] serve ch_match_state_at: each holds the state after
+ * slot_k actions (-1: nothing), and last is the one returned most recently,
+ * which the next miss must not overwrite. */
+struct ch_match_cache {
+    unsigned char *mem; /* the four states below, in one block */
+    unsigned char *cur, *prev, *slot[2];
+    int prev_ok;
+    int slot_k[2];
+    int last;
+};
+
+static unsigned char *ckpt_at(const ch_match *m, int c)
 {
-    return m->states + (size_t)k * m->game->state_size;
+    return m->ckpt + (size_t)c * m->game->state_size;
+}
+
+static size_t history_bytes(const ch_match *m, int cap, int ckpt_cap)
+{
+    return sizeof *m->actions * (size_t)cap + m->game->state_size * (size_t)ckpt_cap;
 }
 
 int ch_match_init_opts(ch_match *m, const ch_game *g, const ch_opts *o, uint64_t seed,
@@ -21,21 +47,55 @@ int ch_match_init_opts(ch_match *m, const ch_game *g, const ch_opts *o, uint64_t
     m->game = g;
     m->opts = *o;
     m->seed = seed;
+    /* The options' data is the match's own, for as long as the record. */
+    m->opts.data_owned = 0;
+    int copied = 1;
+    for (int i = 0; i < CH_MAX_OPTS; i++) {
+        if (!o->data[i]) continue;
+        char *d = malloc(o->data_len[i] + 1);
+        if (d) {
+            memcpy(d, o->data[i], o->data_len[i]);
+            d[o->data_len[i]] = '\0';
+            m->opts.data_owned |= 1u << i;
+        }
+        m->opts.data[i] = d;
+        copied &= d != NULL;
+    }
+    m->mem_limit = CH_MATCH_MEM_LIMIT;
     m->cap = 64;
-    m->states = malloc(g->state_size * (size_t)m->cap);
+    m->ckpt_cap = 2;
+    m->n_ckpt = 1;
     m->actions = malloc(sizeof *m->actions * (size_t)m->cap);
+    m->ckpt = malloc(g->state_size * (size_t)m->ckpt_cap);
+    m->cache = calloc(1, sizeof *m->cache);
+    if (m->cache) {
+        ch_match_cache *c = m->cache;
+        c->mem = malloc(g->state_size * 4);
+        if (c->mem) {
+            c->cur = c->mem;
+            c->prev = c->mem + g->state_size;
+            c->slot[0] = c->mem + 2 * g->state_size;
+            c->slot[1] = c->mem + 3 * g->state_size;
+        }
+        c->slot_k[0] = c->slot_k[1] = -1;
+    }
     if (n_order > 0) {
         m->order = malloc(sizeof *m->order * (size_t)n_order);
         if (m->order) memcpy(m->order, order, sizeof *order * (size_t)n_order);
         m->n_order = n_order;
     }
-    if (!m->states || !m->actions || (n_order > 0 && !m->order)) {
+    if (!copied || !m->actions || !m->ckpt || !m->cache || !m->cache->mem ||
+        (n_order > 0 && !m->order)) {
         ch_match_free(m);
         return ch_errf(err, CH_ENOMEM, "out of memory");
     }
-    int rc = ch_setup(g, m->states, o, seed, n_order > 0 ? order : NULL, n_order, err);
-    if (rc != CH_OK) ch_match_free(m);
-    return rc;
+    int rc = ch_setup(g, m->cache->cur, o, seed, n_order > 0 ? order : NULL, n_order, err);
+    if (rc != CH_OK) {
+        ch_match_free(m);
+        return rc;
+    }
+    memcpy(ckpt_at(m, 0), m->cache->cur, g->state_size);
+    return CH_OK;
 }
 
 int ch_match_init(ch_match *m, const ch_game *g, const char *const *kv, int nkv, uint64_t seed,
@@ -43,56 +103,117 @@ int ch_match_init(ch_match *m, const ch_game *g, const char *const *kv, int nkv,
 {
     ch_opts o;
     int rc = ch_opts_parse(&o, g->opts, g->n_opts, kv, nkv, err);
+    /* kv as a local user types them: cards=PATH names one of their files. */
+    if (rc == CH_OK) rc = ch_opts_read_files(&o, g->opts, g->n_opts, err);
     if (rc != CH_OK) {
         memset(m, 0, sizeof *m);
         return rc;
     }
-    return ch_match_init_opts(m, g, &o, seed, order, n_order, err);
+    rc = ch_match_init_opts(m, g, &o, seed, order, n_order, err);
+    ch_opts_free_data(&o); /* the match has its own copy */
+    return rc;
 }
 
 void ch_match_free(ch_match *m)
 {
-    free(m->states);
+    if (m->cache) free(m->cache->mem);
+    free(m->cache);
+    free(m->ckpt);
     free(m->actions);
     free(m->order);
+    ch_opts_free_data(&m->opts);
     memset(m, 0, sizeof *m);
 }
 
 const void *ch_match_state(const ch_match *m)
 {
-    return state_at(m, m->n_actions);
+    return m->cache->cur;
+}
+
+/* Writes the state after k actions (k < n_actions) into dst, starting from
+ * the nearest known state at or before k — k's checkpoint, or a scratch
+ * slot between it and k (dst itself when it is one: then it advances in
+ * place) — and replaying the actions in between. */
+static void rebuild(const ch_match *m, int k, unsigned char *dst)
+{
+    const ch_match_cache *c = m->cache;
+    int from = k / K * K;
+    const unsigned char *src = ckpt_at(m, k / K);
+    for (int s = 0; s < 2; s++) {
+        if (c->slot_k[s] > from && c->slot_k[s] <= k) {
+            from = c->slot_k[s];
+            src = c->slot[s];
+        }
+    }
+    if (src != dst) memcpy(dst, src, m->game->state_size);
+    for (int j = from; j < k; j++)
+        m->game->apply(dst, m->actions[j]);
 }
 
 const void *ch_match_state_at(const ch_match *m, int k)
 {
-    return k >= 0 && k <= m->n_actions ? state_at(m, k) : NULL;
+    if (k < 0 || k > m->n_actions) return NULL;
+    ch_match_cache *c = m->cache; /* a cursor: changing it leaves the match's meaning alone */
+    if (k == m->n_actions) return c->cur;
+    if (c->prev_ok && k == m->n_actions - 1) return c->prev;
+    for (int s = 0; s < 2; s++) {
+        if (c->slot_k[s] == k) {
+            c->last = s;
+            return c->slot[s];
+        }
+    }
+    int t = 1 - c->last;
+    rebuild(m, k, c->slot[t]);
+    c->slot_k[t] = k;
+    c->last = t;
+    return c->slot[t];
 }
 
+/* Room for one more action (and its checkpoint, when it completes one),
+ * within mem_limit. Growing changes no content, so a failure leaves the
+ * match as it was. */
 static int grow(ch_match *m)
 {
-    if (m->n_actions + 1 < m->cap) return CH_OK;
-    int cap = m->cap * 2;
-    unsigned char *s = realloc(m->states, m->game->state_size * (size_t)cap);
-    if (!s) return CH_ENOMEM;
-    m->states = s;
-    ch_action *a = realloc(m->actions, sizeof *a * (size_t)cap);
-    if (!a) return CH_ENOMEM;
-    m->actions = a;
-    m->cap = cap;
+    if (m->n_actions >= INT_MAX - 1) return CH_ENOMEM;
+    if (m->n_actions + 1 > m->cap) {
+        int cap = m->cap <= INT_MAX / 2 ? m->cap * 2 : INT_MAX;
+        while (cap > m->n_actions + 1 && history_bytes(m, cap, m->ckpt_cap) > m->mem_limit)
+            cap = m->n_actions + 1 + (cap - m->n_actions - 1) / 2;
+        if (history_bytes(m, cap, m->ckpt_cap) > m->mem_limit) return CH_ENOMEM;
+        ch_action *a = realloc(m->actions, sizeof *a * (size_t)cap);
+        if (!a) return CH_ENOMEM;
+        m->actions = a;
+        m->cap = cap;
+    }
+    if ((m->n_actions + 1) % K == 0 && m->n_ckpt + 1 > m->ckpt_cap) {
+        int cap = m->ckpt_cap <= INT_MAX / 2 ? m->ckpt_cap * 2 : INT_MAX;
+        while (cap > m->n_ckpt + 1 && history_bytes(m, m->cap, cap) > m->mem_limit)
+            cap = m->n_ckpt + 1 + (cap - m->n_ckpt - 1) / 2;
+        if (history_bytes(m, m->cap, cap) > m->mem_limit) return CH_ENOMEM;
+        unsigned char *s = realloc(m->ckpt, m->game->state_size * (size_t)cap);
+        if (!s) return CH_ENOMEM;
+        m->ckpt = s;
+        m->ckpt_cap = cap;
+    }
     return CH_OK;
 }
 
 int ch_match_apply(ch_match *m, ch_action a, ch_err *err)
 {
     const ch_game *g = m->game;
-    const void *cur = ch_match_state(m);
-    if (g->to_move(cur) == CH_TERMINAL) return ch_errf(err, CH_ESTATE, "the game is over");
-    if (!ch_is_legal(g, cur, a)) return ch_errf(err, CH_EILLEGAL, "action is not legal now");
-    if (grow(m) != CH_OK) return ch_errf(err, CH_ENOMEM, "out of memory");
-    unsigned char *next = state_at(m, m->n_actions + 1);
-    memcpy(next, state_at(m, m->n_actions), g->state_size);
-    g->apply(next, a);
+    ch_match_cache *c = m->cache;
+    if (g->to_move(c->cur) == CH_TERMINAL) return ch_errf(err, CH_ESTATE, "the game is over");
+    if (!ch_is_legal(g, c->cur, a)) return ch_errf(err, CH_EILLEGAL, "action is not legal now");
+    if (grow(m) != CH_OK)
+        return ch_errf(err, CH_ENOMEM,
+                       "out of memory after %d moves: the match keeps what was played",
+                       m->n_actions);
+    memcpy(c->prev, c->cur, g->state_size);
+    c->prev_ok = 1;
+    g->apply(c->cur, a);
     m->actions[m->n_actions++] = a;
+    if (m->n_actions % K == 0) memcpy(ckpt_at(m, m->n_ckpt++), c->cur, g->state_size);
+    assert(m->n_ckpt == m->n_actions / K + 1);
     return CH_OK;
 }
 
@@ -107,7 +228,18 @@ int ch_match_apply_text(ch_match *m, const char *text, ch_err *err)
 int ch_match_undo(ch_match *m, ch_err *err)
 {
     if (m->n_actions == 0) return ch_errf(err, CH_ESTATE, "nothing to undo");
-    m->n_actions--;
+    ch_match_cache *c = m->cache;
+    int k = m->n_actions - 1;
+    if (c->prev_ok)
+        memcpy(c->cur, c->prev, m->game->state_size);
+    else
+        rebuild(m, k, c->cur);
+    m->n_actions = k;
+    m->n_ckpt = k / K + 1;
+    c->prev_ok = 0;
+    /* States after k may differ once another action is taken. */
+    for (int s = 0; s < 2; s++)
+        if (c->slot_k[s] > k) c->slot_k[s] = -1;
     return CH_OK;
 }
 
@@ -163,11 +295,11 @@ json_t *ch_match_record(const ch_match *m)
     json_t *actions = json_array();
     json_t *hands = json_array();
     ch_result prev, r;
-    g->result(state_at(m, 0), &prev);
+    g->result(ch_match_state_at(m, 0), &prev);
     for (int k = 0; k < m->n_actions; k++) {
-        g->action_text(state_at(m, k), m->actions[k], buf, sizeof buf);
+        g->action_text(ch_match_state_at(m, k), m->actions[k], buf, sizeof buf);
         json_array_append_new(actions, json_string(buf));
-        g->result(state_at(m, k + 1), &r);
+        g->result(ch_match_state_at(m, k + 1), &r);
         if (r.hands > prev.hands) {
             json_t *h = json_array();
             for (int p = 0; p < r.n_players; p++)
@@ -187,6 +319,16 @@ json_t *ch_match_record(const ch_match *m)
         }
         json_object_set_new(rec, "order", order);
     }
+    /* Options' data as content (Babasuki's card file), so the record
+     * replays anywhere without the file. */
+    json_t *data = NULL;
+    for (int i = 0; i < g->n_opts; i++) {
+        if (!m->opts.data[i]) continue;
+        if (!data) data = json_object();
+        json_object_set_new(data, g->opts[i].key,
+                            json_stringn(m->opts.data[i], m->opts.data_len[i]));
+    }
+    if (data) json_object_set_new(rec, "data", data);
     json_object_set_new(rec, "actions", actions);
     json_object_set_new(rec, "hands", hands);
     json_object_set_new(rec, "result", ch_result_json(&r));
@@ -227,8 +369,8 @@ int ch_opts_from_json(const ch_game *g, const json_t *j, ch_opts *o, ch_err *err
             else if (json_is_boolean(val))
                 snprintf(kv, sizeof kv, "%s=%s", key, json_is_true(val) ? "true" : "false");
             else
-                return ch_errf(err, CH_EFORMAT,
-                               "option %s: expected a string, number or boolean", key);
+                return ch_errf(err, CH_EFORMAT, "option %s: expected a string, number or boolean",
+                               key);
             int rc = ch_opts_set(&tmp, g->opts, g->n_opts, kv, err);
             if (rc != CH_OK) return rc;
         }
@@ -249,6 +391,7 @@ int ch_match_from_record(ch_match *m, const ch_game *g, const json_t *rec, ch_er
                        name ? name : "(missing)", g->name);
     ch_opts o;
     int rc = ch_opts_from_json(g, json_object_get(rec, "options"), &o, err);
+    if (rc == CH_OK) rc = ch_opts_data_from_json(g, json_object_get(rec, "data"), &o, err);
     if (rc != CH_OK) return rc;
     uint64_t seed = 0;
     const json_t *jseed = json_object_get(rec, "seed");
@@ -305,16 +448,54 @@ int ch_match_from_record(ch_match *m, const ch_game *g, const json_t *rec, ch_er
     return CH_OK;
 }
 
-int ch_record_load(const char *path, json_t **rec, ch_err *err)
+/* jansson's message for a parse error, made safe to show: for a file's
+ * content (quote == 0) without the "near '...'" that would echo the file's
+ * bytes to whoever asked (a record named by a client could be any file on
+ * the machine); always as valid UTF-8. */
+static void json_error_text(const json_error_t *je, int quote, char *buf, size_t cap)
 {
+    char text[sizeof je->text];
+    snprintf(text, sizeof text, "%s", je->text);
+    /* Also names a byte of the input; say what is wrong instead. */
+    if (strncmp(text, "unable to decode byte", 21) == 0) snprintf(text, sizeof text, "not UTF-8");
+    char *near = strstr(text, " near '");
+    if (near && !quote) *near = '\0';
+    ch_utf8_sanitize(text, buf, cap);
+}
+
+/* Parses a record's JSON text; src names a file (its content is not quoted)
+ * or is NULL for content from the client itself. */
+static int record_parse(const char *text, size_t len, const char *src, json_t **rec, ch_err *err)
+{
+    size_t bom = ch_utf8_bom(text, len); /* as some editors save text */
     json_error_t je;
-    json_t *j = json_load_file(path, 0, &je);
+    json_t *j = json_loadb(text + bom, len - bom, 0, &je);
     if (!j) {
-        if (je.line < 0) return ch_errf(err, CH_EIO, "%s: %s", path, je.text);
-        return ch_errf(err, CH_EFORMAT, "%s:%d: %s", path, je.line, je.text);
+        char msg[sizeof je.text];
+        json_error_text(&je, src == NULL, msg, sizeof msg);
+        if (src) return ch_errf(err, CH_EFORMAT, "%s:%d:%d: %s", src, je.line, je.column, msg);
+        return ch_errf(err, CH_EFORMAT, "record: line %d column %d: %s", je.line, je.column, msg);
     }
     *rec = j;
     return CH_OK;
+}
+
+int ch_record_parse(const char *text, size_t len, json_t **rec, ch_err *err)
+{
+    if (len > CH_RECORD_MAX)
+        return ch_errf(err, CH_EFORMAT, "record: larger than %zu bytes", (size_t)CH_RECORD_MAX);
+    return record_parse(text, len, NULL, rec, err);
+}
+
+int ch_record_load(const char *path, json_t **rec, ch_err *err)
+{
+    char *buf;
+    size_t len;
+    int rc = ch_file_read(path, CH_RECORD_MAX, &buf, &len, err);
+    if (rc != CH_OK) return rc;
+    rc = record_parse(buf, len, path, rec, err);
+    free(buf);
+    return rc;
 }
 
 int ch_record_save(const char *path, const json_t *rec, ch_err *err)

@@ -1,12 +1,14 @@
 /* The card file (DB §1.4): strict or relaxed (DB-V5) validation; every
- * error names the file, line and column so a designer can fix the data. */
-#include <errno.h>
+ * error names the file, line and column so a designer can fix the data.
+ * Only content is parsed here: a game opens no files (the front end reads
+ * cards=PATH, see cardhall/options.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cardhall/babasuki.h"
 #include "cardhall/csv.h"
+#include "cardhall/utf8.h"
 
 extern const char db_default_csv_text[];
 
@@ -67,25 +69,38 @@ static int parse_card(const ctx *c, const char *line, int len, db_card *card, ch
     card->type = (uint8_t)type;
     card->secured = (int8_t)sec;
     card->hand = (int8_t)hnd;
-    int nl = f[5].len < DB_NAME_MAX - 1 ? f[5].len : DB_NAME_MAX - 1;
+    /* A long name is cut, at a character's boundary (names are UTF-8). */
+    int nl = (int)ch_utf8_valid_prefix(
+        f[5].s, (size_t)(f[5].len < DB_NAME_MAX - 1 ? f[5].len : DB_NAME_MAX - 1));
     memcpy(name, f[5].s, (size_t)nl);
     name[nl] = '\0';
     return CH_OK;
 }
 
-int db_deck_parse(db_deck *d, const char *text, int relaxed, const char *src, ch_err *err)
+int db_cards_parse_named(const char *text, size_t len, int relaxed, const char *src, db_deck *d,
+                         ch_err *err)
 {
     memset(d, 0, sizeof *d);
-    ctx c = {src ? src : "(text)", 0, err};
+    ctx c = {src, 0, err};
+    if (len > CH_OPT_DATA_MAX)
+        return ch_errf(err, CH_EFORMAT, "card file %s: larger than %zu bytes", src,
+                       (size_t)CH_OPT_DATA_MAX);
+    /* Names are shown to players, so the whole text must be UTF-8 (a
+     * spreadsheet's byte-order mark is skipped by ch_csv). */
+    int bad = ch_csv_bad_line(text, len);
+    if (bad) {
+        c.line = bad;
+        return fail(&c, 1, "not valid UTF-8 text (or a NUL byte)");
+    }
     int seen_header = 0, ncards = 0, count[4] = {0};
     ch_csv in;
     const char *line;
-    int len;
-    ch_csv_init(&in, text);
-    while (ch_csv_next(&in, &line, &len)) {
+    int n;
+    ch_csv_init_len(&in, text, len);
+    while (ch_csv_next(&in, &line, &n)) {
         c.line = in.line;
         if (!seen_header) {
-            ch_csv_field h = ch_csv_trim(line, len);
+            ch_csv_field h = ch_csv_trim(line, n);
             if (!ch_csv_is(&h, header))
                 return fail(&c, h.col,
                             "the header must be exactly no,type,suits,secured,hand,name");
@@ -94,7 +109,7 @@ int db_deck_parse(db_deck *d, const char *text, int relaxed, const char *src, ch
         }
         if (ncards == DB_NCARDS) return fail(&c, 1, "more than 25 cards");
         db_card *card = &d->card[ncards];
-        int rc = parse_card(&c, line, len, card, d->name[ncards], d->suit_order);
+        int rc = parse_card(&c, line, n, card, d->name[ncards], d->suit_order);
         if (rc != CH_OK) return rc;
         for (int k = 0; k < ncards; k++)
             if (d->card[k].no == card->no) return fail(&c, 1, "this No is already used");
@@ -107,6 +122,9 @@ int db_deck_parse(db_deck *d, const char *text, int relaxed, const char *src, ch
         ncards++;
     }
     c.line = in.line;
+    size_t bom = ch_utf8_bom(text, len);
+    if (!seen_header && ch_csv_trim(text + bom, (int)(len - bom)).len == 0)
+        return ch_errf(err, CH_EFORMAT, "card file %s: the file is empty", src);
     if (!seen_header) return fail(&c, 1, "no header line no,type,suits,secured,hand,name");
     if (ncards != DB_NCARDS) {
         char msg[64];
@@ -127,17 +145,12 @@ int db_deck_parse(db_deck *d, const char *text, int relaxed, const char *src, ch
     return CH_OK;
 }
 
-int db_deck_load(db_deck *d, const char *path, int relaxed, ch_err *err)
+int db_cards_parse(const char *text, size_t len, int relaxed, db_deck *d, ch_err *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return ch_errf(err, CH_EIO, "card file %s: cannot open: %s", path, strerror(errno));
-    char buf[16384];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    int big = !feof(f);
-    fclose(f);
-    if (big) return ch_errf(err, CH_EFORMAT, "card file %s: larger than 16 KB", path);
-    buf[n] = '\0';
-    if (strlen(buf) != n)
-        return ch_errf(err, CH_EFORMAT, "card file %s: contains a NUL byte", path);
-    return db_deck_parse(d, buf, relaxed, path, err);
+    return db_cards_parse_named(text, len, relaxed, "(content)", d, err);
+}
+
+int db_deck_parse(db_deck *d, const char *text, int relaxed, const char *src, ch_err *err)
+{
+    return db_cards_parse_named(text, strlen(text), relaxed, src ? src : "(text)", d, err);
 }

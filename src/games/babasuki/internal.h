@@ -11,6 +11,10 @@ static inline uint8_t db_all_mask(int n)
     return (uint8_t)((1u << n) - 1);
 }
 
+/* cards.c: db_cards_parse, with src naming the file in messages. */
+int db_cards_parse_named(const char *text, size_t len, int relaxed, const char *src, db_deck *d,
+                         ch_err *err);
+
 /* text.c */
 int db_action_text(const void *st, ch_action a, char *buf, size_t cap);
 int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap);

@@ -12,7 +12,7 @@ static const ch_optdesc db_opts[DB_NOPTS] = {
     {"players", CH_OPT_INT, "4", 2, 6, NULL, NULL,
      "number of players (2 uses the acquisition rules)"},
     {"cards", CH_OPT_STR, "", 0, 0, NULL, NULL,
-     "card data file (CSV); empty: the built-in default deck"},
+     "card data file (CSV), read by the front end; empty: the built-in default deck"},
     {"relaxed", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
      "DB-V5: accept any type counts in the card file"},
     {"sudden_death", CH_OPT_BOOL, "false", 0, 0, NULL, NULL,
@@ -164,10 +164,19 @@ static int setup(void *st, const ch_opts *o, uint64_t seed, const int *order, in
     ch_rng_seed(&s->rng, seed, 0xdb5u);
     db_deck deck;
     const db_deck *dk = &deck;
-    const char *path = o->text[DB_OPT_CARDS];
-    if (path[0]) {
-        int rc = db_deck_load(&deck, path, o->val[DB_OPT_RELAXED], err);
+    const char *label = o->text[DB_OPT_CARDS];
+    if (o->data[DB_OPT_CARDS]) {
+        /* The card file's content; the text is only its name for messages. */
+        int rc = db_cards_parse_named(o->data[DB_OPT_CARDS], o->data_len[DB_OPT_CARDS],
+                                      o->val[DB_OPT_RELAXED], label[0] ? label : "(content)", &deck,
+                                      err);
         if (rc != CH_OK) return rc;
+    } else if (label[0]) {
+        /* A game opens no files: whoever set the option reads it. */
+        return ch_errf(err, CH_EINVAL,
+                       "cards=%s: the card file's content was not given (the game reads no "
+                       "files; give the card data as content)",
+                       label);
     } else {
         dk = default_deck(); /* strict-valid, so valid in relaxed mode too */
     }

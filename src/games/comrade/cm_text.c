@@ -33,8 +33,11 @@ int cm_card_parse(const char *text, int *face)
     char t[8];
     size_t n = strlen(text);
     if (n == 0 || n >= sizeof t) return CH_EINVAL;
-    for (size_t i = 0; i <= n; i++)
-        t[i] = (char)toupper((unsigned char)text[i]);
+    /* Bounded by the buffer, not only by n: gcc 12 at -O3 cannot tie the
+     * loop to n < sizeof t and warns (-Wstringop-overflow). */
+    for (size_t i = 0; i < sizeof t - 1; i++)
+        t[i] = i < n ? (char)toupper((unsigned char)text[i]) : '\0';
+    t[sizeof t - 1] = '\0';
     if (strcmp(t, "JK") == 0) {
         *face = CM_FACE_JOKER;
         return CH_OK;

@@ -71,11 +71,17 @@ static void deal(rk_state *s, const uint8_t *d)
     rk_start_turn(s);
 }
 
-static void shuffled_deck(rk_state *s, uint8_t *d)
+static void shuffled_deck(rk_state *s, uint8_t d[RK_MAX_CARD])
 {
-    for (int i = 0; i < s->deck_size; i++)
+    /* setup makes deck_size at most RK_MAX_CARD (RK-10: 10 per player + 20).
+     * Spelling the bound out lets the compiler see it too: gcc 12 at -O3
+     * otherwise vectorises the loop for all 255 a uint8_t allows and warns
+     * (-Wstringop-overflow) about writing past d. */
+    int n = s->deck_size < RK_MAX_CARD ? s->deck_size : RK_MAX_CARD;
+    assert(n == s->deck_size);
+    for (int i = 0; i < n; i++)
         d[i] = (uint8_t)(i + 1);
-    ch_rng_shuffle_u8(&s->rng, d, s->deck_size);
+    ch_rng_shuffle_u8(&s->rng, d, n);
 }
 
 static void new_round(rk_state *s)

@@ -219,6 +219,10 @@ int rg_cards_parse(const char *text, rg_cards *out, ch_err *err)
 {
     memset(out, 0, sizeof *out);
     parser p = {.out = out, .err = err};
+    /* Names are shown to players: the text must be UTF-8 (a leading
+     * byte-order mark, as spreadsheets save CSV, is skipped by ch_csv). */
+    size_t size = strlen(text);
+    if ((p.line = ch_csv_bad_line(text, size)) != 0) return fail(&p, "not valid UTF-8 text");
     int seen_header = 0, rc = CH_OK;
     ch_csv in;
     const char *line;
@@ -236,6 +240,9 @@ int rg_cards_parse(const char *text, rg_cards *out, ch_err *err)
     }
     if (rc != CH_OK) return rc;
     p.line = in.line;
+    if (!seen_header && p.line == 0)
+        return ch_errf(err, CH_EINVAL, "ragamaru card data: empty (expected the header %s)",
+                       header);
     if (!seen_header) return fail(&p, "no header line (%s)", header);
     return complete(&p);
 }

@@ -1,0 +1,66 @@
+/* See cardhall/utf8.h. */
+#include <string.h>
+
+#include "cardhall/utf8.h"
+
+/* The length of the valid character at s[0..len), or 0 if it is not one
+ * (RFC 3629's table of well-formed byte sequences). */
+static size_t char_len(const unsigned char *s, size_t len)
+{
+    unsigned c = s[0];
+    if (c < 0x80) return 1;
+    size_t n;
+    unsigned lo = 0x80, hi = 0xBF; /* allowed range of the second byte */
+    if (c >= 0xC2 && c <= 0xDF) {
+        n = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0) lo = 0xA0; /* overlong */
+        if (c == 0xED) hi = 0x9F; /* surrogates */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0) lo = 0x90; /* overlong */
+        if (c == 0xF4) hi = 0x8F; /* above U+10FFFF */
+    } else {
+        return 0;
+    }
+    if (len < n || s[1] < lo || s[1] > hi) return 0;
+    for (size_t i = 2; i < n; i++)
+        if (s[i] < 0x80 || s[i] > 0xBF) return 0;
+    return n;
+}
+
+size_t ch_utf8_valid_prefix(const char *s, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < len) {
+        size_t n = char_len(u + i, len - i);
+        if (n == 0) break;
+        i += n;
+    }
+    return i;
+}
+
+void ch_utf8_sanitize(const char *s, char *buf, size_t cap)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t len = strlen(s), i = 0, o = 0;
+    while (i < len) {
+        size_t n = char_len(u + i, len - i);
+        size_t w = n ? n : 1;
+        if (o + w >= cap) break;
+        if (n)
+            memcpy(buf + o, s + i, n);
+        else
+            buf[o] = '?';
+        o += w;
+        i += w;
+    }
+    buf[o] = '\0';
+}
+
+size_t ch_utf8_bom(const char *s, size_t len)
+{
+    return len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
