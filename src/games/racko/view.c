@@ -190,6 +190,7 @@ void rk_resample(void *st, int viewer, ch_rng *rng)
             if (!rk_sees_slot(s, viewer, p, i)) place[n++] = &s->rack[p][i];
     for (int k = 0; k < n; k++)
         pool[k] = *place[k];
+    ch_sort_u8(pool, n);
     int left = n;
     for (int p = 0; p < s->n; p++)
         if (p != viewer && known_racko(s, p)) refill_racko(s, viewer, p, pool, &left, rng);
