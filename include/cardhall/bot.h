@@ -44,6 +44,13 @@ struct ch_bot {
  * optional settings ("ismcts", "ismcts:iters=4000", "pimc:worlds=32,ms=200"). */
 int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch_err *err);
 ch_action ch_bot_act(ch_bot *b, const void *st, int seat);
+/* Splits a list of bot specs (--bots) into names, pointers into buf (cap
+ * bytes). Commas separate bots, except that a piece holding '=' and no ':'
+ * is a further setting of the search player before it, so
+ * "random,pimc:worlds=32,ms=200,heuristic" is three bots. Returns the count,
+ * or CH_EINVAL with a message (empty name, a setting with no bot before it,
+ * more than max names, text longer than buf). */
+int ch_bot_split(const char *text, char *buf, size_t cap, const char **names, int max, ch_err *err);
 /* Bot names available for g, comma-separated, into buf. */
 void ch_bot_list(const ch_game *g, char *buf, size_t cap);
 

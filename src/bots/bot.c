@@ -1,4 +1,5 @@
-/* The bot table: a generic random player and one heuristic per game. */
+/* The bot table: a generic random player, one heuristic per game and the
+ * two generic search players (search.h). */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,8 +11,6 @@ ch_action ch_random_act(ch_bot *b, const void *st, int seat);
 
 static const ch_bot_entry bots[] = {
     {NULL, "random", ch_random_act},
-    {NULL, "ismcts", ch_ismcts_act},
-    {NULL, "pimc", ch_pimc_act},
 #ifdef CH_HAVE_RACKO
     {"racko", "heuristic", rk_heuristic_act},
 #endif
@@ -27,6 +26,9 @@ static const ch_bot_entry bots[] = {
 #ifdef CH_HAVE_COMRADE
     {"comrade", "heuristic", cm_heuristic_act},
 #endif
+    /* The search players last: lists read random, heuristic, then these. */
+    {NULL, "ismcts", ch_ismcts_act},
+    {NULL, "pimc", ch_pimc_act},
 };
 
 #ifdef CH_HAVE_RAGAMARU
@@ -80,6 +82,41 @@ int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch
 ch_action ch_bot_act(ch_bot *b, const void *st, int seat)
 {
     return b->act(b, st, seat);
+}
+
+/* A piece of a bot list that is a setting (key=value) rather than a bot:
+ * bot names hold no '=', and a bot with settings starts with "name:". */
+static int is_setting(const char *piece, size_t len)
+{
+    return memchr(piece, '=', len) != NULL && memchr(piece, ':', len) == NULL;
+}
+
+int ch_bot_split(const char *text, char *buf, size_t cap, const char **names, int max, ch_err *err)
+{
+    size_t len = strlen(text);
+    if (len >= cap) return ch_errf(err, CH_EINVAL, "bot list longer than %zu bytes", cap - 1);
+    memcpy(buf, text, len + 1);
+    int n = 0;
+    for (char *p = buf;;) {
+        char *end = strchr(p, ',');
+        size_t plen = end ? (size_t)(end - p) : strlen(p);
+        if (plen == 0) return ch_errf(err, CH_EINVAL, "empty bot name in '%.60s'", text);
+        if (is_setting(p, plen)) {
+            /* Glue it to the bot before it: that bot must take settings. */
+            if (n == 0 || !strchr(names[n - 1], ':'))
+                return ch_errf(err, CH_EINVAL,
+                               "bot setting '%.*s' follows no search player (write name:%.*s)",
+                               (int)(plen > 40 ? 40 : plen), p, (int)(plen > 40 ? 40 : plen), p);
+            p[-1] = ',';
+        } else {
+            if (n >= max) return ch_errf(err, CH_EINVAL, "more than %d bots", max);
+            names[n++] = p;
+        }
+        if (!end) break;
+        *end = '\0';
+        p = end + 1;
+    }
+    return n;
 }
 
 void ch_bot_list(const ch_game *g, char *buf, size_t cap)

@@ -50,10 +50,15 @@ static int cmp_action(const void *pa, const void *pb)
     return (a > b) - (a < b);
 }
 
-static int has_action(const ch_action *sorted, int n, ch_action a)
+/* Index of a in sorted[0..n-1], or -1. */
+static int find_action(const ch_action *sorted, int n, ch_action a)
 {
-    return bsearch(&a, sorted, (size_t)n, sizeof a, cmp_action) != NULL;
+    const ch_action *hit = bsearch(&a, sorted, (size_t)n, sizeof a, cmp_action);
+    return hit ? (int)(hit - sorted) : -1;
 }
+
+/* Deepest walk down the tree: far beyond what any budget grows. */
+enum { MAX_PATH = 4096 };
 
 typedef struct worker {
     const ch_game *g;
@@ -73,44 +78,48 @@ static void grow(void *arg)
     const ch_game *g = w->g;
     int np = g->num_players(w->root);
     ch_sim_ctx x;
+    memset(&x, 0, sizeof x);
     void *st = malloc(g->state_size);
-    ch_action *legal = malloc(sizeof *legal * (size_t)g->max_actions * 2);
-    int *path = malloc(sizeof *path * 4096);
-    w->ok = st && legal && path && ch_sim_ctx_init(&x, g, w->cfg, w->seed) == CH_OK &&
+    ch_action *legal = malloc(sizeof *legal * (size_t)g->max_actions);
+    char *used = malloc((size_t)g->max_actions);
+    int *path = malloc(sizeof *path * MAX_PATH);
+    w->ok = st && legal && used && path && ch_sim_ctx_init(&x, g, w->cfg, w->seed) == CH_OK &&
             add_node(&w->t, -1, 0, -1) == 0;
-    ch_action *sorted = legal ? legal + g->max_actions : NULL;
     for (int it = 0; w->ok && it < w->iters; it++) {
         if (w->deadline > 0 && (it & 15) == 0 && ch_search_now_ms() >= w->deadline) break;
+        /* A world from the seat's information set: resample replaces all
+         * the seat cannot know, so the true hidden cards never matter. */
         ch_clone(g, st, w->root);
         g->resample(st, w->seat, &x.rng);
         int v = 0, depth = 0;
         path[depth++] = 0;
         /* Select while every legal action here has a child; else expand. */
-        while (g->to_move(st) != CH_TERMINAL && depth < 4096) {
+        while (g->to_move(st) != CH_TERMINAL && depth < MAX_PATH) {
             int mover = g->to_move(st);
             int n = g->legal(st, legal);
-            memcpy(sorted, legal, sizeof *legal * (size_t)n);
-            qsort(sorted, (size_t)n, sizeof *sorted, cmp_action);
+            /* Sorted, so a child's action is found in log n and the untried
+             * ones come in an order that depends on the actions only. */
+            qsort(legal, (size_t)n, sizeof *legal, cmp_action);
+            memset(used, 0, (size_t)n);
             int tried = 0, best = -1;
             double best_ucb = -1.0;
             for (int c = w->t.n[v].first; c >= 0; c = w->t.n[c].next) {
-                if (!has_action(sorted, n, w->t.n[c].a)) continue;
+                int k = find_action(legal, n, w->t.n[c].a);
+                if (k < 0) continue; /* not available in this world */
+                used[k] = 1;
                 tried++;
-                w->t.n[c].avail++;
+                /* Availability: how often c could have been chosen here. */
                 node *cn = &w->t.n[c];
+                cn->avail++;
                 double ucb =
                     cn->total / cn->visits + w->cfg->c * sqrt(log((double)cn->avail) / cn->visits);
                 if (ucb > best_ucb) best_ucb = ucb, best = c;
             }
             if (tried < n) {
                 /* Expand: an untried legal action, chosen at random. */
-                int pick = (int)ch_rng_below(&x.rng, (uint32_t)(n - tried)), k = -1;
-                for (int i = 0; i < n && pick >= 0; i++) {
-                    int seen = 0;
-                    for (int c = w->t.n[v].first; c >= 0 && !seen; c = w->t.n[c].next)
-                        seen = w->t.n[c].a == legal[i];
-                    if (!seen && pick-- == 0) k = i;
-                }
+                int pick = (int)ch_rng_below(&x.rng, (uint32_t)(n - tried)), k = 0;
+                for (;; k++)
+                    if (!used[k] && pick-- == 0) break;
                 int c = add_node(&w->t, v, legal[k], mover);
                 if (c < 0) {
                     w->ok = 0;
@@ -134,9 +143,10 @@ static void grow(void *arg)
         }
         w->t.n[0].visits++;
     }
-    if (w->ok) ch_sim_ctx_free(&x);
+    ch_sim_ctx_free(&x);
     free(st);
     free(legal);
+    free(used);
     free(path);
 }
 

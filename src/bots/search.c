@@ -38,11 +38,13 @@ static int set_int(const char *key, const char *v, long lo, long hi, int *out, c
 
 static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err)
 {
-    if (strcmp(key, "iters") == 0) return set_int(key, v, 1, 100000000, &c->iters, err);
-    if (strcmp(key, "ms") == 0) return set_int(key, v, 0, 600000, &c->ms, err);
-    if (strcmp(key, "worlds") == 0) return set_int(key, v, 1, 100000, &c->worlds, err);
+    /* Bounds keep a move's time and memory finite whoever names the bot
+     * (the engine takes bot names from clients): a tree node is 40 bytes. */
+    if (strcmp(key, "iters") == 0) return set_int(key, v, 1, 1000000, &c->iters, err);
+    if (strcmp(key, "ms") == 0) return set_int(key, v, 0, 60000, &c->ms, err);
+    if (strcmp(key, "worlds") == 0) return set_int(key, v, 1, 10000, &c->worlds, err);
     if (strcmp(key, "threads") == 0) return set_int(key, v, 1, 64, &c->threads, err);
-    if (strcmp(key, "depth") == 0) return set_int(key, v, 0, 1000000, &c->depth, err);
+    if (strcmp(key, "depth") == 0) return set_int(key, v, 0, 100000, &c->depth, err);
     if (strcmp(key, "rollout") == 0) {
         if (strcmp(v, "random") == 0)
             c->rollout = CH_ROLLOUT_RANDOM;
