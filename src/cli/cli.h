@@ -11,5 +11,6 @@ int cli_engine(int argc, char **argv);
 int cli_sim(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_replay(int argc, char **argv);
+int cli_ladder(int argc, char **argv);
 
 #endif

@@ -18,6 +18,9 @@ static const struct {
     {"sim", cli_sim,
      "sim GAME [key=value ...] --games N --bots b1,b2,.. [--seed S] [--threads T]\n"
      "       [--max-steps M] [--json FILE]        bot-vs-bot statistics"},
+    {"ladder", cli_ladder,
+     "ladder GAME [key=value ...] --bots b1,b2,.. [--games N] [--seed S] [--threads T]\n"
+     "       [--self] [--max-steps M] [--json FILE|-]   every pairing: win rates and Elo"},
     {"bench", cli_bench, "bench [GAME] [--seconds X]    random-play speed, clone time, state size"},
     {"replay", cli_replay, "replay FILE [--lang en|ja]    replay a record move by move"},
 };
