@@ -20,6 +20,7 @@ typedef struct ch_search_cfg {
     int threads;        /* root-parallel; same choice for a seed and thread count */
     ch_rollout rollout; /* how a simulation finishes the game */
     int depth;          /* moves a rollout may take before the position is scored */
+    int hand_cut;       /* 1: a rollout stops when the current hand ends (cut=hand|game) */
     double c;           /* UCB exploration constant */
 } ch_search_cfg;
 

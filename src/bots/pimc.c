@@ -1,7 +1,9 @@
 /* Perfect-information Monte Carlo: draw worlds consistent with the seat's
  * view (game->resample), search each world as if its cards were open (a
  * UCB1 bandit over the root actions, each trial finished by rollout), and
- * let the worlds vote. Known weakness, kept on purpose as a baseline:
+ * take the action with the best mean over the worlds (averaging measured
+ * stronger than a vote of each world's best: with a few trials per action
+ * and world, the vote follows noise). Known weakness, kept on purpose as a baseline:
  * inside a world it plays as if it knew everything (strategy fusion). */
 #include <math.h>
 #include <stdlib.h>
@@ -65,11 +67,15 @@ static void search_worlds(void *arg)
             tot[k] += score[j->seat];
             cnt[k]++;
         }
+        /* Each world's mean for every action (every action was tried at
+         * least once); the worlds are averaged, and the count of worlds
+         * where an action was best breaks ties. */
         int best = 0;
-        for (int i = 1; i < j->n; i++)
+        for (int i = 0; i < j->n; i++) {
+            j->value[i] += tot[i] / cnt[i];
             if (tot[i] / cnt[i] > tot[best] / cnt[best]) best = i;
+        }
         j->votes[best]++;
-        j->value[best] += tot[best] / cnt[best];
     }
     ch_sim_ctx_free(&x);
     free(world), free(trial), free(tot), free(cnt);
@@ -120,7 +126,7 @@ ch_action ch_pimc_act(ch_bot *b, const void *st, int seat)
             double v = 0, val = 0;
             for (int k = 0; k < nt; k++)
                 v += votes[k * n + i], val += value[k * n + i];
-            if (v > bv || (v == bv && val > bval)) best = i, bv = v, bval = val;
+            if (val > bval || (val == bval && v > bv)) best = i, bv = v, bval = val;
         }
         a = acts[best];
     }

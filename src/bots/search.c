@@ -1,4 +1,5 @@
 /* See search.h. */
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@ void ch_search_defaults(const ch_game *g, ch_search_cfg *c)
     c->threads = 1;
     c->c = 0.7;
     c->depth = 400;
+    c->hand_cut = ch_search_hand_cut(g);
     /* Random play never finishes a Rack-O hand and wastes RAGAMARU and
      * Rumino rollouts on hundreds of aimless moves; their heuristics are
      * fast. Comrade's heuristic samples hands itself and costs ~100x a
@@ -45,6 +47,15 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     if (strcmp(key, "worlds") == 0) return set_int(key, v, 1, 10000, &c->worlds, err);
     if (strcmp(key, "threads") == 0) return set_int(key, v, 1, 64, &c->threads, err);
     if (strcmp(key, "depth") == 0) return set_int(key, v, 0, 100000, &c->depth, err);
+    if (strcmp(key, "cut") == 0) {
+        if (strcmp(v, "hand") == 0)
+            c->hand_cut = 1;
+        else if (strcmp(v, "game") == 0)
+            c->hand_cut = 0;
+        else
+            return ch_errf(err, CH_EINVAL, "bot setting cut: '%s' is not hand|game", v);
+        return CH_OK;
+    }
     if (strcmp(key, "rollout") == 0) {
         if (strcmp(v, "random") == 0)
             c->rollout = CH_ROLLOUT_RANDOM;
@@ -62,7 +73,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
         return CH_OK;
     }
     return ch_errf(err, CH_EINVAL,
-                   "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, c)", key);
+                   "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c)", key);
 }
 
 int ch_search_parse(ch_search_cfg *c, const char *settings, ch_err *err)
@@ -104,11 +115,53 @@ void ch_sim_ctx_free(ch_sim_ctx *x)
     x->buf = NULL;
 }
 
+/* How a game's result becomes a score in [0, 1] before its end. Games of
+ * many hands (Rack-O to 500, Rumino to 100, Babasuki to 100, a Comrade
+ * series) are cut at the end of the current hand: a move changes mostly
+ * that hand, and a rollout of one hand costs a tenth of a whole game. The
+ * standing is then the seat's points against the best other seat, through
+ * tanh over a scale the size of one hand's swing (so a lead worth several
+ * hands reads as nearly won). */
+typedef enum { BY_POINTS, BY_HAND_SCORE } value_kind;
+
+typedef struct value_profile {
+    const char *game;
+    int lower_better; /* points count against (Rumino's penalty, cards left) */
+    double scale;     /* points of one typical hand's swing */
+    value_kind kind;  /* r.score (cumulative) or r.hand_score (this hand) */
+    int hand_cut;     /* rollouts stop when the current hand ends */
+} value_profile;
+
+static const value_profile profiles[] = {
+    {"racko", 0, 100, BY_POINTS, 1},
+    {"rumino", 1, 30, BY_POINTS, 1},
+    {"babasuki", 0, 20, BY_POINTS, 1},
+    /* One hand is the game; a rollout cut short counts cards left. */
+    {"ragamaru", 1, 3, BY_HAND_SCORE, 0},
+    /* The team's shared figure: 1 when the deal just played was won. */
+    {"comrade", 0, 1, BY_HAND_SCORE, 1},
+};
+
+static const value_profile generic = {NULL, 0, 0, BY_POINTS, 0};
+
+static const value_profile *profile_of(const ch_game *g)
+{
+    for (size_t i = 0; i < sizeof profiles / sizeof profiles[0]; i++)
+        if (strcmp(profiles[i].game, g->name) == 0) return &profiles[i];
+    return &generic;
+}
+
+int ch_search_hand_cut(const ch_game *g)
+{
+    return profile_of(g)->hand_cut;
+}
+
 void ch_search_value(const ch_game *g, const void *st, double *out)
 {
     ch_result r;
     g->result(st, &r);
     int n = r.n_players;
+    const value_profile *v = profile_of(g);
     if (r.terminal) {
         for (int p = 0; p < n; p++)
             out[p] = r.winners >> p & 1u ? 1.0 : 0.0;
@@ -119,15 +172,35 @@ void ch_search_value(const ch_game *g, const void *st, double *out)
                 out[p] = n > 1 ? 0.5 * (n - r.rank[p]) / (n - 1) : 0.0;
         return;
     }
-    /* Cut off: rank by the scores so far, higher first for a game whose
-     * result ranks that way; the game's own rank is only valid at the end,
-     * so compare scores directly, ties sharing. */
+    const int *pts = v->kind == BY_HAND_SCORE ? r.hand_score : r.score;
+    if (v->game && n == 1) {
+        out[0] = pts[0] > 0;
+        return;
+    }
+    if (v->game && strcmp(v->game, "comrade") == 0) {
+        /* Cooperative: every seat shares the deal's outcome. */
+        for (int p = 0; p < n; p++)
+            out[p] = pts[p] > 0 ? 1.0 : 0.0;
+        return;
+    }
     for (int p = 0; p < n; p++) {
+        if (v->scale > 0) {
+            double best = -1e18;
+            for (int q = 0; q < n; q++) {
+                double x = v->lower_better ? -pts[q] : pts[q];
+                if (q != p && x > best) best = x;
+            }
+            double mine = v->lower_better ? -pts[p] : pts[p];
+            out[p] = 0.5 + 0.5 * tanh((mine - best) / v->scale);
+            continue;
+        }
+        /* A game without a profile: rank by the scores so far, higher
+         * first, ties sharing. */
         int below = 0, equal = 0;
         for (int q = 0; q < n; q++) {
             if (q == p) continue;
-            below += r.score[q] < r.score[p];
-            equal += r.score[q] == r.score[p];
+            below += pts[q] < pts[p];
+            equal += pts[q] == pts[p];
         }
         out[p] = n > 1 ? (below + 0.5 * equal) / (n - 1) : 0.5;
     }
@@ -136,6 +209,12 @@ void ch_search_value(const ch_game *g, const void *st, double *out)
 void ch_sim_rollout(ch_sim_ctx *x, void *st, double *out)
 {
     const ch_game *g = x->g;
+    int cut = x->cfg->hand_cut, hands = -1;
+    if (cut) {
+        ch_result r;
+        g->result(st, &r);
+        hands = r.hands;
+    }
     for (int k = 0; k < x->cfg->depth; k++) {
         int p = g->to_move(st);
         if (p == CH_TERMINAL) break;
@@ -147,6 +226,11 @@ void ch_sim_rollout(ch_sim_ctx *x, void *st, double *out)
             a = x->buf[ch_rng_below(&x->rng, (uint32_t)n)];
         }
         g->apply(st, a);
+        if (cut) {
+            ch_result r;
+            g->result(st, &r);
+            if (r.hands != hands) break;
+        }
     }
     ch_search_value(g, st, out);
 }

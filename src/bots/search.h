@@ -28,8 +28,11 @@ void ch_sim_ctx_free(ch_sim_ctx *x);
 /* Plays st on by the rollout policy (at most cfg->depth moves), then writes
  * each seat's score in [0, 1] to out (n_players entries). */
 void ch_sim_rollout(ch_sim_ctx *x, void *st, double *out);
+/* 1 if g's rollouts stop at the end of the current hand by default. */
+int ch_search_hand_cut(const ch_game *g);
 /* The score in [0, 1] of st for every seat: winners 1, losers 0 at the end;
- * before the end, by rank of the scores so far. */
+ * before the end, the seat's points against the best other seat, scaled
+ * per game (search.c, profiles). */
 void ch_search_value(const ch_game *g, const void *st, double *out);
 
 /* Milliseconds on a monotonic clock. */
