@@ -73,7 +73,8 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
         return CH_OK;
     }
     return ch_errf(err, CH_EINVAL,
-                   "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c)", key);
+                   "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c)",
+                   key);
 }
 
 int ch_search_parse(ch_search_cfg *c, const char *settings, ch_err *err)

@@ -249,10 +249,10 @@ static json_t *report(ladder *l)
     long moves[LD_MAX_BOTS] = {0};
     int units = l->self ? l->nb : l->npairs;
     if (l->self)
-        fprintf(l->tx, "\n%-40s %8s  %-15s %6s %9s\n", "bot (every seat)", "won", "95% interval",
+        fprintf(l->tx, "\n%-56s %8s  %-15s %6s %9s\n", "bot (every seat)", "won", "95% interval",
                 "games", "ms/move");
     else
-        fprintf(l->tx, "\n%-40s %8s  %-15s %5s %5s %5s %s\n", "pairing: A vs B", "A score",
+        fprintf(l->tx, "\n%-56s %8s  %-15s %5s %5s %5s %s\n", "pairing: A vs B", "A score",
                 "95% interval", "A won", "B won", "draws", "unfinished");
     for (int u = 0; u < units; u++) {
         int a = l->self ? u : l->pa[u], b = l->self ? u : l->pb[u];
@@ -281,13 +281,13 @@ static json_t *report(ladder *l)
         char label[128];
         if (l->self) {
             double mpm = moves[a] ? ms[a] / (double)moves[a] : 0;
-            fprintf(l->tx, "%-40.40s %7.1f%%  [%5.1f, %5.1f]  %6d %9.2f\n", l->bots[a], 100 * p,
+            fprintf(l->tx, "%-56s %7.1f%%  [%5.1f, %5.1f]  %6d %9.2f\n", l->bots[a], 100 * p,
                     100 * lo, 100 * hi, l->games, mpm);
             continue;
         }
         snprintf(label, sizeof label, "%s vs %s", l->bots[a], l->bots[b]);
-        fprintf(l->tx, "%-40.40s %7.1f%%  [%5.1f, %5.1f]  %5d %5d %5d %d\n", label, 100 * p,
-                100 * lo, 100 * hi, win, loss, l->games - win - loss, unf);
+        fprintf(l->tx, "%-56s %7.1f%%  [%5.1f, %5.1f]  %5d %5d %5d %d\n", label, 100 * p, 100 * lo,
+                100 * hi, win, loss, l->games - win - loss, unf);
         w[a * l->nb + b] += sum;
         w[b * l->nb + a] += l->games - sum;
         ng[a * l->nb + b] += l->games;
@@ -297,7 +297,7 @@ static json_t *report(ladder *l)
     double elo[LD_MAX_BOTS], half[LD_MAX_BOTS];
     if (!l->self) {
         bradley_terry(l->nb, w, ng, elo, half);
-        fprintf(l->tx, "\n%-40s %6s  %-16s %9s\n", "bot", "Elo", "95% interval", "ms/move");
+        fprintf(l->tx, "\n%-56s %6s  %-16s %9s\n", "bot", "Elo", "95% interval", "ms/move");
     }
     for (int b = 0; b < l->nb; b++) {
         double mpm = moves[b] ? ms[b] / (double)moves[b] : 0;
@@ -310,10 +310,9 @@ static json_t *report(ladder *l)
             json_object_set_new(e, "elo_low", json_real(elo[b] - half[b]));
             json_object_set_new(e, "elo_high", json_real(elo[b] + half[b]));
             if (b == 0)
-                fprintf(l->tx, "%-40.40s %+6.0f  %-16s %9.2f\n", l->bots[b], elo[b], "(anchor)",
-                        mpm);
+                fprintf(l->tx, "%-56s %+6.0f  %-16s %9.2f\n", l->bots[b], elo[b], "(anchor)", mpm);
             else
-                fprintf(l->tx, "%-40.40s %+6.0f  [%+6.0f, %+6.0f] %9.2f\n", l->bots[b], elo[b],
+                fprintf(l->tx, "%-56s %+6.0f  [%+6.0f, %+6.0f] %9.2f\n", l->bots[b], elo[b],
                         elo[b] - half[b], elo[b] + half[b], mpm);
         }
         json_array_append_new(jb, e);
