@@ -16,12 +16,14 @@ typedef enum { CH_ROLLOUT_RANDOM, CH_ROLLOUT_HEURISTIC } ch_rollout;
 typedef struct ch_search_cfg {
     int iters;          /* iterations per move; with ms, whichever ends first */
     int ms;             /* milliseconds per move, 0 = none (then not deterministic) */
-    int worlds;         /* pimc: determinizations per move */
+    int worlds;         /* pimc: determinizations per move, 0 = iters / actions */
     int threads;        /* root-parallel; same choice for a seed and thread count */
     ch_rollout rollout; /* how a simulation finishes the game */
     int depth;          /* moves a rollout may take before the position is scored */
     int hand_cut;       /* 1: a rollout stops when the current hand ends (cut=hand|game) */
-    double c;           /* UCB exploration constant */
+    double c;           /* UCB exploration constant (c=70: 0.70) */
+    double z;           /* pimc: standard errors by which a move must beat the
+                           heuristic's to be chosen instead (z=150: 1.5; 0: off) */
 } ch_search_cfg;
 
 /* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is

@@ -13,9 +13,10 @@ void ch_search_defaults(const ch_game *g, ch_search_cfg *c)
 {
     memset(c, 0, sizeof *c);
     c->iters = 1000;
-    c->worlds = 16;
+    c->worlds = 0; /* pimc: as many as the iterations pay for */
     c->threads = 1;
     c->c = 0.7;
+    c->z = 1.5;
     c->depth = 400;
     c->hand_cut = ch_search_hand_cut(g);
     /* Random play never finishes a Rack-O hand and wastes RAGAMARU and
@@ -44,7 +45,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
      * (the engine takes bot names from clients): a tree node is 40 bytes. */
     if (strcmp(key, "iters") == 0) return set_int(key, v, 1, 1000000, &c->iters, err);
     if (strcmp(key, "ms") == 0) return set_int(key, v, 0, 60000, &c->ms, err);
-    if (strcmp(key, "worlds") == 0) return set_int(key, v, 1, 10000, &c->worlds, err);
+    if (strcmp(key, "worlds") == 0) return set_int(key, v, 0, 10000, &c->worlds, err);
     if (strcmp(key, "threads") == 0) return set_int(key, v, 1, 64, &c->threads, err);
     if (strcmp(key, "depth") == 0) return set_int(key, v, 0, 100000, &c->depth, err);
     if (strcmp(key, "cut") == 0) {
@@ -65,6 +66,13 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
             return ch_errf(err, CH_EINVAL, "bot setting rollout: '%s' is not random|heuristic", v);
         return CH_OK;
     }
+    if (strcmp(key, "z") == 0) {
+        /* Hundredths too: z=150 is 1.5 standard errors. */
+        int h = 0;
+        if (set_int(key, v, 0, 1000, &h, err) != CH_OK) return CH_EINVAL;
+        c->z = h / 100.0;
+        return CH_OK;
+    }
     if (strcmp(key, "c") == 0) {
         /* Hundredths, to keep the one strict integer parser: c=70 is 0.70. */
         int h = 0;
@@ -73,7 +81,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
         return CH_OK;
     }
     return ch_errf(err, CH_EINVAL,
-                   "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c)",
+                   "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c, z)",
                    key);
 }
 
@@ -108,6 +116,12 @@ int ch_sim_ctx_init(ch_sim_ctx *x, const ch_game *g, const ch_search_cfg *cfg, u
         ch_bot_init(&x->roll, g, "heuristic", ch_mix64(seed), NULL) != CH_OK)
         ch_bot_init(&x->roll, g, "random", ch_mix64(seed), NULL);
     return CH_OK;
+}
+
+void ch_sim_ctx_reseed(ch_sim_ctx *x, uint64_t seed)
+{
+    ch_rng_seed(&x->rng, seed, 0x51u);
+    ch_rng_seed(&x->roll.rng, ch_mix64(seed), 0xb07u);
 }
 
 void ch_sim_ctx_free(ch_sim_ctx *x)

@@ -24,6 +24,9 @@ typedef struct ch_sim_ctx {
 
 int ch_sim_ctx_init(ch_sim_ctx *x, const ch_game *g, const ch_search_cfg *cfg, uint64_t seed);
 void ch_sim_ctx_free(ch_sim_ctx *x);
+/* Restarts the rollout randomness (the random policy's and the heuristic's)
+ * from seed, so rollouts can be repeated on equal terms. */
+void ch_sim_ctx_reseed(ch_sim_ctx *x, uint64_t seed);
 
 /* Plays st on by the rollout policy (at most cfg->depth moves), then writes
  * each seat's score in [0, 1] to out (n_players entries). */
