@@ -85,8 +85,10 @@ static void settings_parse(void **unused)
     assert_int_equal(b->search.rollout, CH_ROLLOUT_RANDOM);
     assert_true(b->search.c > 0.49 && b->search.c < 0.51);
     assert_string_equal(b->name, "ismcts:iters=500,c=50,rollout=random,threads=2,depth=9");
-    assert_int_equal(ch_bot_init(b, g, "pimc:worlds=32,ms=200", 1, &err), CH_OK);
+    assert_int_equal(ch_bot_init(b, g, "pimc:worlds=32,ms=200,z=0,cut=game", 1, &err), CH_OK);
     assert_int_equal(b->search.worlds, 32);
+    assert_true(b->search.z == 0);
+    assert_int_equal(b->search.hand_cut, 0);
     assert_int_equal(b->search.ms, 200);
 
     /* Refused, each with a message naming what is wrong. */
@@ -101,6 +103,8 @@ static void settings_parse(void **unused)
         {"ismcts:speed=3", "unknown bot setting 'speed'"},
         {"pimc:rollout=smart", "random|heuristic"},
         {"pimc:ms=-5", "ms"},
+        {"pimc:z=abc", "bot setting z"},
+        {"pimc:cut=round", "hand|game"},
         {"heuristic:iters=5", "takes no settings"},
         {"mcts", "no bot 'mcts'"},
     };

@@ -2,8 +2,8 @@
  * view (game->resample), play every root action in each world and finish
  * it by rollout (the same rollout randomness for every action of a world),
  * and take the action with the best mean over the worlds. A vote of each
- * world's best measured weaker: it follows the noise of a few rollouts. Known weakness, kept on purpose as a baseline:
- * inside a world it plays as if it knew everything (strategy fusion). */
+ * world's best measured weaker: it follows the noise of a few rollouts. Known weakness, kept on
+ * purpose as a baseline: inside a world it plays as if it knew everything (strategy fusion). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

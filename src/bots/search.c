@@ -9,6 +9,24 @@
 #include "cardhall/num.h"
 #include "search.h"
 
+/* Per game, measured with `cardhall ladder GAME players=2 --bots
+ * heuristic,pimc:...` (README, "Search players"): the heuristic's rollouts
+ * beat random ones in every game (random play never finishes a Rack-O hand,
+ * wanders for hundreds of moves in RAGAMARU and Rumino, and never wins a
+ * Comrade deal), and the iterations keep PIMC near or under 100 ms a move
+ * on one core. RAGAMARU's rollouts stop after 30 moves and count cards left:
+ * four times the worlds for the same time measured stronger than whole
+ * games. Comrade's heuristic samples hands itself, so it affords few. */
+typedef struct game_defaults {
+    const char *game;
+    int iters, depth;
+} game_defaults;
+
+static const game_defaults per_game[] = {
+    {"racko", 1000, 400},   {"rumino", 1000, 400}, {"babasuki", 1000, 400},
+    {"ragamaru", 1500, 30}, {"comrade", 120, 400},
+};
+
 void ch_search_defaults(const ch_game *g, ch_search_cfg *c)
 {
     memset(c, 0, sizeof *c);
@@ -19,14 +37,15 @@ void ch_search_defaults(const ch_game *g, ch_search_cfg *c)
     c->z = 1.5;
     c->depth = 400;
     c->hand_cut = ch_search_hand_cut(g);
-    /* Random play never finishes a Rack-O hand and wastes RAGAMARU and
-     * Rumino rollouts on hundreds of aimless moves; their heuristics are
-     * fast. Comrade's heuristic samples hands itself and costs ~100x a
-     * random deal, and Babasuki's random rollouts measured as strong. */
-    c->rollout = CH_ROLLOUT_RANDOM;
-    if (strcmp(g->name, "racko") == 0 || strcmp(g->name, "rumino") == 0 ||
-        strcmp(g->name, "ragamaru") == 0)
-        c->rollout = CH_ROLLOUT_HEURISTIC;
+    /* A game from outside this tree may have no heuristic: then random. */
+    ch_bot probe;
+    c->rollout = ch_bot_init(&probe, g, "heuristic", 0, NULL) == CH_OK ? CH_ROLLOUT_HEURISTIC
+                                                                       : CH_ROLLOUT_RANDOM;
+    for (size_t i = 0; i < sizeof per_game / sizeof per_game[0]; i++)
+        if (strcmp(per_game[i].game, g->name) == 0) {
+            c->iters = per_game[i].iters;
+            c->depth = per_game[i].depth;
+        }
 }
 
 static int set_int(const char *key, const char *v, long lo, long hi, int *out, ch_err *err)
@@ -80,9 +99,9 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
         c->c = h / 100.0;
         return CH_OK;
     }
-    return ch_errf(err, CH_EINVAL,
-                   "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c, z)",
-                   key);
+    return ch_errf(
+        err, CH_EINVAL,
+        "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c, z)", key);
 }
 
 int ch_search_parse(ch_search_cfg *c, const char *settings, ch_err *err)
