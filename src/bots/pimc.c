@@ -1,9 +1,12 @@
 /* Perfect-information Monte Carlo: draw worlds consistent with the seat's
  * view (game->resample), play every root action in each world and finish
  * it by rollout (the same rollout randomness for every action of a world),
- * and take the action with the best mean over the worlds. A vote of each
- * world's best measured weaker: it follows the noise of a few rollouts. Known weakness, kept on
- * purpose as a baseline: inside a world it plays as if it knew everything (strategy fusion). */
+ * and take the action with the best mean over the worlds (see pick). A
+ * vote of each world's best measured weaker: it follows the noise of a few
+ * rollouts. The root actions are legal in every world: a seat's own moves
+ * depend only on what it knows. Known weakness of PIMC, kept as a
+ * baseline: each move is judged as if the world drawn were the truth, then
+ * the worlds are averaged (strategy fusion). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
