@@ -158,9 +158,9 @@ static void bot_list_split(void **unused)
 static void deterministic(void **unused)
 {
     (void)unused;
-    static const char *const specs[] = {"ismcts:iters=200", "ismcts:iters=200,threads=2",
-                                        "pimc:worlds=4,iters=120",
-                                        "pimc:worlds=4,iters=120,threads=2"};
+    static const char *const specs[] = {"ismcts:iters=80", "ismcts:iters=80,threads=2",
+                                        "pimc:worlds=4,iters=60",
+                                        "pimc:worlds=4,iters=60,threads=2"};
     for (int t = 0; t < NTABLES; t++) {
         const ch_game *g = ch_game_find(tables[t].game);
         void *st = new_game(&tables[t], 7);
@@ -192,7 +192,7 @@ static void deterministic(void **unused)
 static void fair_play(void **unused)
 {
     (void)unused;
-    static const char *const specs[] = {"ismcts:iters=150", "pimc:worlds=6,iters=90"};
+    static const char *const specs[] = {"ismcts:iters=60", "pimc:worlds=4,iters=60"};
     for (int t = 0; t < NTABLES; t++) {
         const ch_game *g = ch_game_find(tables[t].game);
         void *w1 = malloc(g->state_size), *w2 = malloc(g->state_size);
