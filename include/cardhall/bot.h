@@ -31,7 +31,9 @@ typedef struct ch_search_cfg {
 #define CH_BOT_ACTIONS 1100
 
 struct ch_bot {
-    const char *name; /* as given, settings included (points into spec) */
+    /* As given, settings included. It points into this bot's own spec, so
+     * a copy of a ch_bot must read spec (or reset name = spec). */
+    const char *name;
     const ch_game *game;
     ch_bot_fn act;
     ch_rng rng; /* the bot's own randomness, never the game's */
