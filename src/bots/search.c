@@ -24,7 +24,7 @@ typedef struct game_defaults {
 
 static const game_defaults per_game[] = {
     {"racko", 1000, 400},   {"rumino", 1000, 400}, {"babasuki", 1000, 400},
-    {"ragamaru", 1500, 30}, {"comrade", 120, 400},
+    {"ragamaru", 3000, 30}, {"comrade", 120, 400},
 };
 
 void ch_search_defaults(const ch_game *g, ch_search_cfg *c)
