@@ -9,24 +9,53 @@
 typedef struct ch_bot ch_bot;
 typedef ch_action (*ch_bot_fn)(ch_bot *b, const void *st, int seat);
 
+typedef enum { CH_ROLLOUT_RANDOM, CH_ROLLOUT_HEURISTIC } ch_rollout;
+
+/* Settings of the search players (ismcts, pimc), given after the name:
+ * "ismcts:iters=4000", "pimc:worlds=32,ms=200". */
+typedef struct ch_search_cfg {
+    int iters;          /* iterations per move; with ms, whichever ends first */
+    int ms;             /* milliseconds per move, 0 = none (then not deterministic) */
+    int worlds;         /* pimc: determinizations per move, 0 = iters / actions */
+    int threads;        /* root-parallel; same choice for a seed and thread count */
+    ch_rollout rollout; /* how a simulation finishes the game */
+    int depth;          /* moves a rollout may take before the position is scored */
+    int hand_cut;       /* 1: a rollout stops when the current hand ends (cut=hand|game) */
+    double c;           /* UCB exploration constant (c=70: 0.70) */
+    double z;           /* pimc: standard errors by which a move must beat the
+                           heuristic's to be chosen instead (z=150: 1.5; 0: off) */
+} ch_search_cfg;
+
 /* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is
  * the most; bot.c checks it), so a bot lists them without allocating. */
 #define CH_BOT_ACTIONS 1100
 
 struct ch_bot {
+    /* As given, settings included. It points into this bot's own spec, so
+     * a copy of a ch_bot must read spec (or reset name = spec). */
     const char *name;
     const ch_game *game;
     ch_bot_fn act;
     ch_rng rng; /* the bot's own randomness, never the game's */
+    char spec[96];
+    ch_search_cfg search; /* search players only */
     /* Scratch for legal(), reused every move. Inside the struct, not on the
      * heap, so a ch_bot stays a plain value the caller may copy and drop
      * without a free. */
     ch_action acts[CH_BOT_ACTIONS];
 };
 
-/* name: "random", or a bot the game has ("heuristic"). */
+/* name: "random", a bot the game has ("heuristic"), or a search player with
+ * optional settings ("ismcts", "ismcts:iters=4000", "pimc:worlds=32,ms=200"). */
 int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch_err *err);
 ch_action ch_bot_act(ch_bot *b, const void *st, int seat);
+/* Splits a list of bot specs (--bots) into names, pointers into buf (cap
+ * bytes). Commas separate bots, except that a piece holding '=' and no ':'
+ * is a further setting of the search player before it, so
+ * "random,pimc:worlds=32,ms=200,heuristic" is three bots. Returns the count,
+ * or CH_EINVAL with a message (empty name, a setting with no bot before it,
+ * more than max names, text longer than buf). */
+int ch_bot_split(const char *text, char *buf, size_t cap, const char **names, int max, ch_err *err);
 /* Bot names available for g, comma-separated, into buf. */
 void ch_bot_list(const ch_game *g, char *buf, size_t cap);
 

@@ -46,8 +46,7 @@ static double evaluate(const rk_view *v, const uint8_t *r)
         score += 0.6 * (run - 1) + (run >= need ? 1.5 * (need > 0) : 0);
     }
     /* A rack that wins the round now beats any promise of a bigger one. */
-    if (declarable(v, r))
-        score += 100 + (v->bonus ? rk_run_bonus(run) / 25.0 : 0);
+    if (declarable(v, r)) score += 100 + (v->bonus ? rk_run_bonus(run) / 25.0 : 0);
     return score;
 }
 

@@ -142,6 +142,51 @@ static int bench_game(const ch_game *g, double seconds)
     return rc;
 }
 
+/* Search speed: iterations per second of each search player with its
+ * default settings (rollout policy, hand cut-off), averaged over the moves
+ * of a few positions a heuristic game passes through. */
+static double search_rate(const ch_game *g, const char *spec, double seconds)
+{
+    ch_opts o;
+    ch_opts_defaults(&o, g->opts, g->n_opts);
+    void *st = malloc(g->state_size);
+    ch_bot *h = malloc(sizeof *h), *b = malloc(sizeof *b);
+    double rate = 0;
+    if (st && h && b && ch_setup(g, st, &o, 7, NULL, 0, NULL) == CH_OK &&
+        ch_bot_init(b, g, spec, 1, NULL) == CH_OK) {
+        int fixed = h && ch_bot_init(h, g, "heuristic", 1, NULL) == CH_OK;
+        if (!fixed) ch_bot_init(h, g, "random", 1, NULL);
+        long iters = 0;
+        double t0 = now(), t = 0;
+        while (t < seconds && g->to_move(st) != CH_TERMINAL) {
+            int p = g->to_move(st);
+            if (g->legal(st, h->acts) > 1) {
+                ch_bot_act(b, st, p);
+                iters += b->search.iters;
+            }
+            g->apply(st, ch_bot_act(h, st, p));
+            t = now() - t0;
+        }
+        rate = t > 0 ? (double)iters / t : 0;
+    }
+    free(st), free(h), free(b);
+    ch_opts_free_data(&o);
+    return rate;
+}
+
+static void bench_search(const ch_game *only, double seconds)
+{
+    printf("\n%-10s %14s %14s  (default options; iterations = rollouts)\n", "game", "ismcts it/s",
+           "pimc it/s");
+    for (const ch_game *const *p = ch_games(); *p; p++) {
+        if (only && only != *p) continue;
+        printf("%-10s %14.0f %14.0f\n", (*p)->name,
+               search_rate(*p, "ismcts:iters=500", seconds / 2),
+               search_rate(*p, "pimc:iters=500,worlds=8", seconds / 2));
+        fflush(stdout);
+    }
+}
+
 int cli_bench(int argc, char **argv)
 {
     static const cli_flag flags[] = {{"--seconds", 1}, {NULL, 0}};
@@ -157,8 +202,12 @@ int cli_bench(int argc, char **argv)
     if (a.npos == 1 && !(one = cli_game(a.pos[0]))) return CLI_USAGE;
     printf("%-10s %12s %10s %9s %9s %6s %11s\n", "game", "actions/s", "games/s", "act/game",
            "clone ns", "bytes", "bot games/s");
-    if (one) return bench_game(one, seconds);
-    for (const ch_game *const *p = ch_games(); *p; p++)
-        if ((rc = bench_game(*p, seconds)) != CLI_OK) return rc;
-    return CLI_OK;
+    if (one) {
+        rc = bench_game(one, seconds);
+    } else {
+        for (const ch_game *const *p = ch_games(); *p && rc == CLI_OK; p++)
+            rc = bench_game(*p, seconds);
+    }
+    if (rc == CLI_OK) bench_search(one, seconds);
+    return rc;
 }

@@ -23,6 +23,9 @@ static const struct {
      "                                     bot-vs-bot statistics\n"
      "       [--compare 'k=v ..' 'k=v ..' ... | --sweep key=a,b,c | --sweep key=lo..hi]\n"
      "                                     option sets on the same seeds, with differences"},
+    {"ladder", cli_ladder,
+     "ladder GAME [key=value ...] --bots b1,b2,.. [--games N] [--seed S] [--threads T]\n"
+     "       [--self] [--max-steps M] [--json FILE|-]   every pairing: win rates and Elo"},
     {"bench", cli_bench, "bench [GAME] [--seconds X]    random-play speed, clone time, state size"},
     {"replay", cli_replay, "replay FILE [--lang en|ja]    replay a record move by move"},
     {"solve", cli_solve,

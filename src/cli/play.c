@@ -61,7 +61,7 @@ static void seat_label(play *pl, int p, const char *who)
 {
     char seat[32];
     snprintf(seat, sizeof seat, show_msg(pl->lang, MSG_SEAT), p);
-    snprintf(pl->label[p], sizeof pl->label[p], "%.20s (%.20s)", seat, who);
+    snprintf(pl->label[p], sizeof pl->label[p], "%.20s (%.40s)", seat, who);
 }
 
 /* Seats from --seat and --bots: a list as long as the table names every seat
@@ -75,11 +75,14 @@ static int assign_seats(play *pl, const char *seat_arg, const char *bots_arg, ui
     const char *words[CH_MAX_PLAYERS];
     int nb = 0;
     if (bots_arg) {
-        nb = cli_split(bots_arg, buf, sizeof buf, words, CH_MAX_PLAYERS);
+        /* Settings stay with their bot: "human,pimc:worlds=32,ms=200". */
+        ch_err serr;
+        nb = ch_bot_split(bots_arg, buf, sizeof buf, words, CH_MAX_PLAYERS, &serr);
+        if (nb < 0) return cli_fail(CLI_USAGE, "--bots: %s", serr.msg);
         if (nb != pl->n && nb != pl->n - 1 && nb != 1)
             return cli_fail(CLI_USAGE,
-                            "--bots: %d names for %d players (give %d, %d, or one for all)",
-                            nb < 0 ? CH_MAX_PLAYERS + 1 : nb, pl->n, pl->n, pl->n - 1);
+                            "--bots: %d names for %d players (give %d, %d, or one for all)", nb,
+                            pl->n, pl->n, pl->n - 1);
         if (nb == pl->n && seat_arg)
             return cli_fail(CLI_USAGE, "--seat: --bots already names every seat");
     }

@@ -217,8 +217,9 @@ static int sim_main(int argc, char **argv, sim *s)
     if (!bots_arg)
         bots_arg = ch_bot_init(&probe, s->g, "heuristic", 0, NULL) == CH_OK ? "heuristic,random"
                                                                             : "random";
-    s->nb = cli_split(bots_arg, buf, sizeof buf, s->bots, SIM_MAX_BOTS);
-    if (s->nb < 0) return cli_fail(CLI_USAGE, "--bots: more than %d names", SIM_MAX_BOTS);
+    /* ch_bot_split keeps a search player's settings together (pimc:iters=500,ms=80). */
+    s->nb = ch_bot_split(bots_arg, buf, sizeof buf, s->bots, SIM_MAX_BOTS, &err);
+    if (s->nb < 0) return cli_fail(CLI_USAGE, "--bots: %s", err.msg);
     for (int b = 0; b < s->nb; b++)
         if (ch_bot_init(&probe, s->g, s->bots[b], 0, &err) != CH_OK)
             return cli_fail(CLI_USAGE, "--bots: %s", err.msg);

@@ -54,6 +54,16 @@ void ch_rng_shuffle_u8(ch_rng *r, uint8_t *a, int n)
     }
 }
 
+void ch_sort_u8(uint8_t *a, int n)
+{
+    int count[256] = {0};
+    for (int i = 0; i < n; i++)
+        count[a[i]]++;
+    for (int v = 0, k = 0; v < 256; v++)
+        while (count[v]-- > 0)
+            a[k++] = (uint8_t)v;
+}
+
 uint64_t ch_mix64(uint64_t x)
 {
     x += 0x9e3779b97f4a7c15u;

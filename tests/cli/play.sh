@@ -136,6 +136,19 @@ run "$CARDHALL" play racko --order ' , ' </dev/null
 [ "$RC" = 2 ] || fail "empty order accepted"
 has "$ERR" "no cards given"
 
+# A search player with settings: the comma inside its settings does not
+# split it into two bots (ch_bot_split), and its label shows them whole.
+run "$CARDHALL" play racko target_score=50 --seed 4 --bots "heuristic,ismcts:iters=20,depth=10" --record "$tmp/s.json" </dev/null
+[ "$RC" = 0 ] || fail "search bot exit $RC: $ERR"
+has "$OUT" "Final result"
+has "$(cat "$tmp/s.json")" '"ismcts:iters=20,depth=10"'
+run "$CARDHALL" play racko --bots "random,ms=5" </dev/null
+[ "$RC" = 2 ] || fail "stray setting: exit $RC"
+has "$ERR" "follows no search player"
+run "$CARDHALL" play racko --bots "human,ismcts:iters=abc" </dev/null
+[ "$RC" = 2 ] || fail "bad setting: exit $RC"
+has "$ERR" "'abc' is not an integer"
+
 # Japanese, hot seat, and usage errors.
 run "$CARDHALL" play racko --seed 2 --lang ja --bots human,human --record "$tmp/j.json" </dev/null
 [ "$RC" = 0 ] || fail "ja exit $RC: $ERR"

@@ -123,4 +123,8 @@ RC=$?
 set -e
 [ "$RC" = 1 ] || fail "sim with a FIFO as card file: exit $RC (124: it hung)"
 has "$(cat "$tmp/err")" "not a regular file"
+# A search player's settings stay with it (ch_bot_split): two bots, not three.
+run "$CARDHALL" sim racko target_score=100 --games 2 --seed 1 --bots "heuristic,pimc:iters=20,ms=50"
+[ "$RC" = 0 ] || fail "sim with a search player: exit $RC: $ERR"
+has "$OUT" "1:pimc:iters=20,ms=50"
 echo ok

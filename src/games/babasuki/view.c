@@ -275,6 +275,7 @@ void db_resample(void *st, int viewer, ch_rng *rng)
         face[i] = *slot[i];
         mask[i] = s->known[face[i]];
     }
+    ch_sort_u8(face, m);
     ch_rng_shuffle_u8(rng, face, m);
     /* Knowledge belongs to the place, so it stays with the slot. */
     for (int i = 0; i < m; i++) {
@@ -283,6 +284,9 @@ void db_resample(void *st, int viewer, ch_rng *rng)
     }
     /* Other hands' order is theirs to choose (DB-25): viewer knows none of it. */
     for (int p = 0; p < s->n; p++)
-        if (p != viewer) ch_rng_shuffle_u8(rng, s->hand[p], s->nhand[p]);
+        if (p != viewer) {
+            ch_sort_u8(s->hand[p], s->nhand[p]);
+            ch_rng_shuffle_u8(rng, s->hand[p], s->nhand[p]);
+        }
     ch_rng_seed(&s->rng, ch_rng_next64(rng), 0xdb5u);
 }

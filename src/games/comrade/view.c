@@ -240,6 +240,7 @@ void cm_resample(void *st, int viewer, ch_rng *rng)
         for (uint64_t m = s->hand[p]; m; m &= m - 1)
             cards[n++] = (uint8_t)__builtin_ctzll(m);
     }
+    ch_sort_u8(cards, n);
     /* Rejection first (uniform over the hands that keep the shown voids),
      * then a deal that cannot fail; never the true hands, which a searching
      * bot must not see. */

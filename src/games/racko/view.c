@@ -205,10 +205,14 @@ void rk_resample(void *st, int viewer, ch_rng *rng)
     uint8_t orig[RK_MAX_CARD];
     for (int k = 0; k < n; k++)
         orig[k] = *place[k];
+    /* Sorted, so the world drawn depends on what the viewer knows, not on
+     * where the hidden cards really lie (a searching bot's fair play). */
+    ch_sort_u8(orig, n);
     /* Two known Rack-Os (the spectator sees every seat's) may compete for the
      * few cards that fit both: a greedy fill can dead-end, so it draws again,
      * and after many failures keeps those racks' true cards, which always fit
-     * (a deal the viewer cannot tell from the others). */
+     * (a deal the viewer cannot tell from the others; only this rare
+     * fallback depends on the true cards). */
     int left = 0, ok = 0;
     rk_state saved = *s;
     for (int attempt = 0; attempt < 64 && !ok; attempt++) {
@@ -223,7 +227,8 @@ void rk_resample(void *st, int viewer, ch_rng *rng)
         *s = saved;
         left = 0;
         for (int k = 0; k < n; k++)
-            if (!in_known_racko(s, viewer, place[k])) pool[left++] = orig[k];
+            if (!in_known_racko(s, viewer, place[k])) pool[left++] = *place[k];
+        ch_sort_u8(pool, left);
     }
     ch_rng_shuffle_u8(rng, pool, left);
     for (int k = 0, j = 0; k < n; k++)

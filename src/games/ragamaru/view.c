@@ -155,6 +155,7 @@ void rg_resample(void *st, int viewer, ch_rng *rng)
     }
     memcpy(pool + n, s->stock, s->nstock);
     n += s->nstock;
+    ch_sort_u8(pool, n);
     ch_rng_shuffle_u8(rng, pool, n);
     int k = 0;
     for (int p = 0; p < s->np; p++) {

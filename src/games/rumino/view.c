@@ -144,6 +144,7 @@ void ru_resample(void *st, int viewer, ch_rng *rng)
                 where[n] = &s->stock[i];
                 pool[n++] = s->stock[i];
             }
+        ch_sort_u8(pool, n);
         ch_rng_shuffle_u8(rng, pool, n);
         for (int i = 0; i < n; i++)
             *where[i] = pool[i];

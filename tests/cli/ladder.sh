@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# cardhall ladder: every pairing with win rates and Elo, identical for any
+# thread count, JSON out, bot lists with settings, usage errors; --self for
+# a cooperative table; the engine's bot command takes a search player with
+# settings.
+set -euo pipefail
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+has() { grep -qF -- "$2" <<<"$1" || fail "expected '$2' in output: ${1:0:3000}"; }
+run() { set +e; OUT=$("$@" 2>"$tmp/err"); RC=$?; set -e; ERR=$(cat "$tmp/err"); }
+# The tables without the thinking times (the one figure a clock decides).
+figures() { grep -E ' vs |anchor|\[' <<<"$1" | cut -c1-80; }
+
+args=(ladder ragamaru players=2 --bots "random,heuristic,pimc:worlds=2,iters=16,depth=30" --games 6 --seed 3)
+run "$CARDHALL" "${args[@]}" --threads 1
+[ "$RC" = 0 ] || fail "ladder exit $RC: $ERR"
+one=$OUT
+has "$one" "6 games per pairing, seed 3"
+has "$one" "random vs heuristic"
+has "$one" "random vs pimc:worlds=2,iters=16,depth=30"
+has "$one" "heuristic vs pimc:worlds=2,iters=16,depth=30"
+has "$one" "95% interval"
+has "$one" "(anchor)"
+has "$one" "Elo"
+run "$CARDHALL" "${args[@]}" --threads 2
+[ "$RC" = 0 ] || fail "ladder --threads 2 exit $RC: $ERR"
+[ "$(figures "$one")" = "$(figures "$OUT")" ] || fail "figures differ between 1 and 2 threads"
+# The heuristic beats random in RAGAMARU, so its Elo is above random's 0.
+heur=$(grep -E '^heuristic +[+-]' <<<"$one" | awk '{print $2}')
+[ "${heur:0:1}" = "+" ] && [ "$heur" != "+0" ] || fail "heuristic Elo '$heur' not above random"
+
+# JSON on stdout (the tables go to stderr).
+run "$CARDHALL" "${args[@]}" --json -
+[ "$RC" = 0 ] || fail "ladder --json - exit $RC: $ERR"
+[ "$(jq -r '.pairings | length' <<<"$OUT")" = 3 ] || fail "three pairings expected: $OUT"
+[ "$(jq -r '.bots[0].elo' <<<"$OUT")" = 0 ] || fail "first bot anchored at 0"
+[ "$(jq -r '.pairings[0].a_won + .pairings[0].b_won + .pairings[0].draws' <<<"$OUT")" = 6 ] ||
+    fail "games of a pairing do not add up"
+jq -e '.bots[1].elo_low < .bots[1].elo and .bots[1].elo < .bots[1].elo_high' <<<"$OUT" >/dev/null ||
+    fail "Elo interval does not hold the estimate"
+has "$ERR" "random vs heuristic"
+run "$CARDHALL" "${args[@]}" --json "$tmp/l.json"
+[ "$RC" = 0 ] || fail "ladder --json FILE exit $RC: $ERR"
+[ "$(jq -r .game "$tmp/l.json")" = ragamaru ] || fail "--json FILE"
+
+# Comrade is cooperative: one bot at every seat, the share of deals won.
+run "$CARDHALL" ladder comrade deals=1 --self --bots "heuristic,ismcts:iters=20" --games 4
+[ "$RC" = 0 ] || fail "ladder --self exit $RC: $ERR"
+has "$OUT" "bot (every seat)"
+has "$OUT" "ismcts:iters=20"
+
+# Usage errors: clear messages, exit 2.
+run "$CARDHALL" ladder ragamaru --bots random
+[ "$RC" = 2 ] && has "$ERR" "two bots or more"
+run "$CARDHALL" ladder ragamaru --bots random,random
+[ "$RC" = 2 ] && has "$ERR" "named twice"
+run "$CARDHALL" ladder ragamaru --bots "random,ms=5"
+[ "$RC" = 2 ] && has "$ERR" "follows no search player"
+run "$CARDHALL" ladder ragamaru --bots "random,ismcts:iters=abc"
+[ "$RC" = 2 ] && has "$ERR" "'abc' is not an integer"
+run "$CARDHALL" ladder ragamaru --bots random,heuristic --games 0
+[ "$RC" = 2 ] && has "$ERR" "--games"
+run "$CARDHALL" ladder
+[ "$RC" = 2 ] && has "$ERR" "usage: cardhall ladder"
+
+# The engine's bot command names a search player with its settings.
+OUT=$(printf '%s\n' '{"cmd":"new","game":"racko","seed":5}' \
+    '{"cmd":"bot","name":"ismcts:iters=30,depth=10","seed":1}' \
+    '{"cmd":"bot","name":"pimc:iters=abc"}' | "$CARDHALL" engine)
+[ "$(sed -n 2p <<<"$OUT" | jq -r .action)" != null ] || fail "engine bot with settings: $OUT"
+has "$(sed -n 3p <<<"$OUT")" "'abc' is not an integer"
+echo ok
