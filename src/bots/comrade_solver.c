@@ -195,6 +195,48 @@ static int solve_play(cm_solver *x, int leader, uint8_t *table, int pos)
     return 0;
 }
 
+/* Tricks still to be led in suit s: exactly what the seats need in it. */
+static int tricks_in(const cm_solver *x, int s)
+{
+    int n = 0;
+    for (int p = 0; p < x->np; p++)
+        n += x->need[p][s];
+    return n;
+}
+
+/* A seat that needs nothing in suit s may hold s cards above every card of
+ * the seats that do ("high" ones): played to an s trick, such a card wins
+ * it for the wrong seat, so it can only leave as a discard, when the seat
+ * is void in the suit led. If the seat has fewer low s cards than s tricks
+ * remain, it must shed its high ones before its low ones run out, hence
+ * discard at least once; its first discard needs a void in a suit u that is
+ * still led, which it can only reach by following, so u must be led more
+ * often than it holds u cards. With no such suit the deal is lost. */
+static int stuck_high_card(const cm_solver *x, unsigned lead_suits)
+{
+    for (int s = 0; s < 4; s++) {
+        if (!(lead_suits >> s & 1)) continue;
+        int top = -1, n_s = tricks_in(x, s);
+        for (int p = 0; p < x->np; p++)
+            if (x->need[p][s] > 0)
+                for (uint64_t m = x->hand[p] & CM_SUIT_MASK(s); m; m &= m - 1)
+                    if (x->str[__builtin_ctzll(m)] > top) top = x->str[__builtin_ctzll(m)];
+        for (int q = 0; q < x->np; q++) {
+            if (x->need[q][s] > 0) continue;
+            int high = 0, low = 0;
+            for (uint64_t m = x->hand[q] & CM_SUIT_MASK(s); m; m &= m - 1)
+                x->str[__builtin_ctzll(m)] > top ? high++ : low++;
+            if (high == 0 || low >= n_s) continue;
+            int can_void = 0;
+            for (int u = 0; u < 4 && !can_void; u++)
+                can_void = u != s && (lead_suits >> u & 1) &&
+                           __builtin_popcountll(x->hand[q] & CM_SUIT_MASK(u)) < tricks_in(x, u);
+            if (!can_void) return 1;
+        }
+    }
+    return 0;
+}
+
 static int solve_trick(cm_solver *x, int leader)
 {
     if (x->tricks_left == 0) return 1;
@@ -214,6 +256,7 @@ static int solve_trick(cm_solver *x, int leader)
         if (needed > held) return 0;
         if (needed) lead_suits |= 1u << s;
     }
+    if (stuck_high_card(x, lead_suits)) return 0;
     uint64_t kh, kn;
     tt_key(x, leader, &kh, &kn);
     tt_entry *e = tt_slot(x, kh, kn);
