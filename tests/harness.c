@@ -134,6 +134,23 @@ static void check_resample(const ctx *c, const void *st, int viewer, ch_rng *rng
     if (g->to_move(scratch) != g->to_move(st) || strcmp(g->phase(scratch), g->phase(st)) != 0)
         failf(c, "resample for %d changed the player to move or the phase", viewer);
     check_summary(c, st, scratch, viewer);
+    /* The board a viewer is shown (terminal, server) names nothing hidden
+     * from it either: every fourth deep step, it is costly. */
+    if (c->step % 4 == 0) {
+        ch_lang lang = c->step % 8 ? CH_LANG_EN : CH_LANG_JA;
+        char *a = tb_render(g, st, viewer, lang), *b = tb_render(g, scratch, viewer, lang);
+        if (!a || !b || strcmp(a, b) != 0) {
+            /* Name the first line that differs. */
+            size_t i = 0, l = 0;
+            while (a && b && a[i] && a[i] == b[i])
+                if (a[i++] == '\n') l = i;
+            failf(c, "the board for %d differs after resampling at '%.*s' / '%.*s'", viewer,
+                  (int)strcspn(a ? a + l : "", "\n"), a ? a + l : "",
+                  (int)strcspn(b ? b + l : "", "\n"), b ? b + l : "");
+        }
+        free(a);
+        free(b);
+    }
     check_choice_names(c, st, scratch, viewer);
     static ch_census a, b;
     check_census(c, st, viewer, &a);

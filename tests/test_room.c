@@ -246,6 +246,9 @@ static void each_viewer_gets_its_own_view(void **unused)
             json_t *want = g->view_json(st, v);
             assert_true(json_equal(json_object_get(s, "view"), want));
             json_decref(want);
+            char *board = tb_render(g, st, v, CH_LANG_EN);
+            assert_string_equal(json_string_value(json_object_get(s, "board")), board);
+            free(board);
             assert_int_equal(json_object_get(s, "legal") != NULL, tb_room_to_move(&r) == v);
             json_decref(s);
             if (r.m.n_actions > 0) {
@@ -275,6 +278,9 @@ static void each_viewer_gets_its_own_view(void **unused)
             json_decref(seat_view);
         }
         json_decref(want);
+        char *board = tb_render(g, st, CH_SPECTATOR, CH_LANG_EN);
+        assert_string_equal(json_string_value(json_object_get(s, "board")), board);
+        free(board);
         assert_null(json_object_get(s, "legal"));
         json_decref(s);
         json_t *h = tb_room_history(&r, CH_SPECTATOR, CH_LANG_EN);

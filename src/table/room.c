@@ -328,6 +328,14 @@ json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang)
     if (r->status == TB_ROOM_OPEN) return o;
     json_object_set_new(o, "status", status_json(r));
     json_object_set_new(o, "view", view_for(r, viewer));
+    /* The game's own board as this viewer sees it, for a client that shows
+     * the text board (the terminal's). */
+    if (viewer >= 0 || tb_has_spectator(r->game)) {
+        char *board = tb_render(r->game, ch_match_state(&r->m), viewer, lang);
+        json_t *b = board ? json_string(board) : NULL;
+        free(board);
+        if (b) json_object_set_new(o, "board", b);
+    }
     if (viewer >= 0 && tb_room_to_move(r) == viewer)
         json_object_set_new(o, "legal",
                             tb_legal_json(r->game, ch_match_state(&r->m), viewer, lang, r->acts));

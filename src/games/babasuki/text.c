@@ -336,8 +336,11 @@ int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     put_cards(&o, s, s->disc, s->ndisc, 0);
     ch_text_add(&o, "\n");
     for (int p = 0; p < s->n; p++) {
-        int ordered =
-            s->arranges && p == s->target && (s->phase == DB_PH_ARRANGE || s->phase == DB_PH_DRAW);
+        /* The order of an arranged hand is its owner's secret (DB-V3: it is
+         * arranged face down): others see the cards they know sorted. */
+        int ordered = s->arranges && p == s->target &&
+                      (s->phase == DB_PH_ARRANGE || s->phase == DB_PH_DRAW) &&
+                      (viewer == p || viewer == CH_ALL);
         ch_text_add(&o, "P%d%s %s:", p, p == viewer ? "*" : " ", L[L_HAND]);
         put_known(&o, s, s->hand[p], s->nhand[p], viewer, ordered);
         if (s->npack[p] || s->phase == DB_PH_DRAFT) {
