@@ -6,6 +6,8 @@ set -eu
 PKGS="gcc clang libclang-rt-14-dev make cmake pkg-config libjansson-dev libcmocka-dev libwebsockets-dev libsqlite3-dev libssl-dev"
 # OpenMPI: cardhall sim across processes and machines (mpirun), and its test.
 PKGS="$PKGS libopenmpi-dev openmpi-bin"
+# The browser table's test: node runs playwright-core (npm ci), which drives chromium.
+PKGS="$PKGS nodejs npm chromium"
 
 missing=""
 for p in $PKGS; do
