@@ -30,7 +30,7 @@ page=$(get /)
 has "$page" "HTTP/1.1 200"
 has "$page" "content-security-policy: default-src 'none'; script-src 'self'"
 grep -qi "content-security-policy:.*unsafe-inline" <<<"$page" && fail "CSP allows inline code"
-has "$page" '<script src="/app.js"'
+has "$page" '<script type="module" src="/app.js"'
 # No inline script in the page itself: every <script> has a src.
 grep -i '<script' <<<"$page" | grep -qv 'src=' && fail "inline script in index.html"
 js=$(get /app.js)
