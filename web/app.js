@@ -173,7 +173,7 @@ function renderLobby(main) {
     for (let i = 0; i < n; i++) {
       const sel = el('select', { 'aria-label': T('seat') + ' ' + i, 'data-seat': String(i) });
       sel.append(el('option', { value: 'open', text: T('person') }));
-      for (const b of g.bots) sel.append(el('option', { value: b, text: b }));
+      for (const b of g.bots) sel.append(el('option', { value: b, text: botName(b) }));
       sel.value = i === 0 ? 'open' : (g.bots.includes('heuristic') ? 'heuristic' : 'random');
       seatsBox.append(el('label', { class: 'seat' }, T('seat') + ' ' + i + ' ', sel));
     }
@@ -235,7 +235,7 @@ function renderLobby(main) {
   const body = el('tbody');
   for (const t of [...state.tables].reverse()) {
     const g = state.games.find((x) => x.name === t.game);
-    const seats = t.seats.map((s) => (s.kind === 'open' ? T('open') : s.name + (s.kind === 'person' && !s.present ? ' (' + T('away') + ')' : ''))).join(', ');
+    const seats = t.seats.map((s) => (s.kind === 'open' ? T('open') : (s.kind === 'bot' ? botName(s.name) : s.name) + (s.kind === 'person' && !s.present ? ' (' + T('away') + ')' : ''))).join(', ');
     const go = el('a', { href: '#table=' + t.id, text: t.seats.some((s) => s.kind === 'open') ? T('join') : T('watch') });
     body.append(el('tr', {}, el('td', { text: String(t.id) }), el('td', { text: g ? gameTitle(g) : t.game }),
       el('td', { text: T(t.status) }), el('td', { text: seats }), el('td', { text: String(t.moves) }), el('td', {}, go)));
@@ -245,9 +245,13 @@ function renderLobby(main) {
   main.append(list);
 }
 
+// Bot names as a person reads them (a search player keeps its settings).
+const BOT_JA = { heuristic: 'コンピュータ', random: 'ランダム' };
+function botName(n) { return lang === 'ja' && BOT_JA[n] ? BOT_JA[n] : n; }
+
 function seatLabel(t, i) {
   const s = t.seats[i];
-  const name = s.kind === 'open' ? T('open') : s.name;
+  const name = s.kind === 'open' ? T('open') : s.kind === 'bot' ? botName(s.name) : s.name;
   return 'P' + i + ' ' + name + (i === state.seat ? ' (' + T('you') + ')' : '') + (s.kind === 'person' && !s.present ? ' · ' + T('away') : '');
 }
 

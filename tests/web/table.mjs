@@ -116,6 +116,7 @@ for (const g of GAMES) {
     const t = await bob.textContent('main');
     for (const w of ['Your turn', 'What happened', 'Waiting for', 'Back to the lobby']) if (t.includes(w)) fail(`Japanese page shows '${w}'`);
     if (!/経過/.test(t)) fail('Japanese page lacks its log heading');
+    await bob.screenshot({ path: `${artifacts}/${g.game}-seat1-ja.png`, fullPage: true });
   }
   await ann.screenshot({ path: `${artifacts}/${g.game}-seat0.png`, fullPage: true });
 
