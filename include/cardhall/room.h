@@ -108,6 +108,12 @@ json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang);
 json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang);
 /* Every move of the current game as viewer knows it. */
 json_t *tb_room_history(const tb_room *r, int viewer, ch_lang lang);
+/* A finished game seen after move k (0..n_actions) by viewer (a seat,
+ * CH_SPECTATOR, or CH_ALL: every card open): {"move": k, "moves": n,
+ * "status", "view", "board", "events" (of move k, as viewer knew them),
+ * "hands": [the move at which each hand starts]}. For replay viewers: only
+ * for games that are over, since CH_ALL shows every hidden card. */
+json_t *tb_replay_json(const ch_match *m, int k, int viewer, ch_lang lang);
 /* The spectator's view of the game: only what is public. */
 json_t *tb_room_spectator_view(const tb_room *r);
 /* The full record (ch_match_record plus seat names): finished games only,

@@ -391,9 +391,20 @@ static void on_rematch(sv_server *s, sv_conn *c, json_t *req)
 static void on_history(sv_server *s, sv_conn *c, json_t *req)
 {
     if (!c->table) return sv_send_error(s, c, "history", "not at a table");
-    sv_send_json(s, c,
-                 json_pack("{s:s,s:o}", "type", "history", "moves",
-                           tb_room_history(&c->table->room, c->seat, c->lang)));
+    json_t *jl = json_object_get(req, "last");
+    if (jl && (!json_is_integer(jl) || json_integer_value(jl) < 1))
+        return sv_send_error(s, c, "history", "last: a positive number of moves");
+    json_t *moves = tb_room_history(&c->table->room, c->seat, c->lang);
+    /* "last": only the latest moves, for a client's log of a long game. */
+    if (jl) {
+        size_t keep = (size_t)json_integer_value(jl), n = json_array_size(moves);
+        json_t *tail = json_array();
+        for (size_t i = n > keep ? n - keep : 0; i < n; i++)
+            json_array_append(tail, json_array_get(moves, i));
+        json_decref(moves);
+        moves = tail;
+    }
+    sv_send_json(s, c, json_pack("{s:s,s:o}", "type", "history", "moves", moves));
 }
 
 static void on_record(sv_server *s, sv_conn *c, json_t *req)
@@ -413,6 +424,83 @@ static void on_record(sv_server *s, sv_conn *c, json_t *req)
                            "game_no", game_no, "record", rec));
 }
 
+/* The rules of a game with a table's options ("table") or the defaults
+ * ("game"), as the game words them for players. */
+static void on_rules(sv_server *s, sv_conn *c, json_t *req)
+{
+    const ch_game *g;
+    ch_opts o;
+    const ch_opts *op = &o;
+    json_t *jt = json_object_get(req, "table");
+    sv_table *t = NULL;
+    if (jt) {
+        if (!(t = find_table(s, req))) return sv_send_error(s, c, "rules", "table: no such table");
+        g = t->room.game;
+        op = &t->room.opts;
+    } else {
+        const char *name = json_string_value(json_object_get(req, "game"));
+        if (!name) return sv_send_error(s, c, "rules", "game or table: expected");
+        if (!(g = ch_game_find(name))) return sv_send_error(s, c, "rules", "game: no such game");
+        ch_err err;
+        if (ch_opts_parse(&o, g->opts, g->n_opts, NULL, 0, &err) != CH_OK)
+            return sv_send_error(s, c, "rules", err.msg);
+    }
+    ch_lang lang = lang_of(req, c->lang);
+    char *text = tb_rules_text(g, op, lang);
+    if (!text) return sv_send_error(s, c, "rules", "out of memory");
+    json_t *msg = json_pack("{s:s,s:s,s:s,s:s}", "type", "rules", "game", g->name, "title",
+                            g->title[lang], "text", text);
+    free(text);
+    if (t) json_object_set_new(msg, "table", json_integer(t->room.id));
+    sv_send_json(s, c, msg);
+}
+
+/* One step of a finished game for a replay viewer: "move" (0..moves),
+ * "viewer" a seat, "all" (every card open) or null (a spectator). */
+static void on_replay(sv_server *s, sv_conn *c, json_t *req)
+{
+    sv_table *t = find_table(s, req);
+    if (!t) return sv_send_error(s, c, "replay", "table: no such table");
+    tb_room *r = &t->room;
+    json_t *jg = json_object_get(req, "game_no");
+    if (jg && (!json_is_integer(jg) || json_integer_value(jg) < 0 ||
+               json_integer_value(jg) > r->game_no))
+        return sv_send_error(s, c, "replay", "game_no: no such game");
+    int game_no = jg ? (int)json_integer_value(jg) : r->game_no;
+    if (game_no == r->game_no && r->status != TB_ROOM_FINISHED) {
+        /* Without game_no: the last finished game of a table playing a rematch. */
+        if (jg || game_no == 0) return sv_send_error(s, c, "replay", "the game is not finished");
+        game_no--;
+    }
+    json_t *jv = json_object_get(req, "viewer");
+    int viewer;
+    if (!jv || json_is_null(jv)) viewer = CH_SPECTATOR;
+    else if (json_is_string(jv) && !strcmp(json_string_value(jv), "all")) viewer = CH_ALL;
+    else if (json_is_integer(jv) && json_integer_value(jv) >= 0 &&
+             json_integer_value(jv) < r->n_seats)
+        viewer = (int)json_integer_value(jv);
+    else return sv_send_error(s, c, "replay", "viewer: a seat, \"all\" or null");
+    ch_match m, *mp = &r->m;
+    ch_err err;
+    if (game_no != r->game_no) {
+        if (sv_store_match(&s->store, r, game_no, &m, &err) != CH_OK)
+            return sv_send_error(s, c, "replay", err.msg);
+        mp = &m;
+    }
+    json_t *jm = json_object_get(req, "move");
+    json_int_t k = json_is_integer(jm) ? json_integer_value(jm) : 0;
+    if (k < 0) k = 0;
+    if (k > mp->n_actions) k = mp->n_actions;
+    json_t *o = tb_replay_json(mp, (int)k, viewer, lang_of(req, c->lang));
+    if (mp == &m) ch_match_free(&m);
+    json_object_update_new(o, json_pack("{s:s,s:o,s:i,s:o}", "type", "replay", "table",
+                                        tb_room_summary(r), "game_no", game_no, "viewer",
+                                        viewer == CH_ALL         ? json_string("all")
+                                        : viewer == CH_SPECTATOR ? json_null()
+                                                                 : json_integer(viewer)));
+    sv_send_json(s, c, o);
+}
+
 static void on_games(sv_server *s, sv_conn *c, json_t *req)
 {
     sv_send_json(s, c, json_pack("{s:s,s:o}", "type", "games", "games", tb_games_json()));
@@ -425,6 +513,7 @@ static const struct {
     {"games", on_games},     {"list", on_list},       {"create", on_create}, {"join", on_join},
     {"resume", on_resume},   {"watch", on_watch},     {"act", on_act},       {"leave", on_leave},
     {"rematch", on_rematch}, {"history", on_history}, {"record", on_record},
+    {"rules", on_rules},     {"replay", on_replay},
 };
 
 void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len)

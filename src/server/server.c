@@ -12,12 +12,10 @@
 #include <time.h>
 
 #include "conn.h"
+#include "web_files.h"
 
 #define QUEUE_MAX (4u << 20) /* bytes one connection may have waiting */
 
-extern const char sv_web_index_html[];
-extern const char sv_web_app_js[];
-extern const char sv_web_style_css[];
 
 /* No inline script or style: the client is files served from here. */
 static const char csp[] = "default-src 'none'; script-src 'self'; style-src 'self'; "
@@ -197,38 +195,29 @@ static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
     return 0;
 }
 
-static const char *find_file(const char *path, const char **mime)
+/* Only the compiled-in files: a path is looked up, never opened. */
+static const sv_web_file *find_file(const char *path)
 {
-    if (!strcmp(path, "/") || !strcmp(path, "/index.html")) {
-        *mime = "text/html; charset=utf-8";
-        return sv_web_index_html;
-    }
-    if (!strcmp(path, "/app.js")) {
-        *mime = "text/javascript; charset=utf-8";
-        return sv_web_app_js;
-    }
-    if (!strcmp(path, "/style.css")) {
-        *mime = "text/css; charset=utf-8";
-        return sv_web_style_css;
-    }
+    if (!strcmp(path, "/")) path = "/index.html";
+    for (size_t i = 0; i < sv_web_nfiles; i++)
+        if (!strcmp(path, sv_web_files[i].path)) return &sv_web_files[i];
     return NULL;
 }
 
 static int http_request(sv_conn *c, struct lws *wsi, const char *path)
 {
-    const char *mime;
-    const char *body = find_file(path, &mime);
-    if (!body) {
+    const sv_web_file *f = find_file(path);
+    if (!f) {
         if (lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL)) return -1;
         return lws_http_transaction_completed(wsi) ? -1 : 0;
     }
     unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
                                        *end = buf + sizeof buf - 1;
-    c->body = body;
-    c->body_len = strlen(body);
+    c->body = f->body;
+    c->body_len = f->len;
     c->body_sent = 0;
     static const char nosniff[] = "nosniff", nocache[] = "no-cache";
-    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, mime, c->body_len, &p, end) ||
+    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, f->mime, c->body_len, &p, end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"content-security-policy:",
                                     (const unsigned char *)csp, (int)strlen(csp), &p, end) ||
         lws_add_http_header_by_name(

@@ -337,6 +337,34 @@ int sv_store_load(sv_store *s, int64_t now_ms, int (*add)(void *ctx, tb_room *r)
     return rc;
 }
 
+int sv_store_match(sv_store *s, const tb_room *r, int game_no, ch_match *m, ch_err *err)
+{
+    if (game_no < 0 || game_no >= r->game_no) {
+        ch_errf(err, CH_ESTATE, "game %d of table %lld is not a finished game", game_no,
+                (long long)r->id);
+        return CH_ESTATE;
+    }
+    uint64_t seed;
+    int rc = game_seed(s, r->id, game_no, &seed, err);
+    if (rc != CH_OK || (rc = ch_match_init_opts(m, r->game, &r->opts, seed, NULL, 0, err)) != CH_OK)
+        return rc;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT action FROM moves WHERE table_id=? AND game_no=? ORDER BY ply",
+                           -1, &st, NULL) != SQLITE_OK) {
+        rc = sql_fail(s, err, "moves");
+        ch_match_free(m);
+        return rc;
+    }
+    sqlite3_bind_int64(st, 1, r->id);
+    sqlite3_bind_int(st, 2, game_no);
+    while (rc == CH_OK && sqlite3_step(st) == SQLITE_ROW)
+        rc = ch_match_apply_text(m, (const char *)sqlite3_column_text(st, 0), err);
+    sqlite3_finalize(st);
+    if (rc != CH_OK) ch_match_free(m);
+    return rc;
+}
+
 json_t *sv_store_record(sv_store *s, const tb_room *r, int game_no, ch_err *err)
 {
     if (game_no < 0 || game_no > r->game_no ||
@@ -347,32 +375,12 @@ json_t *sv_store_record(sv_store *s, const tb_room *r, int game_no, ch_err *err)
     }
     if (game_no == r->game_no) return tb_room_record(r, err);
     ch_match m;
-    uint64_t seed;
-    if (game_seed(s, r->id, game_no, &seed, err) != CH_OK ||
-        ch_match_init_opts(&m, r->game, &r->opts, seed, NULL, 0, err) != CH_OK)
-        return NULL;
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT action FROM moves WHERE table_id=? AND game_no=? ORDER BY ply",
-                           -1, &st, NULL) != SQLITE_OK) {
-        sql_fail(s, err, "moves");
-        ch_match_free(&m);
-        return NULL;
-    }
-    sqlite3_bind_int64(st, 1, r->id);
-    sqlite3_bind_int(st, 2, game_no);
-    int rc = CH_OK;
-    while (rc == CH_OK && sqlite3_step(st) == SQLITE_ROW)
-        rc = ch_match_apply_text(&m, (const char *)sqlite3_column_text(st, 0), err);
-    sqlite3_finalize(st);
-    json_t *rec = NULL;
-    if (rc == CH_OK) {
-        rec = ch_match_record(&m);
-        json_t *players = json_array();
-        for (int i = 0; i < r->n_seats; i++)
-            json_array_append_new(players, json_string(r->seats[i].name));
-        json_object_set_new(rec, "players", players);
-    }
+    if (sv_store_match(s, r, game_no, &m, err) != CH_OK) return NULL;
+    json_t *rec = ch_match_record(&m);
+    json_t *players = json_array();
+    for (int i = 0; i < r->n_seats; i++)
+        json_array_append_new(players, json_string(r->seats[i].name));
+    json_object_set_new(rec, "players", players);
     ch_match_free(&m);
     return rec;
 }

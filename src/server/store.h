@@ -46,5 +46,8 @@ int sv_store_load(sv_store *s, int64_t now_ms, int (*add)(void *ctx, tb_room *r)
 /* The record of game game_no of table id, rebuilt from the stored moves
  * (new reference), for finished games of a table. NULL and err on error. */
 json_t *sv_store_record(sv_store *s, const tb_room *r, int game_no, ch_err *err);
+/* Rebuilds m (the caller frees it) as game game_no of r was played, for an
+ * earlier game of the table (0 <= game_no < r->game_no). */
+int sv_store_match(sv_store *s, const tb_room *r, int game_no, ch_match *m, ch_err *err);
 
 #endif

@@ -1,5 +1,6 @@
 /* See cardhall/room.h: one card table, its seats and what each viewer may
  * be told. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -358,6 +359,43 @@ json_t *tb_room_history(const tb_room *r, int viewer, ch_lang lang)
         json_array_append_new(list, json_pack("{s:i,s:o}", "move", k + 1, "events",
                                               tb_room_events(r, k, viewer, lang)));
     return list;
+}
+
+json_t *tb_replay_json(const ch_match *m, int k, int viewer, ch_lang lang)
+{
+    const ch_game *g = m->game;
+    assert(k >= 0 && k <= m->n_actions);
+    /* Where each hand starts: the moves after which one more hand is done.
+     * One apply per step (ch_match_state_at walks a cursor). */
+    json_t *hands = json_array();
+    json_array_append_new(hands, json_integer(0));
+    int done = 0;
+    for (int i = 1; i <= m->n_actions; i++) {
+        ch_result res;
+        g->result(ch_match_state_at(m, i), &res);
+        if (res.hands > done && i < m->n_actions) json_array_append_new(hands, json_integer(i));
+        done = res.hands;
+    }
+    json_t *events = k > 0 ? tb_events(g, ch_match_state_at(m, k - 1), m->actions[k - 1], viewer, lang)
+                           : json_array();
+    const void *st = ch_match_state_at(m, k);
+    ch_result res;
+    g->result(st, &res);
+    int p = g->to_move(st);
+    json_t *status =
+        json_pack("{s:o,s:s,s:i}", "to_move", p == CH_TERMINAL ? json_null() : json_integer(p),
+                  "phase", g->phase(st), "hands", res.hands);
+    if (p == CH_TERMINAL) json_object_set_new(status, "result", ch_result_json(&res));
+    json_t *view = viewer == CH_SPECTATOR && !tb_has_spectator(g) ? json_null()
+                                                                  : g->view_json(st, viewer);
+    json_t *o = json_pack("{s:i,s:i,s:o,s:o,s:o,s:o}", "move", k, "moves", m->n_actions, "status",
+                          status, "view", view, "events", events, "hands", hands);
+    if (viewer != CH_SPECTATOR || tb_has_spectator(g)) {
+        char *board = tb_render(g, st, viewer, lang);
+        if (board) json_object_set_new(o, "board", json_string(board));
+        free(board);
+    }
+    return o;
 }
 
 json_t *tb_room_record(const tb_room *r, ch_err *err)

@@ -265,6 +265,97 @@ static void expect_error(wsc *w, wsc_conn *c, json_t *req, const char *needle)
     json_decref(r);
 }
 
+/* The replay of a finished game after move k for viewer (a seat,
+ * CH_SPECTATOR or CH_ALL) is that viewer's view, board and events of the
+ * record's state k; its hands start where the record's hands do. */
+static void check_replay(wsc *w, wsc_conn *c, json_int_t table, const ch_match *m, int k,
+                         int viewer)
+{
+    const ch_game *g = m->game;
+    json_t *jv = viewer == CH_ALL         ? json_string("all")
+                 : viewer == CH_SPECTATOR ? json_null()
+                                          : json_integer(viewer);
+    json_t *r = request(w, c,
+                        json_pack("{s:s,s:I,s:i,s:o}", "type", "replay", "table", table, "move", k,
+                                  "viewer", jv),
+                        "replay");
+    assert_int_equal(json_integer_value(json_object_get(r, "move")), k);
+    assert_int_equal(json_integer_value(json_object_get(r, "moves")), m->n_actions);
+    json_t *want = g->view_json(ch_match_state_at(m, k), viewer);
+    if (!json_equal(want, json_object_get(r, "view")))
+        fail_msg("%s replay move %d viewer %d: view differs", g->name, k, viewer);
+    json_decref(want);
+    if (k > 0) {
+        want = events_for(g, m, k - 1, viewer);
+        if (!json_equal(want, json_object_get(r, "events")))
+            fail_msg("%s replay move %d viewer %d: events differ", g->name, k, viewer);
+        json_decref(want);
+    }
+    char *board = tb_render(g, ch_match_state_at(m, k), viewer, CH_LANG_EN);
+    assert_non_null(board);
+    assert_string_equal(json_string_value(json_object_get(r, "board")), board);
+    free(board);
+    /* Hand i starts after the move that completed hand i - 1. */
+    json_t *hands = json_object_get(r, "hands");
+    assert_int_equal(json_integer_value(json_array_get(hands, 0)), 0);
+    for (size_t i = 1; i < json_array_size(hands); i++) {
+        int at = (int)json_integer_value(json_array_get(hands, i));
+        ch_result before, after;
+        g->result(ch_match_state_at(m, at - 1), &before);
+        g->result(ch_match_state_at(m, at), &after);
+        assert_int_equal(after.hands, (int)i);
+        assert_int_equal(before.hands, (int)i - 1);
+    }
+    json_decref(r);
+}
+
+/* Replays of game_no 0 of table at every viewer at a few moves, and the
+ * errors of a replay that may not be given. */
+static void check_replays(wsc *w, wsc_conn *c, json_int_t table)
+{
+    json_t *r = request(w, c, json_pack("{s:s,s:I}", "type", "record", "table", table), "record");
+    json_t *rec = json_object_get(r, "record");
+    const ch_game *g = ch_game_find(ch_record_game(rec));
+    ch_match m;
+    ch_err err;
+    if (ch_match_from_record(&m, g, rec, &err) != CH_OK) fail_msg("%s", err.msg);
+    ch_result res;
+    g->result(ch_match_state(&m), &res);
+    int ks[] = {0, 1, m.n_actions / 2, m.n_actions};
+    for (size_t i = 0; i < sizeof ks / sizeof *ks; i++) {
+        check_replay(w, c, table, &m, ks[i], CH_ALL);
+        check_replay(w, c, table, &m, ks[i], CH_SPECTATOR);
+        for (int p = 0; p < res.n_players; p++)
+            check_replay(w, c, table, &m, ks[i], p);
+    }
+    expect_error(w, c, json_pack("{s:s,s:I,s:s}", "type", "replay", "table", table, "viewer", "x"),
+                 "viewer");
+    expect_error(w, c, json_pack("{s:s,s:I,s:i}", "type", "replay", "table", table, "game_no", 9),
+                 "no such game");
+    ch_match_free(&m);
+    json_decref(r);
+}
+
+/* The rules of a table's game, with its options, in the asked language. */
+static void check_rules(wsc *w, wsc_conn *c, json_int_t table, const char *game)
+{
+    json_t *r = request(w, c, json_pack("{s:s,s:I,s:s}", "type", "rules", "table", table, "lang", "ja"),
+                        "rules");
+    const ch_game *g = ch_game_find(game);
+    assert_string_equal(json_string_value(json_object_get(r, "game")), game);
+    assert_string_equal(json_string_value(json_object_get(r, "title")), g->title[CH_LANG_JA]);
+    const char *text = json_string_value(json_object_get(r, "text"));
+    assert_non_null(text);
+    assert_true(strlen(text) > 100);
+    json_decref(r);
+    r = request(w, c, json_pack("{s:s,s:s}", "type", "rules", "game", game), "rules");
+    assert_non_null(strstr(json_string_value(json_object_get(r, "text")), g->title[CH_LANG_EN]));
+    json_decref(r);
+    expect_error(w, c, json_pack("{s:s,s:s}", "type", "rules", "game", "chess"), "no such game");
+    expect_error(w, c, json_pack("{s:s}", "type", "rules"), "expected");
+}
+
+
 static void whole_games_of_every_game_over_websocket(void **unused)
 {
     static const struct {
@@ -306,6 +397,17 @@ static void whole_games_of_every_game_over_websocket(void **unused)
             assert_true(json_equal(json_object_get(json_array_get(moves, (size_t)i), "events"),
                                    l.v[i].events));
         json_decref(h);
+        /* "last": the latest moves only. */
+        h = request(&w, c, json_pack("{s:s,s:i}", "type", "history", "last", 3), "history");
+        moves = json_object_get(h, "moves");
+        assert_int_equal((int)json_array_size(moves), 3);
+        for (int i = 0; i < 3; i++)
+            assert_true(json_equal(json_object_get(json_array_get(moves, (size_t)i), "events"),
+                                   l.v[l.n - 3 + i].events));
+        json_decref(h);
+        expect_error(&w, c, json_pack("{s:s,s:i}", "type", "history", "last", 0), "last");
+        check_replays(&w, spec, id);
+        check_rules(&w, spec, id, games[gi].game);
         print_message("%s: %d moves, each checked for seat 0 and the spectator\n", games[gi].game,
                       l.last_move);
         if (gi == 0) {
@@ -325,6 +427,15 @@ static void whole_games_of_every_game_over_websocket(void **unused)
             expect_error(&w, c,
                          json_pack("{s:s,s:I,s:i}", "type", "record", "table", id, "game_no", 1),
                          "not a finished game");
+            /* A replay of the game being played is refused; without game_no
+             * it is the last finished one. */
+            expect_error(&w, c,
+                         json_pack("{s:s,s:I,s:i}", "type", "replay", "table", id, "game_no", 1),
+                         "not finished");
+            json_t *rp = request(&w, c, json_pack("{s:s,s:I}", "type", "replay", "table", id),
+                                 "replay");
+            assert_int_equal(json_integer_value(json_object_get(rp, "game_no")), 0);
+            json_decref(rp);
         }
         log_free(&l);
         log_free(&ls);
@@ -364,6 +475,15 @@ static void hostile_messages_tokens_and_seats(void **unused)
     wsc_send(x, "[1,2]", 5);
     json_decref(wsc_expect(&w, x, "error", WAIT));
     expect_error(&w, x, json_pack("{s:s}", "type", "fly"), "unknown");
+    /* Replays and rules of what does not exist, or is not over. */
+    expect_error(&w, x, json_pack("{s:s,s:s}", "type", "replay", "table", "1"), "no such table");
+    expect_error(&w, x, json_pack("{s:s,s:I}", "type", "replay", "table", id), "not finished");
+    expect_error(&w, x, json_pack("{s:s,s:I,s:s}", "type", "replay", "table", id, "game_no", "0"),
+                 "no such game");
+    expect_error(&w, x, json_pack("{s:s,s:I}", "type", "rules", "table", (json_int_t)1 << 40),
+                 "no such table");
+    expect_error(&w, x, json_pack("{s:s,s:i}", "type", "rules", "game", 3), "expected");
+    expect_error(&w, x, json_pack("{s:s,s:s}", "type", "history", "last", "x"), "at a table");
     expect_error(&w, x, json_pack("{s:s,s:s}", "type", "act", "action", "x"), "seat first");
     expect_error(&w, x, json_pack("{s:s,s:I,s:s}", "type", "join", "table", id, "name", "Eve"),
                  "no open seat");
