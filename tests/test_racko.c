@@ -1021,11 +1021,12 @@ static int has_type(json_t *list, const char *type)
     return 0;
 }
 
-/* No Latin letter in a Japanese text (card numbers, #slots and the typed
- * command words in parentheses aside). */
+/* No Latin letter in a Japanese text (card numbers, #slots, seats as P0 as
+ * in every game, and the typed command words in parentheses aside). */
 static void assert_no_english(const char *t)
 {
     for (const char *p = t; *p; p++) {
+        if (*p == 'P' && p[1] >= '0' && p[1] <= '9') continue; /* P2: a seat */
         if (*p == '(' && p[1] >= 'a' && p[1] <= 'z') { /* "(draw)": a command word */
             while (*p && *p != ')')
                 p++;
@@ -1146,7 +1147,7 @@ static void rk35_last_hand_reveal(void **st)
         assert_int_equal(json_integer_value(json_object_get(last, "hand")), 1);
         assert_non_null(
             strstr(json_string_value(json_object_get(json_object_get(last, "reason"), "en")),
-                   "seat 2 declared Rack-O"));
+                   "P2 declared Rack-O"));
         for (int p = 0; p < 3; p++) {
             json_t *h = json_array_get(json_object_get(last, "hands"), (size_t)p);
             assert_int_equal(json_array_size(h), RK_SLOTS);

@@ -1527,7 +1527,7 @@ static void ru_rules_text_shows_options(void **st)
     assert_non_null(strstr(buf, "At most 2 rebuys"));
     assert_non_null(strstr(buf, "Ante: 3 chips"));
     assert_true(ru_game.rules_text(&o, CH_LANG_JA, buf, sizeof buf) > 0);
-    assert_non_null(strstr(buf, "デッドウッドが 5 点以下"));
+    assert_non_null(strstr(buf, "メルド外 (メルドになっていないカード) の点数が 5 点以下"));
     assert_non_null(strstr(buf, "ジョーカーなし"));
     assert_null(strstr(buf, "rebuy"));
 }

@@ -92,7 +92,7 @@ run "$CARDHALL" replay "$tmp/o.json"
 # Bots only: every move is shown and the game ends by itself.
 run "$CARDHALL" play racko target_score=50 --seed 4 --bots heuristic,random --record "$tmp/b.json" </dev/null
 [ "$RC" = 0 ] || fail "bots-only exit $RC"
-has "$OUT" "seat 0 took 29 from the discard pile"
+has "$OUT" "P0 took 29 from the discard pile"
 has "$OUT" "Final result"
 
 # Issue 11: random bots never order a Rack-O rack, so seed 3 ran for ever
@@ -102,7 +102,7 @@ run timeout 60 "$CARDHALL" play racko --bots random,random --seed 3 --max-moves 
 [ "$RC" = 0 ] || fail "capped game exit $RC: $ERR"
 has "$OUT" "stopped unfinished after 500 moves"
 has "$OUT" "Record written to $tmp/cap.json"
-[ "$(grep -c '^  seat' <<<"$OUT")" -ge 500 ] || fail "the capped game did not show its moves"
+[ "$(grep -c '^  P[01] ' <<<"$OUT")" -ge 500 ] || fail "the capped game did not show its moves"
 has "$(cat "$tmp/cap.json")" '"terminal": false'
 run "$CARDHALL" replay "$tmp/cap.json"
 [ "$RC" = 0 ] || fail "the capped record does not replay: $ERR"
@@ -160,7 +160,7 @@ has "$(cat "$tmp/j.json")" '"human",'
 # name, no English phase word; the seat label is the same on every line.
 printf '1\nquit\n' >"$tmp/in"
 run "$CARDHALL" play racko --seed 2 --lang ja --record "$tmp/j2.json" <"$tmp/in"
-has "$OUT" "席 1: 捨て札の 34 を取った"
+has "$OUT" "P1: 捨て札の 34 を取った"
 has "$OUT" "席 0 (あなた)> "
 lacks "$OUT" "heuristic"
 lacks "$OUT" "(draw)"

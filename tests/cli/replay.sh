@@ -15,7 +15,7 @@ run "$CARDHALL" replay "$tmp/r.json"
 [ "$RC" = 0 ] || fail "replay exit $RC: $ERR"
 has "$OUT" "Rack-O (racko), 3 players, seed 21"
 grep -Eq '^ +1  seat [0-2] ' <<<"$OUT" || fail "no numbered first move"
-has "$OUT" "Round 1 over: seat 2 declared Rack-O"
+has "$OUT" "Round 1 over: P2 declared Rack-O"
 has "$OUT" "Final result"
 has "$OUT" "seat 0 (human)"
 

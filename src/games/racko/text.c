@@ -55,7 +55,7 @@ static void consequences(const rk_state *s, ch_action a, int viewer, ch_lang lan
         if (next.last_declarer == RK_NOBODY)
             ch_text_add(t, ja ? " ── 手番の上限によりラウンド無効" : " — turn cap: round void");
         else if (a != RK_A_DECLARE)
-            ch_text_add(t, ja ? " ── 席 %d が「ラックオー」！" : " — seat %d: Rack-O!",
+            ch_text_add(t, ja ? " ── P%d が「ラックオー」！" : " — P%d: Rack-O!",
                         next.last_declarer);
         if (viewer == CH_ALL) {
             ch_text_add(t, ja ? " 得点:" : " Round scores:");
@@ -144,7 +144,7 @@ static void rack_line(const rk_state *s, int viewer, int p, int ja, ch_text *t)
     if (p == viewer)
         ch_text_add(t, ja ? "あなた  " : "you     ");
     else
-        ch_text_add(t, ja ? "席 %d    " : "seat %d  ", p);
+        ch_text_add(t, "P%d      ", p);
     for (int i = 0; i < RK_SLOTS; i++) {
         if (rk_sees_slot(s, viewer, p, i))
             ch_text_add(t, "%4d", s->rack[p][i]);
@@ -167,7 +167,7 @@ int rk_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
                 s->hands + (s->phase != RK_PH_OVER), s->target);
     ch_text_add(&t, ja ? "得点:" : "Scores:");
     for (int p = 0; p < s->n; p++)
-        ch_text_add(&t, ja ? "  席 %d: %d" : "  seat %d: %d", p, s->score[p]);
+        ch_text_add(&t, "  P%d: %d", p, s->score[p]);
     if (s->partnership)
         ch_text_add(&t, ja ? "  | チーム 0+2: %d  1+3: %d" : "  | team 0+2: %d  1+3: %d",
                     rk_team_score(s, 0), rk_team_score(s, 1));
@@ -195,6 +195,6 @@ int rk_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     else if (viewer == s->turn)
         ch_text_add(&t, ja ? "あなたの番: %s\n" : "Your turn: %s\n", phase_prompt[ja][s->phase]);
     else
-        ch_text_add(&t, ja ? "席 %d の番\n" : "Seat %d to play\n", s->turn);
+        ch_text_add(&t, ja ? "P%d の番\n" : "P%d to play\n", s->turn);
     return ch_text_len(&t);
 }

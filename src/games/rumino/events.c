@@ -14,7 +14,7 @@ const char *ru_who(int seat, int viewer, int ja, char *buf, size_t cap)
     if (seat == viewer)
         ch_text_add(&t, ja ? "あなた" : "you");
     else
-        ch_text_add(&t, ja ? "席 %d" : "seat %d", seat);
+        ch_text_add(&t, "P%d", seat);
     return buf;
 }
 
@@ -71,11 +71,11 @@ static void breakdown_text(const ru_state *s, int p, int ja, ch_text *t, ru_layo
         ch_text_add(t, "] ");
     }
     if (l->n_dead) {
-        ch_text_add(t, ja ? "デッドウッド " : "deadwood ");
+        ch_text_add(t, ja ? "メルド外 " : "deadwood ");
         add_card_list(t, l->dead, l->n_dead);
         ch_text_add(t, " = %d", l->deadwood);
     } else {
-        ch_text_add(t, ja ? "デッドウッドなし" : "no deadwood");
+        ch_text_add(t, ja ? "メルド外なし" : "no deadwood");
     }
     int ender = p == s->last_ender;
     switch (s->last_end) {
@@ -391,7 +391,7 @@ int ru_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
                         ja ? "ノックは引く前にだけできます" : "you can knock only before you draw");
         else if (s->phase == RU_PH_TURN && dw > s->knock_limit)
             ch_text_add(&t,
-                        ja ? "ノックにはデッドウッド %d 以下が必要です。あなたは %d です"
+                        ja ? "ノックにはメルド外の点数 %d 以下が必要です。あなたは %d です"
                            : "knock needs deadwood %d or less; yours is %d",
                         s->knock_limit, dw);
     } else if (!strcmp(w, "draw") || !strcmp(w, "take")) {
@@ -468,18 +468,18 @@ int ru_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap)
     if (ja) {
         ch_text_add(&t,
                     "ルーミノ (%d 人、トランプ 2 組 + ジョーカー 4 枚、手札 7 枚)\n"
-                    "- 手番: デッドウッドが %d 点以下ならノック (knock) できる (引く前だけ)。"
+                    "- 手番: メルド外 (メルドになっていないカード) の点数が %d 点以下ならノック (knock) できる (引く前だけ)。"
                     "それ以外は山札から引く (draw) か捨て札を取る (take)、そして 1 枚捨てる "
                     "(discard 7H)。捨て札から取ったカードはその番に捨てられない%s。\n"
                     "- メルド: 同じランク 3〜4 枚、または同じスートの連続 3〜4 枚 (A は 1 のみ)。"
                     "ジョーカーはどのカードにもなる。メルドは場に出さない。\n"
-                    "- デッドウッド: メルドにならないカードの合計 (A=1、2〜10=数字、J Q K "
+                    "- メルド外の点数: メルドになっていないカードの点数の合計 (A=1、2〜10=数字、J Q K "
                     "ジョーカー=10)。\n"
                     "- ジン (gin 7H): 引いた後、1 枚捨てて残り 7 枚が 4 枚と 3 枚のメルド。"
                     "ジンの人は -10 点。\n"
                     "- ルーミノ (rumino 7H): 引いた後、1 枚捨てて残り 7 枚が同じランク 7 枚か、"
                     "同じスートの 7 枚連続%s。即座にゲームとプールの勝ち。\n"
-                    "- ノックかジンでディール終了: 全員が手札を公開し、自分のデッドウッドを"
+                    "- ノックかジンでディール終了: 全員が手札を公開し、自分のメルド外の点数を"
                     "得点する。\n"
                     "- 累計 %d 点で退場。2 人以上残っていれば、退場者はプールと同額でリバイ"
                     "でき、残っている人の最高点で復帰する。最後に残った人がプールを得る。\n"

@@ -101,7 +101,7 @@ static void consequences(const ru_state *s, ch_action a, int ja, ch_text *t)
     if (next.phase == RU_PH_OVER) {
         ch_text_add(t, ja ? "。ゲーム終了、勝者:" : ". Game over, winner:");
         for (int p = 0; p < s->np; p++)
-            if (next.winners >> p & 1u) ch_text_add(t, ja ? " 席 %d" : " seat %d", p);
+            if (next.winners >> p & 1u) ch_text_add(t, " P%d", p);
     }
 }
 
@@ -202,13 +202,13 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     if (cap) buf[0] = '\0';
     char t[8], w[32];
     ch_text_add(&o,
-                ja ? "ルーミノ  第 %d ディール  ディーラー 席 %d  プール %lld チップ\n"
-                   : "Rumino  hand %d  dealer seat %d  pool %lld chips\n",
+                ja ? "ルーミノ  第 %d ディール  ディーラー P%d  プール %lld チップ\n"
+                   : "Rumino  hand %d  dealer P%d  pool %lld chips\n",
                 s->dealt, s->dealer, (long long)s->pool);
     for (int p = 0; p < s->np; p++) {
         ch_text_add(&o,
-                    ja ? "席 %d%s %s %4d  %s %3d  %s %5lld  %s %d%s "
-                       : "seat %d%s %s %4d  %s %3d  %s %5lld  %s %d%s ",
+                    ja ? "P%d%s %s %4d  %s %3d  %s %5lld  %s %d%s "
+                       : "P%d%s %s %4d  %s %3d  %s %5lld  %s %d%s ",
                     p, p == viewer ? "*" : " ", ja ? "累計" : "total", s->cum[p],
                     ja ? "前回" : "last", s->hand_score[p], ja ? "チップ" : "chips",
                     (long long)s->chips[p], ja ? "枚数" : "cards", s->nhand[p],
@@ -239,7 +239,7 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
             put_cards(&o, l.meld[m], l.meld_n[m]);
             ch_text_add(&o, " ]");
         }
-        ch_text_add(&o, ja ? "  デッドウッド:" : "  deadwood:");
+        ch_text_add(&o, ja ? "  メルド外:" : "  deadwood:");
         put_cards(&o, l.dead, l.n_dead);
         ch_text_add(&o, " = %d\n", l.deadwood);
         if (s->drawn != RU_NONE && viewer == s->to_move && s->phase == RU_PH_DRAWN) {
@@ -258,7 +258,7 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     if (s->phase == RU_PH_OVER) {
         ch_text_add(&o, ja ? "ゲーム終了。勝者:" : "Game over. Winner:");
         for (int p = 0; p < s->np; p++)
-            if (s->winners >> p & 1u) ch_text_add(&o, ja ? " 席 %d" : " seat %d", p);
+            if (s->winners >> p & 1u) ch_text_add(&o, " P%d", p);
         ch_text_add(&o, "\n");
         return ch_text_len(&o);
     }
