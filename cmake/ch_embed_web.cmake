@@ -2,8 +2,8 @@
 # client under DIR (*.html, *.css, *.js, boards/*.js) and a table of them:
 #   const sv_web_file sv_web_files[];  const size_t sv_web_nfiles;
 # with the URL path ("/" + path under DIR) and the MIME type, so the server
-# serves exactly these files and reads none at run time. Adding a file to
-# web/ is picked up by the next build (CONFIGURE_DEPENDS).
+# serves exactly these files and reads none at run time. Adding or editing a
+# file under web/ is picked up by the next build.
 function(ch_embed_web DIR OUT)
   file(GLOB_RECURSE files CONFIGURE_DEPENDS RELATIVE ${DIR}
        ${DIR}/*.html ${DIR}/*.css ${DIR}/*.js)
@@ -14,6 +14,8 @@ function(ch_embed_web DIR OUT)
   set(i 0)
   foreach(f ${files})
     file(READ ${DIR}/${f} hex HEX)
+    # Editing a file re-runs CMake, which embeds it again.
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${DIR}/${f})
     string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
     string(APPEND body "static const char f${i}[] = {${bytes}0x00};\n")
     if(f MATCHES "\\.html$")

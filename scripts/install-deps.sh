@@ -8,6 +8,8 @@ PKGS="gcc clang libclang-rt-14-dev make cmake pkg-config libjansson-dev libcmock
 PKGS="$PKGS libopenmpi-dev openmpi-bin"
 # The browser table's test: node runs playwright-core (npm ci), which drives chromium.
 PKGS="$PKGS nodejs npm chromium"
+# Japanese on the browser table and in its screenshots.
+PKGS="$PKGS fonts-noto-cjk"
 
 missing=""
 for p in $PKGS; do

@@ -36,6 +36,14 @@ grep -i '<script' <<<"$page" | grep -qv 'src=' && fail "inline script in index.h
 js=$(get /app.js)
 has "$js" "text/javascript"
 has "$js" "textContent"
+# Every module the page imports is served, each game's board among them.
+for f in /state.js /net.js /i18n.js /lobby.js /table.js /replay.js /cards.js /boards/index.js \
+    /boards/racko.js /boards/ragamaru.js /boards/rumino.js /boards/babasuki.js /boards/comrade.js \
+    /boards/racko.css; do
+    has "$(get "$f")" "HTTP/1.1 200"
+done
+has "$(get /boards/nope.js)" "HTTP/1.1 404"
+has "$(get /boards/)" "HTTP/1.1 404"
 has "$(get /nope)" "HTTP/1.1 404"
 has "$(get /../../etc/passwd)" "HTTP/1.1 404"
 

@@ -1,17 +1,49 @@
 // The browser table (issue 13), driven through Debian's chromium by
-// playwright-core: for each game, two people in two browser contexts and a
-// computer player finish a game by clicking legal-move buttons; a reload
-// mid-game returns a person to the same seat and hand; a spectator's page
-// shows only the spectator's board (never a seat's); the Japanese page
-// speaks Japanese. Screenshots go to $ARTIFACTS.
+// playwright-core. For each of the five games: two people in two browser
+// contexts (one page in English, one in Japanese) and a computer player
+// finish a game by clicking (cards picked then confirmed, moves with a
+// warning clicked twice, one move by the keyboard); a reload mid-game returns
+// a person to the same seat and hand; a spectator at phone width is offered
+// no move and its page holds no card its public view does not show; the
+// Japanese page has no English left in its texts; the rules open in a
+// dialog; the finished game replays step by step, seen by a seat and with
+// every card open. Screenshots of each board go to $ARTIFACTS.
 //
-// usage: node tests/web/table.mjs URL ARTIFACTS
+// The test runs the server itself (a fresh database in a temporary
+// directory) so that it can kill it (-9) mid-game and start it again: the
+// pages reconnect by themselves and no move is lost.
+//
+// usage: node tests/web/table.mjs CARDHALL ARTIFACTS
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-const [url, artifacts] = process.argv.slice(2);
+const [cardhall, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
-const fail = (msg) => { console.error('FAIL: ' + msg); process.exit(1); };
+const dir = mkdtempSync(join(tmpdir(), 'cardhall-web-'));
+let server = null;
+const fail = (msg) => { console.error('FAIL: ' + msg); if (server) server.kill('SIGKILL'); process.exit(1); };
+
+// A free loopback port, kept across restarts so the pages find the server again.
+const port = await new Promise((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+});
+const url = `http://127.0.0.1:${port}/`;
+
+async function startServer() {
+  server = spawn(cardhall, ['serve', '--port', String(port), '--db', join(dir, 'web.db'), '--bot-delay', '0'],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => { out += d; if (out.includes('http://')) resolve(); });
+    server.on('exit', (code) => reject(new Error('the server exited: ' + code)));
+  }).catch((e) => fail(e.message));
+  server.removeAllListeners('exit');
+}
+await startServer();
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -28,8 +60,13 @@ const GAMES = [
   { game: 'comrade', players: 5, options: { deals: '1' } },
 ];
 
-async function person(lang) {
-  const ctx = await browser.newContext({ viewport: { width: 1000, height: 900 }, locale: lang === 'ja' ? 'ja-JP' : 'en-US' });
+// A seeded generator, so a failing run can be repeated (CH_WEB_SEED).
+let seed = Number(process.env.CH_WEB_SEED || 1) >>> 0;
+const rand = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32; };
+const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+
+async function person(lang, width = 1100) {
+  const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: lang === 'ja' ? 'ja-JP' : 'en-US' });
   await ctx.addInitScript((l) => localStorage.setItem('cardhall.lang', l), lang);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => fail('page error: ' + e.message));
@@ -41,8 +78,8 @@ async function createTable(page, g) {
   await page.waitForSelector('#game option', { state: 'attached' });
   await page.selectOption('#game', g.game);
   await page.selectOption('#players', String(g.players));
-  // seat 0 and 1 people, the rest the heuristic
-  const seats = await page.$$('.seats select');
+  // Seats 0 and 1 people, the rest the heuristic.
+  const seats = await page.$$('.seat-specs select');
   for (let i = 0; i < seats.length; i++) await seats[i].selectOption(i < 2 ? 'open' : 'heuristic');
   if (Object.keys(g.options).length) await page.click('details summary');
   for (const [k, v] of Object.entries(g.options)) {
@@ -58,92 +95,256 @@ async function createTable(page, g) {
   return Number(/#table=(\d+)/.exec(page.url())[1]);
 }
 
-// Plays until the game is over: whoever has move buttons clicks one
-// (warnings need a second click: the first arms it).
-async function playOut(pages, id, maxClicks, midway) {
-  for (let clicks = 0; clicks < maxClicks; clicks++) {
-    if (clicks === 40 && midway) await midway();
+// What the page shows has changed since `before` (a move came back).
+const mark = (p) => p.evaluate(() => {
+  const log = document.getElementById('log');
+  return (log ? log.children.length + '|' + log.textContent.slice(-300) : '') + '|' + (document.getElementById('over-h') ? 'over' : '');
+});
+async function waitChange(p, before) {
+  for (let i = 0; i < 150; i++) {
+    if (await mark(p) !== before) return;
+    await p.waitForTimeout(100);
+  }
+  fail('a move was not answered within 15 s');
+}
+
+// One move on page p: pick a card of the hand and confirm it, or click a
+// move button; a warned move is clicked twice (the first click arms it).
+async function oneMove(p, byKeyboard) {
+  const before = await mark(p);
+  const pickables = await p.$$('#board .card.pickable');
+  if (!byKeyboard && pickables.length && rand() < 0.5) {
+    // Pick cards until the table offers exactly one move to confirm.
+    for (let n = 0; n < 6; n++) {
+      const confirm = await p.$('#confirm-pick');
+      if (confirm) {
+        await confirm.click();
+        if (await p.$('#confirm-pick.warn')) await p.click('#confirm-pick');
+        return waitChange(p, before);
+      }
+      const left = await p.$$('#board .card.pickable:not(.selected)');
+      const moves = await p.$$('.moves button.move');
+      if (!left.length || rand() < 0.3) {
+        // The moves left with these cards picked are offered as buttons.
+        if (!moves.length) break;
+        return clickMove(p, pick(moves), before);
+      }
+      await pick(left).click();
+    }
+  }
+  const buttons = await p.$$('.moves button.move');
+  if (!buttons.length) return;
+  if (byKeyboard) {
+    await p.keyboard.press('1');
+    const first = buttons[0];
+    if (await first.isVisible().catch(() => false) && (await first.getAttribute('class')).includes('armed')) await p.keyboard.press('1');
+    return waitChange(p, before);
+  }
+  return clickMove(p, pick(buttons), before);
+}
+
+async function clickMove(p, b, before) {
+  const action = await b.getAttribute('data-action');
+  const warn = await b.evaluate((e) => e.classList.contains('warn'));
+  await b.click();
+  if (warn) {
+    const armed = await p.$(`.moves button.armed[data-action="${action}"]`);
+    if (!armed) fail(`a move with a warning (${action}) was played on the first click`);
+    await armed.click();
+  }
+  return waitChange(p, before);
+}
+
+// Plays until the game is over; midway() runs at a few points on the way.
+async function playOut(pages, id, maxMoves, midway) {
+  let moves = 0;
+  while (moves < maxMoves) {
+    if (await pages[0].$('#over-h')) return moves;
     let moved = false;
     for (const p of pages) {
-      if (await p.$('#record')) return clicks; // the game is over
-      const buttons = await p.$$('.moves button');
-      if (!buttons.length) continue;
-      const b = buttons[Math.floor(Math.random() * buttons.length)];
-      const warn = await b.evaluate((e) => e.classList.contains('warn'));
-      const before = await p.textContent('#board');
-      await b.click();
-      if (warn) {
-        const again = await p.$(`.moves button[data-action="${await b.getAttribute('data-action')}"]`);
-        if (again) await again.click();
-      }
-      // Wait for the move to come back (polled from here: the page's CSP
-      // forbids the evaluation waitForFunction would need).
-      for (let i = 0; i < 150; i++) {
-        if (await p.$('#record')) break;
-        const now = await p.$('#board') ? await p.textContent('#board') : before;
-        if (now !== before) break;
-        await p.waitForTimeout(100);
-      }
+      if (!(await p.$('.moves button.move'))) continue;
+      await oneMove(p, moves === 7);
+      moves++;
       moved = true;
+      if (moves % 60 === 6) await midway(moves);
       break;
     }
     if (!moved) await pages[0].waitForTimeout(100);
   }
-  fail(`table ${id}: not over after ${maxClicks} clicks`);
+  fail(`table ${id}: not over after ${maxMoves} moves`);
+}
+
+// The spectator's own view of table id, fetched over a second connection.
+const spectatorView = (page, id) => page.evaluate((tid) => new Promise((resolve, reject) => {
+  const ws = new WebSocket('ws://' + location.host + '/');
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'watch', table: tid }));
+  ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'state') { ws.close(); resolve(m.view); } };
+  ws.onerror = () => reject(new Error('websocket'));
+}), id);
+
+const cardsIn = (p, sel = '#board') => p.$$eval(`${sel} [data-card]`, (es) => es.map((e) => e.getAttribute('data-card')));
+
+// No card on the spectator's page that its public view does not hold:
+// every code shown at most as often as the view names it.
+async function checkSpectator(spec, id, game, seatCards) {
+  // The view's cards: its strings, and numbers in lists (Rack-O's cards).
+  const inView = {};
+  const walk = (v, inList) => {
+    if (typeof v === 'string' || (typeof v === 'number' && inList)) inView[v] = (inView[v] || 0) + 1;
+    else if (Array.isArray(v)) for (const x of v) walk(x, true);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x, false);
+  };
+  walk(await spectatorView(spec, id), false);
+  const shown = await cardsIn(spec, 'main');
+  const count = {};
+  for (const c of shown) count[c] = (count[c] || 0) + 1;
+  for (const [c, n] of Object.entries(count))
+    if (n > (inView[c] || 0)) fail(`${game}: the spectator's page shows ${c} ${n} times, its view ${inView[c] || 0}`);
+  if (await spec.$('.moves button, .card.pickable')) fail(`${game}: the spectator was offered a move`);
+  // Not vacuous: the seats' pages do show their own hidden cards.
+  if (!seatCards.length) fail(`${game}: a seat's page shows no card`);
+  return shown.length;
+}
+
+// Words of three or more Latin letters in the page's texts, but for names,
+// card codes and the game's text board (cards are drawn with their codes).
+const englishLeft = (p) => p.evaluate(() => {
+  const skip = (n) => n.closest('svg, pre.board-text, .seat-name, input, script, style, [data-card], [translate="no"]');
+  const out = [];
+  const walk = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.parentElement || skip(n.parentElement)) continue;
+    for (const w of n.textContent.match(/[A-Za-z]{3,}/g) || [])
+      out.push(w + ' (in ' + n.parentElement.tagName.toLowerCase() + '.' + n.parentElement.className + ')');
+  }
+  return out;
+});
+// Player names, and names the Japanese rule books themselves write in Latin
+// letters (RAGAMARU's RAGAMARU and TMO cards).
+const NAMES = new Set(['Ann', 'Bob', 'RAGAMARU', 'TMO']);
+
+async function checkJapanese(p, game, where) {
+  // Babasuki's card notation names suits by letter (T21[SMFW]).
+  const words = (await englishLeft(p)).filter((w) => !NAMES.has(w.split(' ')[0]) && !/^[SMFW]+ /.test(w));
+  if (words.length) fail(`${game}: the Japanese page (${where}) shows English: ${[...new Set(words)].slice(0, 12).join(', ')}`);
+}
+
+async function noOverflow(p, what) {
+  const wide = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (wide > 1) fail(`${what} is ${wide} px wider than a 360 px screen`);
 }
 
 for (const g of GAMES) {
-  const ann = await person('en'), bob = await person(g.game === 'ragamaru' ? 'ja' : 'en');
+  const ann = await person('en'), bob = await person('ja');
   const id = await createTable(ann, g);
   await bob.goto(`${url}#table=${id}`);
   await bob.fill('#name', 'Bob');
   await bob.click('#join');
   await ann.waitForSelector('#board');
   await bob.waitForSelector('#board');
-  // A spectator: its board is the game's public one, never a seat's.
-  const spec = await person('en');
+  // A spectator on a phone.
+  const spec = await person('en', 360);
   await spec.goto(`${url}#table=${id}`);
   await spec.click('#watch');
   await spec.waitForSelector('#board');
-  const specText = await spec.textContent('main');
-  if (await spec.$('.moves button')) fail(`${g.game}: the spectator was offered moves`);
-  const annBoard = await ann.textContent('#board');
-  if (annBoard === await spec.textContent('#board')) fail(`${g.game}: the spectator sees seat 0's board`);
-  if (!/watching|観戦/.test(specText)) fail(`${g.game}: the spectator page does not say so`);
+  if (!/watching/.test(await spec.textContent('main'))) fail(`${g.game}: the spectator page does not say so`);
+  await checkSpectator(spec, id, g.game, await cardsIn(ann));
+  await noOverflow(spec, `${g.game}'s table`);
 
-  if (g.game === 'ragamaru') {
-    // Bob's page is in Japanese: no English words of the page's own left.
-    const t = await bob.textContent('main');
-    for (const w of ['Your turn', 'What happened', 'Waiting for', 'Back to the lobby']) if (t.includes(w)) fail(`Japanese page shows '${w}'`);
-    if (!/経過/.test(t)) fail('Japanese page lacks its log heading');
-    await bob.screenshot({ path: `${artifacts}/${g.game}-seat1-ja.png`, fullPage: true });
-  }
-  await ann.screenshot({ path: `${artifacts}/${g.game}-seat0.png`, fullPage: true });
+  // The rules, one click away, in the page's language.
+  await bob.click('#rules-btn');
+  await bob.waitForSelector('dialog#rules[open]');
+  const rules = await bob.textContent('.rules-text');
+  if (rules.length < 100 || !/[\u3040-\u30ff]/.test(rules)) fail(`${g.game}: the Japanese rules are missing`);
+  await bob.screenshot({ path: `${artifacts}/${g.game}-rules-ja.png` });
+  await bob.click('#rules-close');
+  if (await bob.$('dialog#rules')) fail(`${g.game}: the rules dialog did not close`);
+  await checkJapanese(bob, g.game, 'start');
+  await ann.screenshot({ path: `${artifacts}/${g.game}-start-en.png`, fullPage: true });
+  await bob.screenshot({ path: `${artifacts}/${g.game}-start-ja.png`, fullPage: true });
 
   let reloaded = false;
-  const clicks = await playOut([ann, bob], id, 3000, async () => {
-    // Reload mid-game: the same seat comes back (its label says "you").
+  const moves = await playOut([ann, bob], id, 2500, async (n) => {
+    await checkSpectator(spec, id, g.game, await cardsIn(ann));
+    await checkJapanese(bob, g.game, `move ${n}`);
+    if (reloaded) return;
+    // Reload mid-game: the same seat and the same hand come back.
+    await ann.screenshot({ path: `${artifacts}/${g.game}-mid-en.png`, fullPage: true });
+    await bob.screenshot({ path: `${artifacts}/${g.game}-mid-ja.png`, fullPage: true });
+    await spec.screenshot({ path: `${artifacts}/${g.game}-mid-spectator-360.png`, fullPage: true });
     const seatBefore = await ann.textContent('.seat.me');
+    const cardsBefore = (await cardsIn(ann)).join(' ');
     await ann.reload();
     await ann.waitForSelector('#board');
-    const seatAfter = await ann.textContent('.seat.me');
-    if (seatBefore.split(' ')[0] !== seatAfter.split(' ')[0]) fail(`${g.game}: reload moved seat ${seatBefore} -> ${seatAfter}`);
+    if (await ann.textContent('.seat.me') !== seatBefore) fail(`${g.game}: the reload changed the seat`);
+    if ((await cardsIn(ann)).join(' ') !== cardsBefore) fail(`${g.game}: the reload changed the cards shown`);
+    if (!(await ann.$$('#log li')).length) fail(`${g.game}: the log is empty after a reload`);
     reloaded = true;
+    if (g.game !== 'rumino') return;
+    // The server killed mid-game and started again: every page reconnects by
+    // itself to the same seat and the same cards (no move was lost).
+    const bobCards = (await cardsIn(bob)).join(' ');
+    server.kill('SIGKILL');
+    await new Promise((r) => server.once('exit', r));
+    await ann.waitForSelector('#status:has-text("reconnecting")');
+    await startServer();
+    for (const [p, want] of [[ann, cardsBefore], [bob, bobCards]]) {
+      for (let i = 0; i < 100 && !/Connected|接続しました/.test(await p.textContent('#status')); i++) await p.waitForTimeout(100);
+      await p.waitForSelector('#board');
+      for (let i = 0; i < 50 && (await cardsIn(p)).join(' ') !== want; i++) await p.waitForTimeout(100);
+      if ((await cardsIn(p)).join(' ') !== want) fail(`${g.game}: after the restart a page shows other cards`);
+    }
+    console.log(`${g.game}: the server was killed and restarted mid-game; both pages came back`);
   });
-  await ann.waitForSelector('#record');
-  await spec.waitForSelector('#record', { timeout: 15000 });
-  await spec.screenshot({ path: `${artifacts}/${g.game}-spectator-end.png`, fullPage: true });
-  console.log(`${g.game}: table ${id} finished by clicking (${clicks} clicks${reloaded ? ', reloaded mid-game' : ''})`);
+  if (!reloaded) fail(`${g.game}: over before the reload`);
+  await ann.waitForSelector('#over-h');
+  await bob.waitForSelector('#over-h');
+  await spec.waitForSelector('#over-h', { timeout: 15000 });
+  await checkJapanese(bob, g.game, 'end');
+  await bob.screenshot({ path: `${artifacts}/${g.game}-end-ja.png`, fullPage: true });
+  await spec.screenshot({ path: `${artifacts}/${g.game}-end-spectator-360.png`, fullPage: true });
+
+  // The replay: step forward and back, as a seat and with every card open.
+  await ann.click('#replay-link');
+  await ann.waitForSelector('#replay-pos');
+  const total = Number(/\/ (\d+)/.exec(await ann.textContent('#replay-pos'))[1]);
+  if (total !== moves && total < moves) fail(`${g.game}: the replay has ${total} moves, ${moves} were clicked`);
+  const pos = async () => Number(/(\d+) \//.exec(await ann.textContent('#replay-pos'))[1]);
+  const stepTo = async (sel, want) => {
+    await ann.click(sel);
+    for (let i = 0; i < 100 && await pos() !== want; i++) await ann.waitForTimeout(50);
+    if (await pos() !== want) fail(`${g.game}: replay ${sel} did not reach move ${want}`);
+  };
+  await stepTo('#replay-next', 1);
+  await stepTo('#replay-next', 2);
+  await stepTo('#replay-prev', 1);
+  await stepTo('#replay-last', total);
+  const open = (await cardsIn(ann)).length;
+  await ann.selectOption('#replay-viewer', '1');
+  for (let i = 0; i < 50 && await ann.inputValue('#replay-viewer') !== '1'; i++) await ann.waitForTimeout(50);
+  await ann.waitForTimeout(300);
+  const seen = (await cardsIn(ann)).length;
+  if (open < seen) fail(`${g.game}: the open replay shows fewer cards (${open}) than seat 1's (${seen})`);
+  await ann.keyboard.press('ArrowLeft');
+  for (let i = 0; i < 50 && await pos() !== total - 1; i++) await ann.waitForTimeout(50);
+  if (await pos() !== total - 1) fail(`${g.game}: the left arrow did not step back`);
+  await ann.screenshot({ path: `${artifacts}/${g.game}-replay-en.png`, fullPage: true });
+  console.log(`${g.game}: table ${id} finished by clicking (${moves} moves by people, reloaded mid-game, replayed)`);
   for (const p of [ann, bob, spec]) await p.context().close();
 }
 
-// The lobby at phone width.
-const phone = await browser.newContext({ viewport: { width: 360, height: 800 } });
-const pp = await phone.newPage();
-await pp.goto(url);
-await pp.waitForSelector('#game option', { state: 'attached' });
-await pp.screenshot({ path: `${artifacts}/lobby-360.png`, fullPage: true });
-const overflow = await pp.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-if (overflow) fail('the lobby is wider than a 360 px screen');
+// The lobby at phone width, in both languages.
+for (const lang of ['en', 'ja']) {
+  const pp = await person(lang, 360);
+  await pp.goto(url);
+  await pp.waitForSelector('#game option', { state: 'attached' });
+  await pp.click('details summary');
+  await noOverflow(pp, `the ${lang} lobby`);
+  if (lang === 'ja') await checkJapanese(pp, 'lobby', 'lobby');
+  await pp.screenshot({ path: `${artifacts}/lobby-360-${lang}.png`, fullPage: true });
+  await pp.context().close();
+}
 await browser.close();
+server.kill('SIGKILL');
+rmSync(dir, { recursive: true, force: true });
 console.log('ok');

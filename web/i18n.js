@@ -1,0 +1,76 @@
+// The page's language (English or Japanese), switchable at any time, and the
+// words of the page itself. A game's own terms live in its board module
+// (boards/<game>.js, `texts`); what the server writes (moves, events, rules)
+// comes in the language the connection asked for.
+const TEXTS = {
+  en: {
+    connecting: 'Connecting…', connected: 'Connected', retry: 'Connection lost; reconnecting…',
+    newTable: 'New table', game: 'Game', players: 'Players', seat: 'Seat', person: 'a person',
+    yourName: 'Your name', create: 'Create and sit down', tables: 'Tables', status: 'Status',
+    seats: 'Seats', moves: 'Moves', join: 'Join', watch: 'Watch', open: 'open', running: 'running',
+    finished: 'finished', away: 'away', you: 'you', toMove: 'to move',
+    share: 'Share this link with the other players:', copy: 'Copy link', copied: 'Copied',
+    waiting: 'Waiting for players to sit down.', yourTurn: 'Your turn', waitingFor: 'Waiting for',
+    log: 'What happened', spectator: 'You are watching.', rematch: 'Play again', record: 'Download the record',
+    confirm: 'Click again to play it', lobby: 'Lobby', over: 'The game is over.',
+    joinAs: 'Sit down at this table', noSeat: 'No open seat: you can watch.', options: 'Options',
+    rules: 'Rules', close: 'Close', replay: 'Replay', move: 'Move', hand: 'Hand',
+    first: 'Start', prev: 'Back', next: 'Forward', last: 'End', viewAs: 'Seen by', allOpen: 'all cards open',
+    spectatorView: 'a spectator', picked: 'Picked', playPicked: 'Play the picked cards', clearPick: 'Clear',
+    pickHint: 'Pick cards in your hand, then confirm.', result: 'Result', rank: 'Rank', score: 'Score',
+    noGames: 'No tables yet.', finishedGames: 'Finished games', openTables: 'Open and running tables',
+    legalMoves: 'Your moves', board: 'Board', textBoard: 'Text board', cards: 'cards',
+    handEnd: 'Hand over', summary: 'Summary', reason: 'Why it ended', boardOf: 'Board of',
+    none: 'none', yes: 'yes', no: 'no', default: 'default', emptyIs: 'empty:',
+  },
+  ja: {
+    connecting: '接続中…', connected: '接続しました', retry: '切断されました。再接続しています…',
+    newTable: '新しいテーブル', game: 'ゲーム', players: '人数', seat: '席', person: '人間',
+    yourName: 'あなたの名前', create: '作って着席する', tables: 'テーブル', status: '状態',
+    seats: '席', moves: '手数', join: '参加', watch: '観戦', open: '空き', running: '対戦中',
+    finished: '終了', away: '離席', you: 'あなた', toMove: '手番',
+    share: 'このリンクを他のプレイヤーに送ってください:', copy: 'リンクをコピー', copied: 'コピーしました',
+    waiting: 'プレイヤーの着席を待っています。', yourTurn: 'あなたの番です', waitingFor: '手番:',
+    log: '経過', spectator: '観戦中です。', rematch: 'もう一度遊ぶ', record: '棋譜をダウンロード',
+    confirm: 'もう一度クリックで実行', lobby: 'ロビー', over: 'ゲームは終わりました。',
+    joinAs: 'このテーブルに着席する', noSeat: '空き席がありません。観戦できます。', options: 'オプション',
+    rules: 'ルール', close: '閉じる', replay: 'リプレイ', move: '手', hand: 'ハンド',
+    first: '最初', prev: '戻る', next: '進む', last: '最後', viewAs: '視点', allOpen: '全員の手札を公開',
+    spectatorView: '観戦者', picked: '選択中', playPicked: '選んだカードを出す', clearPick: '選択を解除',
+    pickHint: '手札からカードを選んでから確定してください。', result: '結果', rank: '順位', score: '得点',
+    noGames: 'テーブルはまだありません。', finishedGames: '終わったゲーム', openTables: '募集中・対戦中のテーブル',
+    legalMoves: 'あなたの手', board: '盤面', textBoard: 'テキスト盤面', cards: '枚',
+    handEnd: 'ハンド終了', summary: 'まとめ', reason: '終わった理由', boardOf: '盤面:',
+    none: 'なし', yes: 'はい', no: 'いいえ', default: '既定', emptyIs: '空欄は',
+  },
+};
+
+let lang = localStorage.getItem('cardhall.lang') ||
+  ((navigator.language || 'en').toLowerCase().startsWith('ja') ? 'ja' : 'en');
+
+export function getLang() { return lang; }
+
+export function setLang(l) {
+  lang = l === 'ja' ? 'ja' : 'en';
+  localStorage.setItem('cardhall.lang', lang);
+  document.documentElement.lang = lang;
+}
+
+export function T(key) { return TEXTS[lang][key] ?? TEXTS.en[key] ?? key; }
+
+// A module's own table of words: {en: {...}, ja: {...}} → key => text.
+export function wordsOf(table) {
+  return (key) => (table[lang] && table[lang][key]) ?? (table.en && table.en[key]) ?? key;
+}
+
+// Bot names as a person reads them (a search player keeps its settings).
+const BOT_JA = { heuristic: 'コンピュータ', random: 'ランダム', ismcts: 'コンピュータ(木探索)', pimc: 'コンピュータ(モンテカルロ探索)' };
+const BOT_EN = { heuristic: 'computer', random: 'random player', ismcts: 'computer (ISMCTS tree search)', pimc: 'computer (PIMC Monte Carlo search)' };
+export function botName(n) {
+  const base = n.split(':')[0];
+  const t = lang === 'ja' ? BOT_JA : BOT_EN;
+  return t[base] ? t[base] + (n.includes(':') ? ' ' + n.slice(n.indexOf(':') + 1) : '') : n;
+}
+
+export function gameTitle(g) { return lang === 'ja' && g.title_ja ? g.title_ja : g.title; }
+export function gameSummary(g) { return lang === 'ja' && g.summary_ja ? g.summary_ja : g.summary; }
