@@ -6,7 +6,7 @@
 // be looked at without rebuilding.
 //
 // usage: [WEB_DIR=web] node tests/web/shot.mjs URL GAME PLAYERS STEPS OUT.png [en|ja] [WIDTH] [opts-json] [pick]
-//   pick: first (default) or random legal move
+//   pick: first (default) or random legal move; OUT.jpg saves JPEG (smaller, for docs)
 import { chromium } from 'playwright-core';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,7 +57,8 @@ for (let i = 0; i < n; i++) {
   await b.click();
   if (await b.isVisible().catch(() => false) && (await b.getAttribute('class', { timeout: 500 }).catch(() => '') || '').includes('armed')) await b.click().catch(() => {});
   await page.waitForTimeout(150);
-  if (i >= n - 3) await page.screenshot({ path: out.replace(/\.png$/, '') + '-' + i + '.png', fullPage: true });
+  if (i >= n - 3 && !out.endsWith('.jpg')) await page.screenshot({ path: out.replace(/\.png$/, '') + '-' + i + '.png', fullPage: true });
 }
-await page.screenshot({ path: out, fullPage: true });
+await page.waitForTimeout(300);
+await page.screenshot({ path: out, fullPage: true, ...(out.endsWith('.jpg') ? { type: 'jpeg', quality: 80 } : {}) });
 await browser.close();

@@ -70,6 +70,11 @@ async function person(lang, width = 1100) {
   await ctx.addInitScript((l) => localStorage.setItem('cardhall.lang', l), lang);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => fail('page error: ' + e.message));
+  // A CSP violation (an inline style or script) is a bug of the page; a
+  // refused connection while the server restarts is not.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION_REFUSED|404/.test(m.text())) fail('console error: ' + m.text());
+  });
   return page;
 }
 

@@ -198,12 +198,16 @@ function jokerZone(ctx) {
 function bidMeter(ctx) {
   const b = ctx.view.bidding, target = ctx.view.target, np = ctx.view.players;
   const pct = Math.min(100, Math.round((100 * b.total) / target));
+  // The fill's width is set through the CSSOM: the page's CSP refuses
+  // style attributes.
+  const fill = el('span');
+  fill.style.width = pct + '%';
   const maxTurns = np * 3;
   const nextTurn = Math.min(b.turn + 1, maxTurns);
   return el('div', { class: 'cm-meter' },
     el('div', { class: 'cm-total' }, el('span', { text: ctx.t('total') + ' ' }),
       el('b', { class: b.total > target ? 'cm-bad' : b.total === target ? 'cm-good' : '', text: b.total + ' / ' + target })),
-    el('div', { class: 'cm-bar', 'aria-hidden': 'true' }, el('span', { style: 'width:' + pct + '%' })),
+    el('div', { class: 'cm-bar', 'aria-hidden': 'true' }, fill),
     el('div', { class: 'cm-small' }, ctx.t('passes') + ': ', el('b', { text: b.passes + ' / ' + np }), ' (' + fmt(ctx.t('passesNote'), { n: np }) + ')'),
     ctx.view.phase === 'bid'
       ? el('div', { class: 'cm-small', text: fmt(ctx.t('turn'), { k: nextTurn, max: maxTurns, r: Math.floor((nextTurn - 1) / np) + 1 }) })
