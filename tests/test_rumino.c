@@ -1512,6 +1512,32 @@ static void ru_explain_illegal_moves(void **st)
     assert_null(strstr(buf, "RU-"));
 }
 
+/* A choice is named before it is made from what its mover knows: a knock
+ * as a knock in either language (its action name tells every hand's
+ * deadwood, so front ends could only show "knock"), a draw without the
+ * stock's top card. */
+static void ru_choices_named_without_outcome(void **st)
+{
+    (void)st;
+    ru_state s;
+    locks L = {0};
+    start(&s, 2, 0, 5, NULL, 0);
+    int p = s.to_move;
+    give(&s, &L, p, "AS 2S 3S 4S 5H 5D 2C");
+    upcard(&s, &L, "KD");
+    char buf[256];
+    assert_true(ru_game.choice_name(&s, ru_action(RU_A_KNOCK, 0), CH_LANG_JA, buf, sizeof buf) > 0);
+    assert_string_equal(buf, "ノックする");
+    ru_game.choice_name(&s, ru_action(RU_A_KNOCK, 0), CH_LANG_EN, buf, sizeof buf);
+    assert_string_equal(buf, "knocks");
+    ru_game.action_name(&s, ru_action(RU_A_KNOCK, 0), p, CH_LANG_EN, buf, sizeof buf);
+    assert_non_null(strstr(buf, "hand scores")); /* the outcome: not for choosing */
+    ru_game.choice_name(&s, ru_action(RU_A_DRAW, 0), CH_LANG_EN, buf, sizeof buf);
+    assert_string_equal(buf, "draws a card from the stock");
+    ru_game.choice_name(&s, ru_action(RU_A_TAKE, 0), CH_LANG_EN, buf, sizeof buf);
+    assert_string_equal(buf, "takes KD from the discard pile");
+}
+
 /* The rules at hand show the options in force. */
 static void ru_rules_text_shows_options(void **st)
 {
@@ -1664,6 +1690,7 @@ int main(void)
         cmocka_unit_test(ru_spectator_sees_only_public),
         cmocka_unit_test(ru_board_names_drawn_card_and_real_moves),
         cmocka_unit_test(ru_explain_illegal_moves),
+        cmocka_unit_test(ru_choices_named_without_outcome),
         cmocka_unit_test(ru_rules_text_shows_options),
         cmocka_unit_test(ru64_ru80_pool_never_overflows),
         cmocka_unit_test(ru_v7_bankroll_extremes),

@@ -81,5 +81,5 @@ const ch_game ru_game = {
     ru_explain_illegal,
     NULL, /* warning: no Rumino move loses on the spot */
     ru_rules_text,
-    NULL, /* choice_name: action_name names no outcome */
+    ru_choice_name,
 };

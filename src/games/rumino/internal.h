@@ -20,6 +20,7 @@ int ru_card_text(int face, char *buf, size_t cap);
 int ru_card_parse(const char *text, int *face);
 int ru_action_text(const void *st, ch_action a, char *buf, size_t cap);
 int ru_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap);
+int ru_choice_name(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap);
 int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
 const char *ru_phase_name(const void *st);
 

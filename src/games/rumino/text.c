@@ -105,56 +105,75 @@ static void consequences(const ru_state *s, ch_action a, int ja, ch_text *t)
     }
 }
 
+/* The move itself, as viewer knows it, without what follows from it. */
+static void name_move(const ru_state *s, ch_action a, int viewer, int ja, ch_text *t)
+{
+    char c[8], top[8] = "";
+    ru_card_text(ru_action_face(a), c, sizeof c);
+    if (s->ndiscard) ru_card_text(s->discard[s->ndiscard - 1], top, sizeof top);
+    switch (ru_action_type(a)) {
+    case RU_A_KNOCK:
+        ch_text_add(t, ja ? "ノックする" : "knocks");
+        break;
+    case RU_A_DRAW:
+        /* The drawn card is seen by its taker only. */
+        if ((viewer == CH_ALL || viewer == s->to_move) && s->nstock) {
+            ru_card_text(s->stock[s->nstock - 1], c, sizeof c);
+            ch_text_add(t, ja ? "山札から %s を引く" : "draws %s from the stock", c);
+        } else {
+            ch_text_add(t, ja ? "山札から1枚引く" : "draws a card from the stock");
+        }
+        break;
+    case RU_A_TAKE:
+        ch_text_add(t, ja ? "捨て札の山から %s を取る" : "takes %s from the discard pile", top);
+        break;
+    case RU_A_DISCARD:
+        ch_text_add(t, ja ? "%s を捨てる" : "discards %s", c);
+        break;
+    case RU_A_GIN:
+        ch_text_add(t, ja ? "ジンを宣言し %s を捨てる" : "declares Gin, discarding %s", c);
+        break;
+    case RU_A_RUMINO:
+        ch_text_add(t, ja ? "ルーミノを宣言し %s を捨てる" : "declares Rumino, discarding %s", c);
+        break;
+    case RU_A_REBUY:
+        ch_text_add(t, ja ? "%lld チップでリバイする" : "rebuys for %lld chips",
+                    (long long)s->rebuy_cost);
+        break;
+    case RU_A_DECLINE:
+        ch_text_add(t,
+                    ja ? "リバイせずにゲームから抜ける" : "declines to rebuy and leaves the game");
+        break;
+    case RU_A_CLAIM:
+        ch_text_add(t, ja ? "%s を取ってルーミノにする" : "claims %s for a Rumino", top);
+        break;
+    case RU_A_PASS:
+        ch_text_add(t, ja ? "%s を取らない" : "does not claim %s", top);
+        break;
+    }
+}
+
 int ru_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const ru_state *s = st;
     int ja = lang == CH_LANG_JA;
     ch_text t;
     ch_text_init(&t, buf, cap);
-    char c[8], top[8] = "";
-    ru_card_text(ru_action_face(a), c, sizeof c);
-    if (s->ndiscard) ru_card_text(s->discard[s->ndiscard - 1], top, sizeof top);
-    switch (ru_action_type(a)) {
-    case RU_A_KNOCK:
-        ch_text_add(&t, ja ? "ノックする" : "knocks");
-        break;
-    case RU_A_DRAW:
-        /* The drawn card is seen by its taker only. */
-        if ((viewer == CH_ALL || viewer == s->to_move) && s->nstock) {
-            ru_card_text(s->stock[s->nstock - 1], c, sizeof c);
-            ch_text_add(&t, ja ? "山札から %s を引く" : "draws %s from the stock", c);
-        } else {
-            ch_text_add(&t, ja ? "山札から1枚引く" : "draws a card from the stock");
-        }
-        break;
-    case RU_A_TAKE:
-        ch_text_add(&t, ja ? "捨て札の山から %s を取る" : "takes %s from the discard pile", top);
-        break;
-    case RU_A_DISCARD:
-        ch_text_add(&t, ja ? "%s を捨てる" : "discards %s", c);
-        break;
-    case RU_A_GIN:
-        ch_text_add(&t, ja ? "ジンを宣言し %s を捨てる" : "declares Gin, discarding %s", c);
-        break;
-    case RU_A_RUMINO:
-        ch_text_add(&t, ja ? "ルーミノを宣言し %s を捨てる" : "declares Rumino, discarding %s", c);
-        break;
-    case RU_A_REBUY:
-        ch_text_add(&t, ja ? "%lld チップでリバイする" : "rebuys for %lld chips",
-                    (long long)s->rebuy_cost);
-        break;
-    case RU_A_DECLINE:
-        ch_text_add(&t,
-                    ja ? "リバイせずにゲームから抜ける" : "declines to rebuy and leaves the game");
-        break;
-    case RU_A_CLAIM:
-        ch_text_add(&t, ja ? "%s を取ってルーミノにする" : "claims %s for a Rumino", top);
-        break;
-    case RU_A_PASS:
-        ch_text_add(&t, ja ? "%s を取らない" : "does not claim %s", top);
-        break;
-    }
+    name_move(s, a, viewer, ja, &t);
     consequences(s, a, ja, &t);
+    return ch_text_len(&t);
+}
+
+/* Before the move its mover knows neither the stock's top card nor how the
+ * hand scores (every hand's deadwood after a knock): the move alone, and a
+ * draw as a draw. */
+int ru_choice_name(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap)
+{
+    const ru_state *s = st;
+    ch_text t;
+    ch_text_init(&t, buf, cap);
+    name_move(s, a, ru_action_type(a) == RU_A_DRAW ? CH_SPECTATOR : s->to_move,
+              lang == CH_LANG_JA, &t);
     return ch_text_len(&t);
 }
 
