@@ -61,4 +61,6 @@ for (let i = 0; i < n; i++) {
 }
 await page.waitForTimeout(300);
 await page.screenshot({ path: out, fullPage: true, ...(out.endsWith('.jpg') ? { type: 'jpeg', quality: 80 } : {}) });
+// The same page as PNG too, for an image viewer that reads PNG only.
+if (process.env.PREVIEW) await page.screenshot({ path: process.env.PREVIEW, fullPage: true });
 await browser.close();
