@@ -294,10 +294,9 @@ json_t *tb_room_summary(const tb_room *r)
                      "moves", r->status == TB_ROOM_OPEN ? 0 : r->m.n_actions);
 }
 
-static json_t *status_json(const tb_room *r)
+/* Who is to move, the phase, hands done and, once over, the result. */
+static json_t *status_of(const ch_game *g, const void *st)
 {
-    const ch_game *g = r->game;
-    const void *st = ch_match_state(&r->m);
     ch_result res;
     g->result(st, &res);
     int p = g->to_move(st);
@@ -306,6 +305,11 @@ static json_t *status_json(const tb_room *r)
                   "phase", g->phase(st), "hands", res.hands);
     if (p == CH_TERMINAL) json_object_set_new(o, "result", ch_result_json(&res));
     return o;
+}
+
+static json_t *status_json(const tb_room *r)
+{
+    return status_of(r->game, ch_match_state(&r->m));
 }
 
 json_t *tb_room_spectator_view(const tb_room *r)
@@ -379,13 +383,7 @@ json_t *tb_replay_json(const ch_match *m, int k, int viewer, ch_lang lang)
     json_t *events = k > 0 ? tb_events(g, ch_match_state_at(m, k - 1), m->actions[k - 1], viewer, lang)
                            : json_array();
     const void *st = ch_match_state_at(m, k);
-    ch_result res;
-    g->result(st, &res);
-    int p = g->to_move(st);
-    json_t *status =
-        json_pack("{s:o,s:s,s:i}", "to_move", p == CH_TERMINAL ? json_null() : json_integer(p),
-                  "phase", g->phase(st), "hands", res.hands);
-    if (p == CH_TERMINAL) json_object_set_new(status, "result", ch_result_json(&res));
+    json_t *status = status_of(g, st);
     json_t *view = viewer == CH_SPECTATOR && !tb_has_spectator(g) ? json_null()
                                                                   : g->view_json(st, viewer);
     json_t *o = json_pack("{s:i,s:i,s:o,s:o,s:o,s:o}", "move", k, "moves", m->n_actions, "status",
