@@ -26,7 +26,9 @@
 #define SIM_BATCH_MAX 65536
 #define SIM_BATCH_SECS 0.25
 
-/* Set by SIGINT: workers take no new game, the figures so far are printed. */
+/* Set by SIGINT (one process) or SIGUSR1 (also under mpirun, which passes
+ * it on to every rank while it keeps Ctrl-C for itself): the figures so far
+ * are printed. One process stops at once; ranks at the end of the batch. */
 static volatile sig_atomic_t interrupted;
 
 static void on_sigint(int sig)
@@ -213,7 +215,7 @@ int sim_run(sim *s)
         int nseat = s->set[k].n < s->set[0].n ? s->set[k].n : s->set[0].n;
         sim_pairs_init(&s->pairs[k], nseat, s->nb);
     }
-    struct sigaction sa, old;
+    struct sigaction sa, old, old_usr1;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
@@ -222,6 +224,7 @@ int sim_run(sim *s)
     sigaction(SIGINT, NULL, &old);
     int handle = s->ranks == 1 && old.sa_handler != SIG_IGN;
     if (handle) sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGUSR1, &sa, &old_usr1);
     int show = s->rank == 0 && !s->quiet_progress && isatty(STDERR_FILENO);
     double t0 = now();
     int rc = CLI_OK;
@@ -269,6 +272,7 @@ int sim_run(sim *s)
         if (!simpar_any(slow)) batch = 2 * batch < most ? 2 * batch : most;
     }
     if (handle) sigaction(SIGINT, &old, NULL);
+    sigaction(SIGUSR1, &old_usr1, NULL);
     if (show) fprintf(stderr, "\r%*s\r", 70, "");
     s->secs = now() - t0;
     if (rc == CLI_OK && gather_names(s) != 0) rc = cli_fail(CLI_ERR, "MPI: cannot gather names");

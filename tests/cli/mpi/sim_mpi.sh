@@ -58,4 +58,26 @@ rc=$?
 set -e
 [ "$rc" != 0 ] && [ "$rc" != 124 ] || fail "bad --json under mpirun: exit $rc (124: a rank waited)"
 grep -q "report /nonexistent/dir/x.json" "$tmp/err" || fail "no reason given: $(cat "$tmp/err")"
+# SIGUSR1 to mpirun (it passes it on to every rank; Ctrl-C is its own):
+# the ranks stop at the end of a batch and rank 0 prints the figures so
+# far, marked partial, which are those of one process given that many games.
+"${mpi[@]}" "$CARDHALL" sim racko --games 100000000 --seed 6 --threads 1 --json "$tmp/usr1.json" \
+    >"$tmp/usr1.txt" 2>"$tmp/usr1.err" &
+pid=$!
+for _ in $(seq 100); do grep -q "per rank" "$tmp/usr1.err" 2>/dev/null && break; sleep 0.1; done
+sleep 1
+kill -USR1 "$pid"
+set +e
+wait "$pid"
+rc=$?
+set -e
+[ "$rc" = 130 ] || fail "SIGUSR1 under mpirun: exit $rc: $(cat "$tmp/usr1.err")"
+played=$(sed -n 's/^PARTIAL: interrupted after \([0-9]*\) of 100000000 games.*/\1/p' "$tmp/usr1.txt")
+[ -n "$played" ] && [ "$played" -gt 0 ] || fail "no partial figures: $(head -5 "$tmp/usr1.txt")"
+grep -q '"partial": true' "$tmp/usr1.json" || fail "the JSON is not marked partial"
+"$CARDHALL" sim racko --games "$played" --seed 6 --threads 1 --json "$tmp/one.json" >/dev/null 2>&1
+grep -v '"partial"' "$tmp/usr1.json" | sed 's/"games": 100000000/"games": '"$played"'/' >"$tmp/usr1.cut.json"
+grep -v '"partial"' "$tmp/one.json" >"$tmp/one.cut.json"
+cmp -s "$tmp/usr1.cut.json" "$tmp/one.cut.json" ||
+    fail "partial figures differ from $played games in one process: $(diff "$tmp/usr1.cut.json" "$tmp/one.cut.json" | head)"
 echo ok
