@@ -1,7 +1,8 @@
-/* The search players (ismcts, pimc): their settings, bot lists with
- * settings, determinism for a seed and budget (also with threads), fair
- * play (a choice depends on the seat's view only, never on the hidden cards
- * of the true state) and whole legal games of all five games. */
+/* The search players (ismcts, pimc, and Comrade's solver): their settings,
+ * bot lists with settings, determinism for a seed and budget (also with
+ * threads), fair play (a choice depends on the seat's view only, never on
+ * the hidden cards of the true state) and whole legal games of all five
+ * games. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -105,6 +106,9 @@ static void settings_parse(void **unused)
         {"pimc:ms=-5", "ms"},
         {"pimc:z=abc", "bot setting z"},
         {"pimc:cut=round", "hand|game"},
+        {"pimc:nodes=0", "nodes"},
+        {"pimc:infer=yes", "infer"},
+        {"solver", "no bot 'solver' for racko"},
         {"heuristic:iters=5", "takes no settings"},
         {"mcts", "no bot 'mcts'"},
     };
@@ -158,14 +162,19 @@ static void bot_list_split(void **unused)
 static void deterministic(void **unused)
 {
     (void)unused;
-    static const char *const specs[] = {"ismcts:iters=80", "ismcts:iters=80,threads=2",
+    static const char *const specs[] = {"ismcts:iters=80",
+                                        "ismcts:iters=80,threads=2",
                                         "pimc:worlds=4,iters=60",
-                                        "pimc:worlds=4,iters=60,threads=2"};
+                                        "pimc:worlds=4,iters=60,threads=2",
+                                        "solver:worlds=4,nodes=1000",
+                                        "solver:worlds=4,nodes=1000,threads=2"};
     for (int t = 0; t < NTABLES; t++) {
         const ch_game *g = ch_game_find(tables[t].game);
         void *st = new_game(&tables[t], 7);
-        advance(g, st, 12, 7);
+        /* Comrade: into the trick phase, where the solver player searches. */
+        advance(g, st, strcmp(g->name, "comrade") == 0 ? 40 : 12, 7);
         for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+            if (strncmp(specs[s], "solver", 6) == 0 && strcmp(g->name, "comrade") != 0) continue;
             ch_bot *a = malloc(sizeof *a), *b = malloc(sizeof *b);
             assert_int_equal(ch_bot_init(a, g, specs[s], 99, NULL), CH_OK);
             assert_int_equal(ch_bot_init(b, g, specs[s], 99, NULL), CH_OK);
@@ -192,7 +201,8 @@ static void deterministic(void **unused)
 static void fair_play(void **unused)
 {
     (void)unused;
-    static const char *const specs[] = {"ismcts:iters=60", "pimc:worlds=4,iters=60"};
+    static const char *const specs[] = {"ismcts:iters=60", "pimc:worlds=4,iters=60",
+                                        "solver:worlds=4,nodes=1000"};
     for (int t = 0; t < NTABLES; t++) {
         const ch_game *g = ch_game_find(tables[t].game);
         void *w1 = malloc(g->state_size), *w2 = malloc(g->state_size);
@@ -228,6 +238,8 @@ static void fair_play(void **unused)
             /* ...and the same choices. */
             for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++)
                 for (uint64_t seed = 1; seed <= 2; seed++) {
+                    if (strncmp(specs[s], "solver", 6) == 0 && strcmp(g->name, "comrade") != 0)
+                        continue;
                     ch_action x = choose(g, specs[s], seed, st),
                               y = choose(g, specs[s], seed, other);
                     if (x != y)
@@ -241,8 +253,9 @@ static void fair_play(void **unused)
     }
 }
 
-/* Whole games: search players at every seat (Comrade: the whole team) play
- * legal moves to the end; every move is checked through ch_apply. */
+/* Whole games: search players at every seat (Comrade: the whole team, two
+ * of them solver players) play legal moves to the end; every move is
+ * checked through ch_apply. */
 static void whole_games(void **unused)
 {
     (void)unused;
@@ -254,6 +267,7 @@ static void whole_games(void **unused)
         for (int p = 0; p < np; p++) {
             const char *spec =
                 p % 2 ? "pimc:worlds=3,iters=30,depth=40" : "ismcts:iters=40,depth=40";
+            if (strcmp(g->name, "comrade") == 0 && p >= 3) spec = "solver:worlds=4,nodes=1000";
             assert_int_equal(ch_bot_init(&bots[p], g, spec, (uint64_t)p + 1, NULL), CH_OK);
         }
         int steps = 0;

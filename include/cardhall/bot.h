@@ -11,7 +11,7 @@ typedef ch_action (*ch_bot_fn)(ch_bot *b, const void *st, int seat);
 
 typedef enum { CH_ROLLOUT_RANDOM, CH_ROLLOUT_HEURISTIC } ch_rollout;
 
-/* Settings of the search players (ismcts, pimc), given after the name:
+/* Settings of the search players (ismcts, pimc, Comrade's solver), given after the name:
  * "ismcts:iters=4000", "pimc:worlds=32,ms=200". */
 typedef struct ch_search_cfg {
     int iters;          /* iterations per move; with ms, whichever ends first */
@@ -24,6 +24,8 @@ typedef struct ch_search_cfg {
     double c;           /* UCB exploration constant (c=70: 0.70) */
     double z;           /* pimc: standard errors by which a move must beat the
                            heuristic's to be chosen instead (z=150: 1.5; 0: off) */
+    long nodes;         /* solver (Comrade): open-hand search nodes per world and play */
+    int infer;          /* solver: 1 = worlds agree with the bids as the heuristic makes them */
 } ch_search_cfg;
 
 /* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is

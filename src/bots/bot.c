@@ -1,5 +1,5 @@
-/* The bot table: a generic random player, one heuristic per game and the
- * two generic search players (search.h). */
+/* The bot table: a generic random player, one heuristic per game, the
+ * two generic search players (search.h) and Comrade's solver player. */
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +29,9 @@ static const ch_bot_entry bots[] = {
     /* The search players last: lists read random, heuristic, then these. */
     {NULL, "ismcts", ch_ismcts_act},
     {NULL, "pimc", ch_pimc_act},
+#ifdef CH_HAVE_COMRADE
+    {"comrade", "solver", cm_solver_bot_act},
+#endif
 };
 
 #ifdef CH_HAVE_RAGAMARU
@@ -43,6 +46,9 @@ static int applies(const ch_bot_entry *e, const ch_game *g)
 
 static int is_search(ch_bot_fn f)
 {
+#ifdef CH_HAVE_COMRADE
+    if (f == cm_solver_bot_act) return 1;
+#endif
     return f == ch_ismcts_act || f == ch_pimc_act;
 }
 

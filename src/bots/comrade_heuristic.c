@@ -6,6 +6,7 @@
 #include <assert.h>
 
 #include "cardhall/comrade.h"
+#include "comrade_bots.h"
 
 #define SUIT_MASK(s) (0x1FFFull << (13 * (s)))
 
@@ -46,7 +47,7 @@ static uint64_t above_mask(const ctx *c, int f)
 /* Cards of f's suit, not ours and not played, that beat f. */
 static int higher_out(const ctx *c, int f)
 {
-    return __builtin_popcountll(c->unseen & above_mask(c, f));
+    return cm_popcount(c->unseen & above_mask(c, f));
 }
 
 /* Our best / worst card of m by strength (-1 if m is empty). */
@@ -70,7 +71,7 @@ static int need(const ctx *c, int p, int s)
 static int estimate(const ctx *c, int s)
 {
     uint64_t m = c->v.hand & SUIT_MASK(s);
-    int len = __builtin_popcountll(m), e = 0;
+    int len = cm_popcount(m), e = 0;
     for (; m; m &= m - 1) {
         int h = higher_out(c, __builtin_ctzll(m));
         if (h == 0)
@@ -209,7 +210,7 @@ static ch_action follow(const ctx *c)
     int best = -1, best_score = -1000;
     for (uint64_t m = v->hand; m; m &= m - 1) {
         int f = __builtin_ctzll(m), s = f / 13;
-        int len = __builtin_popcountll(v->hand & SUIT_MASK(s));
+        int len = cm_popcount(v->hand & SUIT_MASK(s));
         int sc;
         if (need(c, me, s) <= 0)
             sc = 100 - 10 * higher_out(c, f) - len + strength(c, f);
@@ -249,6 +250,24 @@ static int rollout(cm_state *s)
     while (s->deal == deal)
         cm_game.apply(s, plain_act(s, s->to_move));
     return s->res[deal] == CM_WIN;
+}
+
+ch_action cm_heuristic_bid(const cm_view *v)
+{
+    ctx c;
+    c.v = *v;
+    c.unseen = cm_deck_mask(v->np) & ~v->hand & ~v->played;
+    return bid(&c);
+}
+
+ch_action cm_heuristic_plain(const void *st, int seat)
+{
+    return plain_act(st, seat);
+}
+
+int cm_heuristic_rollout(cm_state *s)
+{
+    return rollout(s);
 }
 
 /* Two cards of one suit are interchangeable when every card ranked between

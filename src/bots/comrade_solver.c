@@ -9,16 +9,20 @@
  * - Cards of one hand with no card of any other hand (or of the trick on
  *   the table) between them in their suit are equivalent: one is tried.
  * - A seat that needs more tricks in a suit than it holds cards of it
- *   cannot get them (only the led suit wins): the position is lost.
+ *   cannot get them (only the led suit wins): the position is lost. So is
+ *   one where some seat cannot lose the tricks of a suit it must not win
+ *   (cannot_duck).
  * - Lost positions at the start of a trick go into a transposition table
- *   keyed by the hands, the needs and the leader.
- * - A seat that needs the trick tries its high cards first, others their
- *   low ones. */
+ *   keyed by the hands (by relative rank), the needs and the leader; a
+ *   salt in the key forgets them all at once.
+ * - The leader tries its high cards first; a follower that needs the trick
+ *   its cheapest winner, one that must not win it its highest loser. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../games/comrade/internal.h"
 #include "cardhall/solve.h"
+#include "comrade_bots.h"
 
 #define TT_BITS 18
 
@@ -27,23 +31,45 @@ typedef struct tt_entry {
 } tt_entry;
 
 struct cm_solver {
-    tt_entry tt[1u << TT_BITS];
+    tt_entry *tt;
+    uint32_t tt_mask; /* entries - 1 */
     uint64_t hand[CM_SEATS];
     int8_t need[CM_SEATS][4];
     int np, tricks_left;
-    uint8_t str[52];      /* strength of a face (cm_strength) */
-    uint8_t order[4][13]; /* faces of a suit, weakest first */
+    /* Faces inside the solver are renumbered so that within a suit the bit
+     * order is the strength order (Ace low moves the Ace below the 2): the
+     * solver answers yes or no, so no face ever needs mapping back. */
+    uint8_t str[52];      /* strength of an inner face: its rank in the suit + 1 */
+    uint8_t order[4][13]; /* inner faces of a suit, weakest first */
+    uint8_t own[52];      /* the seat holding an inner face (cards never change hands) */
     long nodes, max_nodes;
     int aborted;
+    /* Mixed into every key: a new salt forgets the table without clearing
+     * it (old entries no longer match, save a 64-bit hash collision, the
+     * risk every entry already takes). */
+    uint64_t salt, epoch;
 };
+
+cm_solver *cm_solver_new_sized(int bits)
+{
+    cm_solver *x = calloc(1, sizeof *x);
+    if (x) x->tt = calloc((size_t)1 << bits, sizeof *x->tt);
+    if (x && !x->tt) {
+        free(x);
+        return NULL;
+    }
+    if (x) x->tt_mask = (1u << bits) - 1;
+    return x;
+}
 
 cm_solver *cm_solver_new(void)
 {
-    return calloc(1, sizeof(cm_solver));
+    return cm_solver_new_sized(TT_BITS);
 }
 
 void cm_solver_free(cm_solver *x)
 {
+    if (x) free(x->tt);
     free(x);
 }
 
@@ -65,16 +91,11 @@ static void tt_key(const cm_solver *x, int leader, uint64_t *hands, uint64_t *ne
     for (int p = 0; p < x->np; p++)
         all |= x->hand[p];
     for (int s = 0; s < 4; s++) {
-        int k = 0;
-        for (int r = 0; r < 13; r++) {
-            int f = x->order[s][r];
-            if (!(all >> f & 1)) continue;
-            for (int p = 0; p < x->np; p++)
-                if (x->hand[p] >> f & 1) rel[p] |= 1ull << (13 * s + k);
-            k++;
-        }
+        int k = 13 * s;
+        for (uint64_t m = all & CM_SUIT_MASK(s); m; m &= m - 1)
+            rel[x->own[__builtin_ctzll(m)]] |= 1ull << k++;
     }
-    uint64_t h = 0, n = 0;
+    uint64_t h = x->salt, n = 0;
     for (int p = 0; p < x->np; p++) {
         h = mix(h ^ rel[p]) + (uint64_t)p;
         for (int s = 0; s < 4; s++)
@@ -86,7 +107,7 @@ static void tt_key(const cm_solver *x, int leader, uint64_t *hands, uint64_t *ne
 
 static tt_entry *tt_slot(cm_solver *x, uint64_t hands, uint64_t needs)
 {
-    return &x->tt[mix(hands ^ needs) & ((1u << TT_BITS) - 1)];
+    return &x->tt[mix(hands ^ needs) & x->tt_mask];
 }
 
 /* The cards seat p may try: one per run of equivalent cards, in the suits
@@ -149,6 +170,29 @@ static void order_discards(const cm_solver *x, int p, uint8_t *c, int n)
         }
 }
 
+/* The order a follower's cards c (weakest first) are tried in, against the
+ * trick's best card so far (strength best): a seat that needs the trick
+ * wins it as cheaply as it can, then plays its highest losers; a seat that
+ * must not win it ducks with its highest card that loses (spent safely),
+ * then tries the others from the lowest. */
+static void order_follows(const cm_solver *x, int needs, int best, uint8_t *c, int n)
+{
+    uint8_t t[13];
+    int k = 0;
+    if (needs) {
+        for (int i = 0; i < n; i++)
+            if (x->str[c[i]] > best) t[k++] = c[i];
+        for (int i = n - 1; i >= 0; i--)
+            if (x->str[c[i]] < best) t[k++] = c[i];
+    } else {
+        for (int i = n - 1; i >= 0; i--)
+            if (x->str[c[i]] < best) t[k++] = c[i];
+        for (int i = 0; i < n; i++)
+            if (x->str[c[i]] > best) t[k++] = c[i];
+    }
+    memcpy(c, t, (size_t)n);
+}
+
 /* Seat (leader + pos) % np plays to the trick in table[0..pos). */
 static int solve_play(cm_solver *x, int leader, uint8_t *table, int pos)
 {
@@ -183,8 +227,11 @@ static int solve_play(cm_solver *x, int leader, uint8_t *table, int pos)
     int p = (leader + pos) % np;
     int follows = (x->hand[p] & CM_SUIT_MASK(led)) != 0;
     uint8_t c[52];
-    int n = candidates(x, p, follows ? 1u << led : 0xFu, table, pos, x->need[p][led] > 0, c);
-    if (!follows) order_discards(x, p, c, n);
+    int n = candidates(x, p, follows ? 1u << led : 0xFu, table, pos, 0, c);
+    if (!follows)
+        order_discards(x, p, c, n);
+    else
+        order_follows(x, x->need[p][led] > 0, x->str[table[best]], c, n);
     for (int i = 0; i < n && !x->aborted; i++) {
         x->hand[p] &= ~(1ull << c[i]);
         table[pos] = c[i];
@@ -204,34 +251,66 @@ static int tricks_in(const cm_solver *x, int s)
     return n;
 }
 
-/* A seat that needs nothing in suit s may hold s cards above every card of
- * the seats that do ("high" ones): played to an s trick, such a card wins
- * it for the wrong seat, so it can only leave as a discard, when the seat
- * is void in the suit led. If the seat has fewer low s cards than s tricks
- * remain, it must shed its high ones before its low ones run out, hence
- * discard at least once; its first discard needs a void in a suit u that is
- * still led, which it can only reach by following, so u must be led more
- * often than it holds u cards. With no such suit the deal is lost. */
-static int stuck_high_card(const cm_solver *x, unsigned lead_suits)
+/* Whether every seat can lose the tricks of a suit it must not win.
+ *
+ * Each of the n_s tricks still to be led in suit s is won by a seat that
+ * needs one there, so the winning cards are exactly need[p][s] of each such
+ * seat p's s cards: the k-th highest of them is at most the k-th highest of
+ * N, the union of every needy seat's need[p][s] best s cards. A seat q
+ * plays an s card to every s trick while it holds one; all but the
+ * need[q][s] it wins must lose, each to a different trick's winner of
+ * another seat, so if q loses with l cards, its k-th highest of them must
+ * be below the k-th highest of N less q's own part. q loses with its lowest
+ * and as few as it can: it can shed s cards only as discards on tricks of
+ * another suit u it is void in, and it can be void in at most n_u - c_u of
+ * u's tricks (c_u: its u cards; throwing u cards away earlier only spends
+ * discards on them), so it discards at most D = sum over u != s of
+ * max(0, n_u - c_u) s cards, plays m >= min(n_s, c_s - D) to s tricks and
+ * loses l >= m - need[q][s] of them. If some k-th fails, the deal is lost.
+ * (This covers a seat holding an s card above every needy seat's, with
+ * nowhere to throw it.) */
+static int cannot_duck(const cm_solver *x)
 {
+    int n[4], cnt[CM_SEATS][4];
+    uint64_t all = 0;
+    for (int p = 0; p < x->np; p++)
+        all |= x->hand[p];
     for (int s = 0; s < 4; s++) {
-        if (!(lead_suits >> s & 1)) continue;
-        int top = -1, n_s = tricks_in(x, s);
+        n[s] = tricks_in(x, s);
         for (int p = 0; p < x->np; p++)
-            if (x->need[p][s] > 0)
-                for (uint64_t m = x->hand[p] & CM_SUIT_MASK(s); m; m &= m - 1)
-                    if (x->str[__builtin_ctzll(m)] > top) top = x->str[__builtin_ctzll(m)];
+            cnt[p][s] = cm_popcount(x->hand[p] & CM_SUIT_MASK(s));
+    }
+    for (int s = 0; s < 4; s++) {
+        if (n[s] == 0) continue;
+        /* N, strongest first: walk the suit down, taking each needy seat's
+         * best need[p][s] cards. */
+        int top[13], who[13], k = 0, taken[CM_SEATS] = {0};
+        for (uint64_t m = all & CM_SUIT_MASK(s); m && k < n[s];) {
+            int f = 63 - __builtin_clzll(m), p = x->own[f];
+            m &= ~(1ull << f);
+            if (taken[p] < x->need[p][s]) {
+                taken[p]++;
+                who[k] = p;
+                top[k++] = x->str[f];
+            }
+        }
         for (int q = 0; q < x->np; q++) {
-            if (x->need[q][s] > 0) continue;
-            int high = 0, low = 0;
-            for (uint64_t m = x->hand[q] & CM_SUIT_MASK(s); m; m &= m - 1)
-                x->str[__builtin_ctzll(m)] > top ? high++ : low++;
-            if (high == 0 || low >= n_s) continue;
-            int can_void = 0;
-            for (int u = 0; u < 4 && !can_void; u++)
-                can_void = u != s && (lead_suits >> u & 1) &&
-                           __builtin_popcountll(x->hand[q] & CM_SUIT_MASK(u)) < tricks_in(x, u);
-            if (!can_void) return 1;
+            if (cnt[q][s] <= x->need[q][s]) continue;
+            int d = 0;
+            for (int u = 0; u < 4; u++)
+                if (u != s && n[u] > cnt[q][u]) d += n[u] - cnt[q][u];
+            int m = cnt[q][s] - d < n[s] ? cnt[q][s] - d : n[s];
+            int lose = m - x->need[q][s];
+            if (lose <= 0) continue;
+            /* q's lowest cards, strongest first, against the others' part
+             * of N. */
+            int low[13], j = 0, w[13], nw = 0;
+            for (uint64_t h = x->hand[q] & CM_SUIT_MASK(s); h && j < lose; h &= h - 1)
+                low[j++] = x->str[__builtin_ctzll(h)];
+            for (int i = 0; i < k; i++)
+                if (who[i] != q) w[nw++] = top[i];
+            for (int i = 0; i < lose; i++)
+                if (low[lose - 1 - i] > w[i]) return 1;
         }
     }
     return 0;
@@ -248,7 +327,7 @@ static int solve_trick(cm_solver *x, int leader)
     for (int s = 0; s < 4; s++) {
         int needed = 0, held = 0;
         for (int p = 0; p < x->np; p++) {
-            int have = __builtin_popcountll(x->hand[p] & CM_SUIT_MASK(s));
+            int have = cm_popcount(x->hand[p] & CM_SUIT_MASK(s));
             if (x->need[p][s] > have) return 0; /* only the led suit wins */
             needed += x->need[p][s];
             held += have;
@@ -256,7 +335,7 @@ static int solve_trick(cm_solver *x, int leader)
         if (needed > held) return 0;
         if (needed) lead_suits |= 1u << s;
     }
-    if (stuck_high_card(x, lead_suits)) return 0;
+    if (cannot_duck(x)) return 0;
     uint64_t kh, kn;
     tt_key(x, leader, &kh, &kn);
     tt_entry *e = tt_slot(x, kh, kn);
@@ -277,24 +356,40 @@ static int solve_trick(cm_solver *x, int leader)
     return 0;
 }
 
+void cm_solver_forget(cm_solver *x)
+{
+    x->salt = mix(++x->epoch);
+}
+
 int cm_solve(cm_solver *x, const cm_state *s, long max_nodes, long *nodes)
 {
+    cm_solver_forget(x);
+    return cm_solve_more(x, s, max_nodes, nodes);
+}
+
+int cm_solve_more(cm_solver *x, const cm_state *s, long max_nodes, long *nodes)
+{
+    if (nodes) *nodes = 0;
     if (s->phase != CM_PH_PLAY) return s->phase == CM_PH_OVER && s->res[s->deal] == CM_WIN;
-    memset(x->tt, 0, sizeof x->tt);
+    if (s->np != x->np) cm_solver_forget(x); /* keys hold np seats */
     x->np = s->np;
     x->nodes = 0;
     x->max_nodes = max_nodes > 0 ? max_nodes : 1L << 62;
     x->aborted = 0;
-    for (int f = 0; f < 52; f++)
-        x->str[f] = (uint8_t)cm_strength(f, s->ace_high);
-    for (int su = 0; su < 4; su++) {
-        int k = 0;
-        for (int st = 0; st <= 13; st++) /* strengths 0..13, one face each */
-            for (int r = 0; r < 13; r++)
-                if (x->str[su * 13 + r] == st) x->order[su][k++] = (uint8_t)(su * 13 + r);
+    uint8_t inner[52];
+    for (int f = 0; f < 52; f++) {
+        int su = CM_SUIT(f), r = cm_strength(f, s->ace_high) - (s->ace_high ? 1 : 0); /* 0..12 */
+        inner[f] = (uint8_t)(13 * su + r);
+        x->str[13 * su + r] = (uint8_t)(r + 1);
+        x->order[su][r] = (uint8_t)(13 * su + r);
     }
     for (int p = 0; p < s->np; p++) {
-        x->hand[p] = s->hand[p];
+        x->hand[p] = 0;
+        for (uint64_t m = s->hand[p]; m; m &= m - 1) {
+            int f = inner[__builtin_ctzll(m)];
+            x->hand[p] |= 1ull << f;
+            x->own[f] = (uint8_t)p;
+        }
         for (int su = 0; su < 4; su++)
             x->need[p][su] = (int8_t)(s->v[p][su] - s->won[p][su]);
     }
@@ -304,7 +399,8 @@ int cm_solve(cm_solver *x, const cm_state *s, long max_nodes, long *nodes)
         ok = solve_trick(x, s->to_move); /* the seat to lead */
     } else {
         uint8_t table[CM_SEATS];
-        memcpy(table, s->play + s->trick * s->np, (size_t)ncur);
+        for (int i = 0; i < ncur; i++)
+            table[i] = inner[s->play[s->trick * s->np + i]];
         ok = solve_play(x, s->lead[s->trick], table, ncur);
     }
     if (nodes) *nodes = x->nodes;

@@ -46,5 +46,7 @@ void ch_search_parallel(int n, void (*fn)(void *arg), void *args, size_t arg_siz
 
 ch_action ch_ismcts_act(ch_bot *b, const void *st, int seat);
 ch_action ch_pimc_act(ch_bot *b, const void *st, int seat);
+/* Comrade only (comrade_search.c): double-dummy Monte Carlo, "solver". */
+ch_action cm_solver_bot_act(ch_bot *b, const void *st, int seat);
 
 #endif

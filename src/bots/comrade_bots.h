@@ -1,0 +1,47 @@
+/* What Comrade's bots share inside src/bots: the heuristic's parts that the
+ * solver player (comrade_search.c) reuses, and the open-hand solver's
+ * incremental entry. Private to src/bots. */
+#ifndef CARDHALL_BOTS_COMRADE_BOTS_H
+#define CARDHALL_BOTS_COMRADE_BOTS_H
+
+#include "cardhall/comrade.h"
+
+/* Bits set in x. __builtin_popcountll is a call into libgcc on a generic
+ * x86-64 build (no POPCNT instruction assumed), and the solver and the
+ * heuristic's bidding count bits millions of times a move. */
+static inline int cm_popcount(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The heuristic's bidding action for the seat and hand of v (a bidding
+ * view: v->played empty): what cm_heuristic_act bids from that view. */
+ch_action cm_heuristic_bid(const cm_view *v);
+/* The heuristic's choice without its endgame sampling (a cheap rollout
+ * policy; no randomness). */
+ch_action cm_heuristic_plain(const void *st, int seat);
+/* Plays the current deal of s out with cm_heuristic_plain at every seat;
+ * 1 if the team wins it. */
+int cm_heuristic_rollout(cm_state *s);
+
+/* A world for the solver player of seat viewer (comrade_search.c): st's
+ * hidden hands redrawn by resample from viewer's view and then, with infer,
+ * walked towards hands that make every other seat's bids as the heuristic
+ * would have made them. Returns the bidding turns still disagreeing (0 when
+ * the world agrees, or without infer). Reads nothing hidden. */
+int cm_solver_world(const cm_state *st, int viewer, int infer, ch_rng *r, cm_state *w);
+
+/* cm_solve without forgetting: the table of lost positions found by earlier
+ * calls since the last cm_solver_forget stays in use (a lost position is
+ * lost whatever led to it, so answers are the same; only the nodes spent,
+ * hence the give-ups, differ). cm_solve itself forgets first. */
+/* A solver whose table holds 2^bits positions (cm_solver_new: 2^18, 4 MiB;
+ * a small one stays in cache when each search is short). */
+cm_solver *cm_solver_new_sized(int bits);
+int cm_solve_more(cm_solver *x, const cm_state *s, long max_nodes, long *nodes);
+void cm_solver_forget(cm_solver *x);
+
+#endif

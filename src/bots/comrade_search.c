@@ -1,0 +1,310 @@
+/* Comrade's "solver" player (issue 14): double-dummy Monte Carlo in the
+ * manner of bridge programs (GIB, Ginsberg 2001). In each world drawn from
+ * the seat's own view, every distinct legal card is played and the open-hand
+ * solver (comrade_solver.c) says whether the deal can still be won; the card
+ * winnable in the most worlds is played, ties going to the heuristic's own
+ * choice. When the solver gives up within its node budget, the heuristic
+ * plays the world out instead. Bids are the heuristic's.
+ *
+ * The worlds: game->resample deals the unseen cards uniformly, keeping the
+ * voids shown, but a deal is bid from the hands, and bids made on other
+ * hands are mostly not winnable at all (uniform worlds: about 9 % at the
+ * first trick, against at least two thirds of the true deals). So they are
+ * then made to agree with the bids: every other seat's hand as dealt (its
+ * hidden cards and the ones it played) should have made its bids, as the
+ * heuristic bids, from the public bidding before each of its turns. That is
+ * a function of the seat's own hand alone, so a Metropolis walk that swaps
+ * hidden cards between two seats, counting the bidding turns that disagree,
+ * reaches agreeing worlds in a few hundred cheap steps. Everything it reads
+ * is public (bids, plays, voids) or the world's own cards: never the true
+ * hidden hands. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/comrade/internal.h"
+#include "comrade_bots.h"
+#include "search.h"
+
+enum {
+    DEFAULT_WORLDS = 32,
+    WALK_STEPS = 3000, /* most swaps a world's walk may take */
+    MIX_STEPS = 24,    /* accepted swaps after the bids first agree */
+    MAX_ACTS = 32,
+    SOLVER_BITS = 16, /* 1 MiB table: a world's searches are short, and it stays in cache */
+};
+
+/* The public bidding of the deal, replayed: the view each bidding turn was
+ * made from, less the hand. */
+typedef struct bidding {
+    int np, nturns;
+    cm_view at[CM_BID_TURNS];
+    uint8_t act[CM_BID_TURNS], seat[CM_BID_TURNS];
+    uint64_t played[CM_SEATS]; /* cards each seat played this deal */
+    unsigned voids[CM_SEATS];
+} bidding;
+
+static void bidding_init(bidding *b, const cm_state *s, int viewer)
+{
+    memset(b, 0, sizeof *b);
+    cm_view v;
+    cm_observe(s, viewer, &v);
+    v.phase = CM_PH_BID;
+    v.played = 0;
+    memset(v.v, 0, sizeof v.v);
+    memset(v.won, 0, sizeof v.won);
+    memset(v.voids, 0, sizeof v.voids);
+    v.pool = 0xFFFF;
+    v.jokers = s->njokers;
+    v.total = v.passes = v.trick = v.ncur = 0;
+    v.leader = v.led = v.best_seat = v.best_face = -1;
+    b->np = s->np;
+    b->nturns = s->turn;
+    for (int t = 0; t < s->turn; t++) {
+        int p = (s->dealer + t) % s->np, a = s->bidlog[t];
+        v.seat = v.to_move = p;
+        v.turn = t;
+        b->at[t] = v;
+        b->act[t] = (uint8_t)a;
+        b->seat[t] = (uint8_t)p;
+        /* As rules.c applies it (CM-13, CM-14, CM-16). */
+        if (a == CM_PASS) {
+            v.passes++;
+        } else if (a <= CM_TAKE(3, 4)) {
+            int su = (a - 1) / 4, val = (a - 1) % 4 + 1;
+            v.pool &= (uint16_t) ~(1u << (a - 1));
+            v.total += val - v.v[p][su];
+            v.v[p][su] = (uint8_t)val;
+            v.passes = 0;
+        } else {
+            v.jokers--;
+            v.v[p][a - CM_JOKER(0)]++;
+            v.total++;
+            v.passes = 0;
+        }
+    }
+    if (s->phase == CM_PH_PLAY)
+        for (int i = 0; i < s->nplay; i++) {
+            int t = i / s->np;
+            b->played[(s->lead[t] + i % s->np) % s->np] |= 1ull << s->play[i];
+        }
+    for (int p = 0; p < s->np; p++)
+        b->voids[p] = s->voids[p];
+}
+
+/* Bidding turns of seat p that its hand as dealt would not have made. */
+static int disagreements(const bidding *b, int p, uint64_t dealt)
+{
+    int n = 0;
+    for (int t = 0; t < b->nturns; t++) {
+        if (b->seat[t] != p) continue;
+        cm_view v = b->at[t];
+        v.hand = dealt;
+        n += cm_heuristic_bid(&v) != b->act[t];
+    }
+    return n;
+}
+
+static int random_card(uint64_t m, ch_rng *r)
+{
+    for (uint32_t k = ch_rng_below(r, (uint32_t)cm_popcount(m)); k; k--)
+        m &= m - 1;
+    return __builtin_ctzll(m);
+}
+
+/* A world for seat viewer, drawn by resample and then walked towards hands
+ * that make the bids as made (see the top). Returns the disagreements left. */
+static int draw_world(const bidding *b, const cm_state *st, int viewer, int infer, ch_rng *r,
+                      cm_state *w)
+{
+    *w = *st;
+    cm_game.resample(w, viewer, r);
+    if (!infer || b->nturns == 0) return 0;
+    int seats[CM_SEATS], ns = 0, e[CM_SEATS] = {0}, total = 0;
+    for (int p = 0; p < b->np; p++) {
+        if (p == viewer || !w->hand[p]) continue;
+        seats[ns++] = p;
+        e[p] = disagreements(b, p, w->hand[p] | b->played[p]);
+        total += e[p];
+    }
+    if (total == 0 || ns < 2) return total; /* already agrees: a plain rejection sample */
+    uint64_t best[CM_SEATS];
+    memcpy(best, w->hand, sizeof best);
+    int best_total = total, mixed = 0;
+    for (int step = 0; step < WALK_STEPS && mixed < MIX_STEPS; step++) {
+        int i = (int)ch_rng_below(r, (uint32_t)ns), j = (int)ch_rng_below(r, (uint32_t)ns - 1);
+        int a = seats[i], c = seats[j >= i ? j + 1 : j];
+        int fa = random_card(w->hand[a], r), fc = random_card(w->hand[c], r);
+        if (b->voids[c] >> CM_SUIT(fa) & 1 || b->voids[a] >> CM_SUIT(fc) & 1) continue;
+        uint64_t swap = 1ull << fa | 1ull << fc;
+        uint64_t ha = w->hand[a] ^ swap, hc = w->hand[c] ^ swap;
+        int ea = disagreements(b, a, ha | b->played[a]),
+            ec = disagreements(b, c, hc | b->played[c]);
+        int d = ea + ec - e[a] - e[c];
+        /* Metropolis: worse by d is taken one time in 8^d. */
+        if (d > 0 && (d > 3 || ch_rng_below(r, 1u << (3 * d)) != 0)) continue;
+        w->hand[a] = ha, w->hand[c] = hc;
+        e[a] = ea, e[c] = ec;
+        total += d;
+        if (total == 0) mixed++;
+        if (total < best_total) {
+            best_total = total;
+            memcpy(best, w->hand, sizeof best);
+        }
+    }
+    if (total > best_total) memcpy(w->hand, best, sizeof best);
+    return best_total;
+}
+
+int cm_solver_world(const cm_state *st, int viewer, int infer, ch_rng *r, cm_state *w)
+{
+    bidding b;
+    bidding_init(&b, st, viewer);
+    return draw_world(&b, st, viewer, infer, r, w);
+}
+
+/* The distinct cards among the legal plays: two cards of one suit are alike
+ * when every card ranked between them is the seat's own or was played in an
+ * earlier trick (the deal goes on the same whichever is played). rep[i]: the
+ * index of the first card of i's run. Public: the cards between are judged
+ * from the seat's view. */
+static int distinct_plays(const cm_state *s, int seat, const ch_action *acts, int n, int *rep)
+{
+    uint64_t held = 0;
+    for (int p = 0; p < s->np; p++)
+        held |= s->hand[p];
+    /* Cards that separate: in another hand (anything neither ours nor
+     * played) or on the table in this trick. */
+    uint64_t played = cm_deck_mask(s->np) & ~held;
+    uint64_t sep = cm_deck_mask(s->np) & ~s->hand[seat] & ~played;
+    for (int i = s->trick * s->np; i < s->nplay; i++)
+        sep |= 1ull << s->play[i];
+    int groups = 0;
+    for (int i = 0; i < n; i++) {
+        rep[i] = i;
+        int f = (int)(acts[i] - CM_PLAY(0));
+        int j = i - 1;
+        if (j >= 0) {
+            int g = (int)(acts[j] - CM_PLAY(0));
+            if (CM_SUIT(g) == CM_SUIT(f)) {
+                int lo = cm_strength(g, s->ace_high) < cm_strength(f, s->ace_high) ? g : f;
+                int hi = lo == g ? f : g, between = 0;
+                for (int x = 13 * CM_SUIT(f); x < 13 * CM_SUIT(f) + 13; x++)
+                    if (cm_strength(x, s->ace_high) > cm_strength(lo, s->ace_high) &&
+                        cm_strength(x, s->ace_high) < cm_strength(hi, s->ace_high))
+                        between |= (int)(sep >> x & 1);
+                if (!between) {
+                    rep[i] = rep[j];
+                    continue;
+                }
+            }
+        }
+        groups++;
+    }
+    return groups;
+}
+
+typedef struct world_job {
+    const cm_state *root;
+    int seat, infer;
+    long max_nodes;
+    const bidding *bids;
+    const ch_action *acts; /* one per distinct play */
+    int n;
+    int first, count;
+    uint64_t seed;
+    double deadline;
+    int *wins; /* n entries: worlds where the play keeps the deal winnable */
+} world_job;
+
+/* Whether the deal of t (number deal, in its trick phase or just over) is
+ * won from here: the solver says, or the heuristic plays it out if the
+ * solver gives up. */
+static int leaf(cm_solver *x, cm_state *t, int deal, long max_nodes)
+{
+    if (t->deal != deal || t->phase != CM_PH_PLAY) return t->res[deal] == CM_WIN;
+    int won = cm_solve_more(x, t, max_nodes, NULL);
+    return won >= 0 ? won : cm_heuristic_rollout(t);
+}
+
+static void search_worlds(void *arg)
+{
+    world_job *j = arg;
+    cm_solver *x = cm_solver_new_sized(SOLVER_BITS);
+    if (!x) return;
+    cm_state world, t;
+    for (int w = 0; w < j->count; w++) {
+        if (j->deadline > 0 && ch_search_now_ms() >= j->deadline) break;
+        uint64_t ws = ch_mix64(j->seed ^ ch_mix64((uint64_t)(j->first + w) + 1));
+        ch_rng r;
+        ch_rng_seed(&r, ws, 1);
+        draw_world(j->bids, j->root, j->seat, j->infer, &r, &world);
+        /* A table per world: its lost positions serve every play of it, and
+         * the answers do not depend on which worlds a thread saw before. */
+        cm_solver_forget(x);
+        for (int i = 0; i < j->n; i++) {
+            t = world;
+            cm_game.apply(&t, j->acts[i]);
+            j->wins[i] += leaf(x, &t, world.deal, j->max_nodes);
+        }
+    }
+    cm_solver_free(x);
+}
+
+ch_action cm_solver_bot_act(ch_bot *b, const void *st, int seat)
+{
+    const cm_state *s = st;
+    const ch_search_cfg *cfg = &b->search;
+    uint64_t seed = ch_rng_next64(&b->rng);
+    /* The heuristic's choice: the bid, and the play ties go to. */
+    ch_bot h;
+    ch_bot_init(&h, b->game, "heuristic", ch_mix64(seed ^ 0x4e7u), NULL);
+    if (s->phase != CM_PH_PLAY) return ch_bot_act(&h, st, seat);
+    ch_action all[MAX_ACTS], acts[MAX_ACTS];
+    int rep[MAX_ACTS], n = cm_game.legal(st, all), k = 0, idx[MAX_ACTS];
+    if (distinct_plays(s, seat, all, n, rep) < 2) return cm_heuristic_plain(st, seat);
+    for (int i = 0; i < n; i++)
+        if (rep[i] == i)
+            idx[i] = k, acts[k++] = all[i];
+        else
+            idx[i] = idx[rep[i]];
+    bidding *bids = malloc(sizeof *bids);
+    int worlds = cfg->worlds > 0 ? cfg->worlds : DEFAULT_WORLDS;
+    int nt = cfg->threads < 1 ? 1 : cfg->threads;
+    if (nt > worlds) nt = worlds;
+    world_job *jobs = calloc((size_t)nt, sizeof *jobs);
+    int *wins = calloc((size_t)nt * (size_t)k, sizeof *wins);
+    if (!bids || !jobs || !wins) {
+        free(bids), free(jobs), free(wins);
+        return ch_bot_act(&h, st, seat);
+    }
+    bidding_init(bids, s, seat);
+    double deadline = cfg->ms > 0 ? ch_search_now_ms() + cfg->ms : 0;
+    for (int i = 0, first = 0; i < nt; i++) {
+        int count = worlds / nt + (i < worlds % nt);
+        jobs[i] = (world_job){.root = s,
+                              .seat = seat,
+                              .infer = cfg->infer,
+                              .max_nodes = cfg->nodes,
+                              .bids = bids,
+                              .acts = acts,
+                              .n = k,
+                              .first = first,
+                              .count = count,
+                              .seed = seed,
+                              .deadline = deadline,
+                              .wins = wins + i * k};
+        first += count;
+    }
+    ch_search_parallel(nt, search_worlds, jobs, sizeof *jobs);
+    int total[MAX_ACTS] = {0}, best = -1;
+    for (int i = 0; i < nt; i++)
+        for (int a = 0; a < k; a++)
+            total[a] += jobs[i].wins[a];
+    for (int a = 0; a < k; a++)
+        if (best < 0 || total[a] > total[best]) best = a;
+    ch_action anchor = ch_bot_act(&h, st, seat), choice = acts[best];
+    for (int i = 0; i < n; i++)
+        if (all[i] == anchor && total[idx[i]] == total[best]) choice = anchor;
+    free(bids), free(jobs), free(wins);
+    return choice;
+}
