@@ -67,8 +67,12 @@ static void play_one(ladder *l, int job, void *st, ch_bot *bots)
         name[0] = l->bots[l->pa[pair]];
         name[1] = l->bots[l->pb[pair]];
     }
-    /* Game 2k and 2k+1 deal the same cards (duplicate play). */
-    uint64_t gs = ch_mix64(l->seed ^ ch_mix64((uint64_t)(i / 2) + 1));
+    /* In a pairing, games 2k and 2k+1 deal the same cards with the sides
+     * swapped (duplicate play). One bot at every seat (--self) has no sides
+     * to swap: the same deal would be the same game, so each game is a deal
+     * of its own. */
+    uint64_t deal = l->self ? (uint64_t)i : (uint64_t)(i / 2);
+    uint64_t gs = ch_mix64(l->seed ^ ch_mix64(deal + 1));
     outcome *o = &l->out[job];
     memset(o, 0, sizeof *o);
     if (ch_setup(l->g, st, &l->opts, gs, NULL, 0, NULL) != CH_OK) {

@@ -49,6 +49,12 @@ run "$CARDHALL" ladder comrade deals=1 --self --bots "heuristic,ismcts:iters=20"
 [ "$RC" = 0 ] || fail "ladder --self exit $RC: $ERR"
 has "$OUT" "bot (every seat)"
 has "$OUT" "ismcts:iters=20"
+# One bot at every seat has no sides to swap, so every game is a deal of its
+# own (as duplicate pairs, the two games of a deal were one game twice and
+# the count of deals won was always even).
+run "$CARDHALL" ladder comrade deals=1 --self --bots heuristic --games 20 --seed 2 --json -
+[ "$RC" = 0 ] || fail "ladder --self --json exit $RC: $ERR"
+[ "$(jq '.bots_alone[0].a_won' <<<"$OUT")" = 5 ] || fail "--self: $(jq -c '.bots_alone[0]' <<<"$OUT")"
 
 # Usage errors: clear messages, exit 2.
 run "$CARDHALL" ladder ragamaru --bots random
