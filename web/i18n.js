@@ -64,8 +64,8 @@ export function wordsOf(table) {
 }
 
 // Bot names as a person reads them (a search player keeps its settings).
-const BOT_JA = { heuristic: 'コンピュータ', random: 'ランダム', ismcts: 'コンピュータ(木探索)', pimc: 'コンピュータ(モンテカルロ探索)' };
-const BOT_EN = { heuristic: 'computer', random: 'random player', ismcts: 'computer (ISMCTS tree search)', pimc: 'computer (PIMC Monte Carlo search)' };
+const BOT_JA = { heuristic: 'コンピュータ', random: 'ランダム', ismcts: 'コンピュータ(木探索)', pimc: 'コンピュータ(モンテカルロ探索)', solver: 'コンピュータ(全手札読み探索)' };
+const BOT_EN = { heuristic: 'computer', random: 'random player', ismcts: 'computer (ISMCTS tree search)', pimc: 'computer (PIMC Monte Carlo search)', solver: 'computer (open-hand solver search)' };
 export function botName(n) {
   const base = n.split(':')[0];
   const t = lang === 'ja' ? BOT_JA : BOT_EN;

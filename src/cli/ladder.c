@@ -396,9 +396,9 @@ int cli_ladder(int argc, char **argv)
     fprintf(l.tx, "ladder %s", l.g->name);
     for (int i = 0; i < l.g->n_opts; i++)
         fprintf(l.tx, " %s=%s", l.g->opts[i].key, l.opts.text[i]);
-    fprintf(l.tx, "\n%d games per %s, seed %llu, seats rotated, each deal played both ways\n",
-            l.games, l.self ? "bot (one bot at every seat)" : "pairing",
-            (unsigned long long)l.seed);
+    fprintf(l.tx, "\n%d games per %s, seed %llu, %s\n", l.games,
+            l.self ? "bot (one bot at every seat)" : "pairing", (unsigned long long)l.seed,
+            l.self ? "a deal each" : "seats rotated, each deal played both ways");
     fflush(l.tx);
     pthread_t tid[64];
     int started = 0;
