@@ -120,8 +120,10 @@ int cli_solve(int argc, char **argv)
                "any play of them)\n",
                r.winnable, r.winnable * p);
         printf("  won by the heuristic team     %7d  %5.1f%%\n", r.won, r.won * p);
-        printf("  undecided (over %d nodes)   %7d  %5.1f%%  (%d of them won by the heuristic)\n",
-               max_nodes, r.undecided, r.undecided * p, r.won_undecided);
+        char label[64];
+        snprintf(label, sizeof label, "undecided (over %d nodes)", max_nodes);
+        printf("  %-29s %7d  %5.1f%%  (%d of them won by the heuristic)\n", label, r.undecided,
+               r.undecided * p, r.won_undecided);
         if (r.reached)
             printf("  solve time per deal: median %.3f ms, p95 %.3f ms, max %.3f ms\n",
                    r.ms[r.reached / 2], r.ms[(int)(r.reached * 0.95)], r.ms[r.reached - 1]);
