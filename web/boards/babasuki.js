@@ -266,10 +266,10 @@ function statusBar(b) {
     el('span', { text: t('dealer') + ': ' + seatName(ctx, v.dealer) }),
     el('span', { text: t('target') + ': ' + fill(t('pts'), { n: v.target_score }) }),
   ];
-  if (v.one_shot) items.push(el('span', { class: 'db-opt', text: t('oneShot') }));
-  if (v.sudden_death) items.push(el('span', { class: 'db-opt', text: t(v.sudden_death_active ? 'suddenDeathOn' : 'suddenDeath') }));
-  if (v.target_arranges) items.push(el('span', { class: 'db-opt', text: t('arranges') }));
-  return el('div', { class: 'db-status' }, ...items);
+  if (v.one_shot) items.push(el('span', { class: 'board-opt', text: t('oneShot') }));
+  if (v.sudden_death) items.push(el('span', { class: 'board-opt', text: t(v.sudden_death_active ? 'suddenDeathOn' : 'suddenDeath') }));
+  if (v.target_arranges) items.push(el('span', { class: 'board-opt', text: t('arranges') }));
+  return el('div', { class: 'board-status' }, ...items);
 }
 
 function scoreTable(b) {
@@ -279,12 +279,12 @@ function scoreTable(b) {
   const body = el('tbody');
   for (let p = 0; p < v.players; p++) {
     const last = v.rounds_done ? `${v.last_secured[p]} + ${v.last_hand_score[p]} = ${v.last_round[p]}` : '—';
-    body.append(el('tr', { class: p === ctx.seat ? 'db-me-row' : '' },
+    body.append(el('tr', { class: p === ctx.seat ? 'me-row' : '' },
       el('th', { scope: 'row', text: seatName(ctx, p) }),
-      el('td', { class: 'db-num', text: String(v.totals[p]) }),
-      el('td', { class: 'db-num', text: last })));
+      el('td', { class: 'num', text: String(v.totals[p]) }),
+      el('td', { class: 'num', text: last })));
   }
-  return el('table', { class: 'db-scores', 'aria-label': t('scores') }, el('thead', {}, head), body);
+  return el('table', { class: 'board-scores', 'aria-label': t('scores') }, el('thead', {}, head), body);
 }
 
 // ---- seats ----
@@ -513,7 +513,7 @@ export function render(ctx) {
   const others = [];
   for (let k = seated ? 1 : 0; k < v.players; k++) others.push(seated ? (me + k) % v.players : k);
   return el('div', { class: 'db-board', role: 'region', 'aria-label': ctx.t('board') },
-    el('div', { class: 'db-top' }, statusBar(b), scoreTable(b)),
+    el('div', { class: 'board-top' }, statusBar(b), scoreTable(b)),
     el('div', { class: 'db-felt' },
       el('div', { class: 'db-others' }, ...others.map((p) => otherSeat(b, p))),
       centre(b),

@@ -135,8 +135,8 @@ function statusBar(b) {
   if (v.round === 1 && v.dealer_draw && v.turns_this_round === 0) {
     items.push(el('span', { text: t('dealerDraw') + ': ' + v.dealer_draw.map((c, p) => 'P' + p + ' ' + c).join(', ') }));
   }
-  for (const o of b.opts) items.push(el('span', { class: 'rk-opt', text: o }));
-  return el('div', { class: 'rk-status' }, ...items);
+  for (const o of b.opts) items.push(el('span', { class: 'board-opt', text: o }));
+  return el('div', { class: 'board-status' }, ...items);
 }
 
 // The options in force that the view tells: holding_racko is there only
@@ -153,16 +153,16 @@ function scoreTable(b) {
   const lh = v.last_hand;
   const body = el('tbody');
   for (let p = 0; p < v.players; p++) {
-    body.append(el('tr', { class: p === ctx.seat ? 'rk-me-row' : '' },
+    body.append(el('tr', { class: p === ctx.seat ? 'me-row' : '' },
       el('th', { scope: 'row', text: seatName(ctx, p) }),
-      el('td', { class: 'rk-num', text: String(v.scores[p]) }),
-      el('td', { class: 'rk-num', text: lh ? String(lh.scores[p]) : '—' })));
+      el('td', { class: 'num', text: String(v.scores[p]) }),
+      el('td', { class: 'num', text: lh ? String(lh.scores[p]) : '—' })));
   }
   if (v.team_scores) {
     v.team_scores.forEach((s, k) => body.append(el('tr', { class: 'rk-team-row' },
-      el('th', { scope: 'row', text: t('team') + ' P' + k + '+P' + (k + 2) }), el('td', { class: 'rk-num', text: String(s) }), el('td', { text: '' }))));
+      el('th', { scope: 'row', text: t('team') + ' P' + k + '+P' + (k + 2) }), el('td', { class: 'num', text: String(s) }), el('td', { text: '' }))));
   }
-  return el('table', { class: 'rk-scores', 'aria-label': t('scores') },
+  return el('table', { class: 'board-scores', 'aria-label': t('scores') },
     el('thead', {}, el('tr', {}, el('th', { text: '' }), el('th', { scope: 'col', text: t('total') }), el('th', { scope: 'col', text: t('lastRoundCol') }))),
     body);
 }
@@ -306,7 +306,7 @@ export function render(ctx) {
   const others = [];
   for (let k = seated ? 1 : 0; k < v.players; k++) others.push(seated ? (me + k) % v.players : k);
   return el('div', { class: 'rk-board', role: 'region', 'aria-label': ctx.t('board') },
-    el('div', { class: 'rk-top' }, statusBar(b), scoreTable(b)),
+    el('div', { class: 'board-top' }, statusBar(b), scoreTable(b)),
     el('div', { class: 'rk-felt' },
       el('div', { class: 'rk-others' }, ...others.map((p) => otherRack(b, p))),
       knownNote(b, others),
