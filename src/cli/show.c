@@ -9,7 +9,7 @@
 static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
     [CH_LANG_EN] =
         {
-            [MSG_SEAT] = "seat %d",
+            [MSG_SEAT] = "P%d",
             [MSG_YOU] = "you",
             [MSG_HUMAN] = "human",
             [MSG_START] = "%s, %d players, seed %llu. Type help for commands.\n",
@@ -44,7 +44,7 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
         },
     [CH_LANG_JA] =
         {
-            [MSG_SEAT] = "席 %d",
+            [MSG_SEAT] = "P%d",
             [MSG_YOU] = "あなた",
             [MSG_HUMAN] = "人間",
             [MSG_START] = "%s、%d 人、シード %llu。help でコマンド一覧。\n",
