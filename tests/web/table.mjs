@@ -25,7 +25,12 @@ const [cardhall, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
 const dir = mkdtempSync(join(tmpdir(), 'cardhall-web-'));
 let server = null;
-const fail = (msg) => { console.error('FAIL: ' + msg); if (server) server.kill('SIGKILL'); process.exit(1); };
+const fail = (msg) => { console.error('FAIL: ' + msg); process.exit(1); };
+// The server never outlives the test, whatever ends it: an orphan would hold
+// ctest's output pipe open until the test's timeout.
+process.on('exit', () => { if (server) server.kill('SIGKILL'); });
+process.on('uncaughtException', (e) => fail('unexpected: ' + (e && e.stack ? e.stack : e)));
+process.on('unhandledRejection', (e) => fail('unexpected: ' + (e && e.stack ? e.stack : e)));
 
 // A free loopback port, kept across restarts so the pages find the server again.
 const port = await new Promise((resolve) => {
@@ -35,7 +40,8 @@ const url = `http://127.0.0.1:${port}/`;
 
 async function startServer() {
   server = spawn(cardhall, ['serve', '--port', String(port), '--db', join(dir, 'web.db'), '--bot-delay', '0'],
-    { stdio: ['ignore', 'pipe', 'inherit'] });
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stderr.on('data', (d) => process.stderr.write(d));
   await new Promise((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (d) => { out += d; if (out.includes('http://')) resolve(); });
@@ -353,5 +359,6 @@ for (const lang of ['en', 'ja']) {
 }
 await browser.close();
 server.kill('SIGKILL');
+server = null;
 rmSync(dir, { recursive: true, force: true });
 console.log('ok');
