@@ -275,7 +275,7 @@ for (const g of GAMES) {
   await bob.screenshot({ path: `${artifacts}/${g.game}-start-ja.png`, fullPage: true });
 
   let reloaded = false;
-  const moves = await playOut([ann, bob], id, 2500, async (n) => {
+  const midway = async (n) => {
     await checkSpectator(spec, id, g.game, await cardsIn(ann));
     await checkJapanese(bob, g.game, `move ${n}`);
     if (reloaded) return;
@@ -306,7 +306,8 @@ for (const g of GAMES) {
       if ((await cardsIn(p)).join(' ') !== want) fail(`${g.game}: after the restart a page shows other cards`);
     }
     console.log(`${g.game}: the server was killed and restarted mid-game; both pages came back`);
-  });
+  };
+  const moves = await playOut([ann, bob], id, 2500, midway);
   // A deal that ended within a few moves (Comrade lost in the bidding) is
   // reloaded at its end: the seat and its cards still come back.
   if (!reloaded) await midway(moves);
