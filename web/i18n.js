@@ -58,6 +58,11 @@ export function setLang(l) {
 
 export function T(key) { return TEXTS[lang][key] ?? TEXTS.en[key] ?? key; }
 
+// "{n} pts" with the values put in; a name without a value stays as it is.
+export function fill(text, vals) {
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in vals ? String(vals[k]) : m));
+}
+
 // A module's own table of words: {en: {...}, ja: {...}} → key => text.
 export function wordsOf(table) {
   return (key) => (table[lang] && table[lang][key]) ?? (table.en && table.en[key]) ?? key;

@@ -7,6 +7,7 @@
 // "左上の点数"), its hand points (top right, over a small hand of cards:
 // "手札アイコンの上にある点数"), its type and No, and its suits, each as a
 // shape *and* a letter, so no information rests on colour alone.
+import { fill } from '../i18n.js';
 import { el, svg } from '../dom.js';
 import { back, row, shapePath } from '../cards.js';
 
@@ -108,11 +109,6 @@ export const lobby = {
 };
 
 // ---- small helpers ----
-
-// "{n} pts" with the values put in.
-function fill(text, vals) {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in vals ? String(vals[k]) : m));
-}
 
 function seatName(ctx, p) {
   return 'P' + p + ' ' + (ctx.names[p] || '') + (p === ctx.seat ? ' (' + ctx.t('you') + ')' : '');

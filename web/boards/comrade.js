@@ -5,6 +5,7 @@
 // who played what and who leads; the viewer's hand; the last deal's result
 // in words. Only what the view holds is drawn: the cards a deal leaves
 // unplayed are never shown (CM-27).
+import { fill } from '../i18n.js';
 import { el } from '../dom.js';
 import { card, back, row, playingCard, suitInfo } from '../cards.js';
 
@@ -90,14 +91,12 @@ export function actionCards(action) {
   return m ? [m[1].toUpperCase()] : null;
 }
 
-function fmt(s, vars) { return s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? '')); }
-
-// The same with elements for values: a suit's shape inside a sentence.
+// fill (i18n.js) with elements for values: a suit's shape inside a sentence.
 function fmtNodes(s, vars) {
   return s.split(/(\{\w+\})/).filter((x) => x !== '').map((x) => { const m = /^\{(\w+)\}$/.exec(x); return m ? vars[m[1]] : x; });
 }
 
-function count(ctx, n) { return fmt(ctx.t(n === 1 ? 'cardsOne' : 'cardsN'), { n }); }
+function count(ctx, n) { return fill(ctx.t(n === 1 ? 'cardsOne' : 'cardsN'), { n }); }
 
 function nameOf(ctx, i) { return ctx.names[i] + (i === ctx.seat ? ' (' + ctx.T('you') + ')' : ''); }
 
@@ -125,7 +124,7 @@ const BID_FILL = '#fdf3c8';
 function bidCard(ctx, code, size, dim) {
   const s = code[1], n = code.slice(2, -1), su = suitInfo(s);
   return card({ corner: n, centre: n, shape: su.shape, colour: su.colour, fill: BID_FILL, size, dim,
-    sub: ctx.t('bid'), name: fmt(ctx.t('bidName'), { suit: suitName(ctx, s), n }) + (dim ? ' (' + ctx.t('covered') + ')' : ''), code });
+    sub: ctx.t('bid'), name: fill(ctx.t('bidName'), { suit: suitName(ctx, s), n }) + (dim ? ' (' + ctx.t('covered') + ')' : ''), code });
 }
 
 function jokerCard(ctx, size) {
@@ -137,7 +136,7 @@ function jokerCard(ctx, size) {
 function jokerItem(ctx, code, size, dim) {
   const s = code[6], su = suitInfo(s);
   return card({ corner: 'JK', centre: '+1', shape: su.shape, colour: su.colour, fill: BID_FILL, size, dim,
-    name: fmt(ctx.t('jokerItem'), { suit: suitName(ctx, s) }) + (dim ? ' (' + ctx.t('covered') + ')' : ''), code });
+    name: fill(ctx.t('jokerItem'), { suit: suitName(ctx, s) }) + (dim ? ' (' + ctx.t('covered') + ')' : ''), code });
 }
 
 function itemSuit(code) { return code.startsWith('JOKER(') ? code[6] : code[1]; }
@@ -152,10 +151,10 @@ function header(ctx) {
       title: reasonText(ctx, r, v.last_hand && v.last_hand.hand === r.deal ? v.last_hand : null) },
     (r.result === 'WIN' ? '○ ' : '× ') + r.deal + ' ' + ctx.t(r.result === 'WIN' ? 'won' : 'lost'))));
   return el('div', { class: 'cm-head' },
-    el('span', { class: 'cm-deal', text: fmt(ctx.t('dealOf'), { n: Math.min(v.deal, v.deals), m: v.deals }) }),
+    el('span', { class: 'cm-deal', text: fill(ctx.t('dealOf'), { n: Math.min(v.deal, v.deals), m: v.deals }) }),
     el('span', { text: ctx.t('dealer') + ': ' + who(ctx, v.dealer) }),
-    el('span', { text: fmt(ctx.t('target'), { n: v.target }) }),
-    el('span', { text: fmt(ctx.t('record'), { w: v.wins, l: losses }) }),
+    el('span', { text: fill(ctx.t('target'), { n: v.target }) }),
+    el('span', { text: fill(ctx.t('record'), { w: v.wins, l: losses }) }),
     v.results.length ? res : null);
 }
 
@@ -174,8 +173,8 @@ function poolSuitRow(ctx, s) {
     }
     // A taken card's place: its value and, short, who took it.
     const h = holder(v, code);
-    return el('span', { class: 'cm-gone', role: 'img', 'aria-label': fmt(ctx.t('bidName'), { suit: suitName(ctx, s), n }) + ': ' +
-      (h >= 0 ? fmt(ctx.t('takenBy'), { who: who(ctx, h) }) : '') },
+    return el('span', { class: 'cm-gone', role: 'img', 'aria-label': fill(ctx.t('bidName'), { suit: suitName(ctx, s), n }) + ': ' +
+      (h >= 0 ? fill(ctx.t('takenBy'), { who: who(ctx, h) }) : '') },
     el('span', { class: 'cm-gone-n', text: suitInfo(s).sym + n }), el('span', { class: 'cm-gone-who', text: h >= 0 ? '→ P' + h : '' }));
   });
   return el('li', { class: 'cm-pool-row', 'aria-label': suitName(ctx, s) },
@@ -187,10 +186,10 @@ function jokerZone(ctx) {
   const v = ctx.view;
   if (v.players === 3) return null; // the single-deck version has no jokers (CM-V3)
   const faces = Array.from({ length: v.bidding.jokers }, () => jokerCard(ctx, 'sm'));
-  const buttons = SUITS.map((s) => ctx.actButton('joker ' + s, fmt(ctx.t('jokerFor'), { suit: suitName(ctx, s) }),
+  const buttons = SUITS.map((s) => ctx.actButton('joker ' + s, fill(ctx.t('jokerFor'), { suit: suitName(ctx, s) }),
     el('span', { class: 'cm-jk-btn' }, suitMark(s), '+1'))).filter(Boolean);
   return el('div', { class: 'cm-jokers' },
-    el('span', { class: 'cm-pool-suit', text: ctx.t('jokers') + ' (' + fmt(ctx.t('jokersLeft'), { n: v.bidding.jokers }) + ')' }),
+    el('span', { class: 'cm-pool-suit', text: ctx.t('jokers') + ' (' + fill(ctx.t('jokersLeft'), { n: v.bidding.jokers }) + ')' }),
     faces.length ? row(faces, ctx.t('jokers'), 'cm-jk-cards') : null,
     buttons.length ? el('div', { class: 'cm-jk-btns' }, ...buttons) : null);
 }
@@ -200,17 +199,17 @@ function bidMeter(ctx) {
   const pct = Math.min(100, Math.round((100 * b.total) / target));
   // The fill's width is set through the CSSOM: the page's CSP refuses
   // style attributes.
-  const fill = el('span');
-  fill.style.width = pct + '%';
+  const bar = el('span');
+  bar.style.width = pct + '%';
   const maxTurns = np * 3;
   const nextTurn = Math.min(b.turn + 1, maxTurns);
   return el('div', { class: 'cm-meter' },
     el('div', { class: 'cm-total' }, el('span', { text: ctx.t('total') + ' ' }),
       el('b', { class: b.total > target ? 'cm-bad' : b.total === target ? 'cm-good' : '', text: b.total + ' / ' + target })),
-    el('div', { class: 'cm-bar', 'aria-hidden': 'true' }, fill),
-    el('div', { class: 'cm-small' }, ctx.t('passes') + ': ', el('b', { text: b.passes + ' / ' + np }), ' (' + fmt(ctx.t('passesNote'), { n: np }) + ')'),
+    el('div', { class: 'cm-bar', 'aria-hidden': 'true' }, bar),
+    el('div', { class: 'cm-small' }, ctx.t('passes') + ': ', el('b', { text: b.passes + ' / ' + np }), ' (' + fill(ctx.t('passesNote'), { n: np }) + ')'),
     ctx.view.phase === 'bid'
-      ? el('div', { class: 'cm-small', text: fmt(ctx.t('turn'), { k: nextTurn, max: maxTurns, r: Math.floor((nextTurn - 1) / np) + 1 }) })
+      ? el('div', { class: 'cm-small', text: fill(ctx.t('turn'), { k: nextTurn, max: maxTurns, r: Math.floor((nextTurn - 1) / np) + 1 }) })
       : null);
 }
 
@@ -287,13 +286,13 @@ function seatBox(ctx, s, i) {
   if (!s.bid.some((b) => b)) box.append(el('p', { class: 'cm-note', text: ctx.t('noBid') }));
   if (s.items.length) box.append(itemsRow(ctx, s.items));
   // Cards in hand: face down, except in an open replay (the view holds them).
-  if (ctx.open && s.hand) box.append(suitGroups(ctx, s.hand, (c) => playingCard(c, ctx.lang, { size: 'sm' }), 'cm-open-hand', fmt(ctx.t('handOf'), { who: who(ctx, i) })));
+  if (ctx.open && s.hand) box.append(suitGroups(ctx, s.hand, (c) => playingCard(c, ctx.lang, { size: 'sm' }), 'cm-open-hand', fill(ctx.t('handOf'), { who: who(ctx, i) })));
   else if (i !== ctx.seat || !s.hand) box.append(fan(ctx, s.cards, i));
   return box;
 }
 
 function fan(ctx, n, i) {
-  const label = fmt(ctx.t('handOf'), { who: who(ctx, i) }) + ': ' + count(ctx, n);
+  const label = fill(ctx.t('handOf'), { who: who(ctx, i) }) + ': ' + count(ctx, n);
   return el('div', { class: 'cm-fan-box' },
     row(Array.from({ length: n }, () => back(ctx.t('faceDown'), 'sm')), label, 'cm-fan'),
     el('span', { class: 'cm-count', 'aria-hidden': 'true', text: count(ctx, n) }));
@@ -354,19 +353,19 @@ function trickZone(ctx) {
   const done = v.tricks.filter((t) => t.winner !== undefined);
   const leader = cur ? cur.leader : nextLeader(v);
   const n = done.length + 1;
-  const info = [el('span', { text: fmt(ctx.t('leader'), { who: who(ctx, leader) }) })];
+  const info = [el('span', { text: fill(ctx.t('leader'), { who: who(ctx, leader) }) })];
   if (cur && cur.cards.length) {
     const led = cur.cards[0].slice(-1);
     info.push(el('span', {}, ...fmtNodes(ctx.t('ledSuit'), { suit: el('span', {}, suitMark(led), ' ' + suitName(ctx, led)) })));
-    info.push(el('span', { text: fmt(ctx.t('winning'), { who: who(ctx, bestSoFar(v, cur)) }) }));
+    info.push(el('span', { text: fill(ctx.t('winning'), { who: who(ctx, bestSoFar(v, cur)) }) }));
   }
   const zone = el('section', { class: 'cm-trick', 'aria-labelledby': 'cm-trick-h' },
-    el('h3', { id: 'cm-trick-h', text: fmt(ctx.t('trickOf'), { n, m: v.target }) }),
+    el('h3', { id: 'cm-trick-h', text: fill(ctx.t('trickOf'), { n, m: v.target }) }),
     el('p', { class: 'cm-trick-info' }, ...info),
     el('ol', { class: 'cm-slots' }, ...trickSlots(ctx, cur, leader, false)));
   const last = done[done.length - 1];
   if (last)
-    zone.append(el('div', { class: 'cm-last-trick' }, el('h4', { text: fmt(ctx.t('lastTrick'), { who: who(ctx, last.winner) }) }),
+    zone.append(el('div', { class: 'cm-last-trick' }, el('h4', { text: fill(ctx.t('lastTrick'), { who: who(ctx, last.winner) }) }),
       el('ol', { class: 'cm-slots cm-slots-sm' }, ...trickSlots(ctx, last, last.leader, true))));
   return zone;
 }
@@ -384,7 +383,7 @@ function suitGroups(ctx, hand, face, cls, label) {
 function followNote(ctx, hand, cur) {
   const led = cur.cards[0].slice(-1);
   const can = hand.some((c) => c.slice(-1) === led);
-  return el('p', { class: 'cm-note', text: fmt(ctx.t(can ? 'mustFollow' : 'noFollow'), { suit: suitName(ctx, led) }) });
+  return el('p', { class: 'cm-note', text: fill(ctx.t(can ? 'mustFollow' : 'noFollow'), { suit: suitName(ctx, led) }) });
 }
 
 function ownHand(ctx) {
@@ -416,7 +415,7 @@ function reasonText(ctx, r, lh) {
   } else if (r.reason === 'WRONG_SUIT' || r.reason === 'OVER_BID') {
     return ctx.t(r.result === 'WIN' ? 'won' : 'lost');
   }
-  return fmt(ctx.t('r_' + r.reason), vars);
+  return fill(ctx.t('r_' + r.reason), vars);
 }
 
 function lastDealSeat(ctx, lh, i) {
@@ -425,7 +424,7 @@ function lastDealSeat(ctx, lh, i) {
     el('div', { class: 'cm-seat-head' }, seatTag(ctx, i), lh.dealer === i ? el('span', { class: 'cm-badge cm-dealer', text: ctx.t('dealer') }) : null),
     bidTable(ctx, b.bid, b.won),
     played.length ? row(played.map((c) => playingCard(c, ctx.lang, { size: 'sm' })), ctx.t('played'), 'cm-played') : null,
-    left ? el('p', { class: 'cm-note', text: fmt(ctx.t(left === 1 ? 'unplayed' : 'unplayedN'), { n: left }) }) : null);
+    left ? el('p', { class: 'cm-note', text: fill(ctx.t(left === 1 ? 'unplayed' : 'unplayedN'), { n: left }) }) : null);
 }
 
 // Collapsible: open at the start of the next deal and at the end of the
@@ -441,8 +440,8 @@ function lastDeal(ctx) {
   const fresh = v.phase === 'over' || (v.phase === 'bid' && !bids.length);
   const open = lastOpen.deal === lh.hand && lastOpen.open !== null ? lastOpen.open : fresh;
   const d = el('details', { class: 'cm-last ' + (lh.result === 'WIN' ? 'cm-last-win' : 'cm-last-loss'), open: open || null },
-    el('summary', {}, el('b', { text: fmt(ctx.t('lastDeal'), { n: lh.hand }) + ': ' + ctx.t('result_' + lh.result) }),
-      ' · ' + fmt(ctx.t('dealer2'), { who: who(ctx, lh.dealer) }) + ' — ', reasonText(ctx, r, lh)),
+    el('summary', {}, el('b', { text: fill(ctx.t('lastDeal'), { n: lh.hand }) + ': ' + ctx.t('result_' + lh.result) }),
+      ' · ' + fill(ctx.t('dealer2'), { who: who(ctx, lh.dealer) }) + ' — ', reasonText(ctx, r, lh)),
     el('ul', { class: 'cm-ld-list' }, ...lh.breakdown.map((_, i) => lastDealSeat(ctx, lh, i))));
   // A details made open fires a toggle too: only a change is the reader's.
   d.addEventListener('toggle', () => { if (d.open !== open) { lastOpen.deal = lh.hand; lastOpen.open = d.open; } });
@@ -453,7 +452,7 @@ function seriesBanner(ctx) {
   const v = ctx.view;
   if (v.phase !== 'over') return null;
   const l = v.results.length - v.wins;
-  return el('p', { class: 'cm-banner', role: 'status' }, fmt(ctx.t('seriesDone'), { w: v.wins, l }),
+  return el('p', { class: 'cm-banner', role: 'status' }, fill(ctx.t('seriesDone'), { w: v.wins, l }),
     v.label ? el('span', { class: 'cm-label', text: ' — ' + ctx.t('label_' + v.label) }) : null);
 }
 

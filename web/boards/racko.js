@@ -8,6 +8,7 @@
 // pile ("take") are buttons, and so is every slot ("swap 5" … "swap 50")
 // while the card in hand may go in; the same moves are also listed below
 // the board by the table page.
+import { fill } from '../i18n.js';
 import { el, svg } from '../dom.js';
 import { back, row } from '../cards.js';
 
@@ -83,10 +84,6 @@ export const lobby = {
 };
 
 // ---- helpers ----
-
-function fill(text, vals) {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in vals ? String(vals[k]) : m));
-}
 
 function seatName(ctx, p) {
   return 'P' + p + ' ' + (ctx.names[p] || '') + (p === ctx.seat ? ' (' + ctx.t('you') + ')' : '');

@@ -3,6 +3,7 @@
 // (src/games/ragamaru/view.c). Card codes are the notation's
 // (docs/notation/ragamaru.md): R5, KICK-R, TMO. Words come from the rule
 // book (ラグビーのカードゲーム[RAGAMARU]): 山札, 捨て札, シンビン, …
+import { fill } from '../i18n.js';
 import { el, svg } from '../dom.js';
 import { card, back, shapePath } from '../cards.js';
 
@@ -35,9 +36,9 @@ function parseCard(code) {
 }
 
 function cardName(c, t) {
-  if (c.type === 'NUM') return fmt(t('numberName'), { c: t('colour_' + c.colour), n: c.number });
+  if (c.type === 'NUM') return fill(t('numberName'), { c: t('colour_' + c.colour), n: c.number });
   const type = t('type_' + c.type);
-  return c.colour ? fmt(t('colouredName'), { type, c: t('colour_' + c.colour) }) : type;
+  return c.colour ? fill(t('colouredName'), { type, c: t('colour_' + c.colour) }) : type;
 }
 
 // Text laid into a card face; squeezed when it would run past the edge (a
@@ -127,7 +128,6 @@ export function actionCards(action) {
 
 // ---- Words --------------------------------------------------------------
 
-function fmt(s, vars) { return s.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? '')); }
 
 // A card type's name as text. TMO and RAGAMARU are the rule book's own
 // names in both languages: marked as not to be translated.
@@ -236,7 +236,7 @@ export const lobby = {
 // Nothing can be drawn (RG-71): no stock, and no pile under the top card.
 function isDry(v) { return v.stock_count === 0 && v.discard.length <= 1; }
 
-function seatLabel(ctx, i) { return fmt(ctx.t('seatName'), { i, name: ctx.names[i] ?? '' }); }
+function seatLabel(ctx, i) { return fill(ctx.t('seatName'), { i, name: ctx.names[i] ?? '' }); }
 
 // The sentence over the table: who is to move and what they decide.
 function statusLine(ctx) {
@@ -248,14 +248,14 @@ function statusLine(ctx) {
   const p = seatLabel(ctx, v.to_move);
   const n = v.pending ? v.pending.total : 0;
   switch (v.phase) {
-    case 'kickoff': return fmt(t('ph_kickoff'), { p });
-    case 'drawn': return fmt(t('ph_drawn'), { p });
-    case 'discard': return fmt(t('ph_discard'), { p, n: v.discards_left });
-    case 'declare': return fmt(t('ph_declare'), { p });
-    case 'respond': return fmt(t(v.pending && v.pending.type === 'SIN' ? 'ph_sin' : 'ph_attack'), { p, n });
+    case 'kickoff': return fill(t('ph_kickoff'), { p });
+    case 'drawn': return fill(t('ph_drawn'), { p });
+    case 'discard': return fill(t('ph_discard'), { p, n: v.discards_left });
+    case 'declare': return fill(t('ph_declare'), { p });
+    case 'respond': return fill(t(v.pending && v.pending.type === 'SIN' ? 'ph_sin' : 'ph_attack'), { p, n });
     default:
-      if (v.colour === '*') return fmt(t('ph_free'), { p });
-      return fmt(t(isDry(v) ? 'ph_play_dry' : 'ph_play'), { p });
+      if (v.colour === '*') return fill(t('ph_free'), { p });
+      return fill(t(isDry(v) ? 'ph_play_dry' : 'ph_play'), { p });
   }
 }
 
@@ -267,10 +267,10 @@ function stockZone(ctx) {
   const asButton = (action, label) => ctx.actButton(action, label,
     el('span', { class: 'rg-stock-inner' }, face(), el('span', { class: 'rg-btn-label', text: label })));
   let btn = asButton('draw', t('drawBtn'));
-  if (!btn && v.pending && v.pending.type !== 'SIN') btn = asButton('accept', fmt(t('acceptBtn'), { n: v.pending.total }));
+  if (!btn && v.pending && v.pending.type !== 'SIN') btn = asButton('accept', fill(t('acceptBtn'), { n: v.pending.total }));
   return el('div', { class: 'rg-zone rg-stock', role: 'group', 'aria-label': t('stock') },
     el('h3', { class: 'rg-zone-h', text: t('stock') }), btn || face(),
-    el('span', { class: 'rg-count', text: fmt(t('stockCount'), { n: v.stock_count }) }));
+    el('span', { class: 'rg-count', text: fill(t('stockCount'), { n: v.stock_count }) }));
 }
 
 // The discard pile: its top card large, the few under it small (every
@@ -284,7 +284,7 @@ function pileZone(ctx) {
     zone.append(el('span', { class: 'rg-empty-slot' }), el('span', { class: 'rg-count', text: t('noPile') }));
     return zone;
   }
-  zone.append(faceCard(d[d.length - 1], t, 'lg'), el('span', { class: 'rg-count', text: fmt(t('pileCount'), { n: d.length }) }));
+  zone.append(faceCard(d[d.length - 1], t, 'lg'), el('span', { class: 'rg-count', text: fill(t('pileCount'), { n: d.length }) }));
   const before = d.slice(-5, -1);
   if (before.length) {
     zone.append(el('div', { class: 'rg-earlier cards', role: 'list', 'aria-label': t('earlier') },
@@ -325,10 +325,10 @@ function pendingBox(ctx) {
   const v = ctx.view, t = ctx.t, pend = v.pending;
   if (!pend) return null;
   const sin = pend.type === 'SIN';
-  const head = sin ? fmt(t('sinPending'), { n: pend.total })
-    : fmt(t('attack'), { type: t('type_' + pend.type), n: pend.total });
+  const head = sin ? fill(t('sinPending'), { n: pend.total })
+    : fill(t('attack'), { type: t('type_' + pend.type), n: pend.total });
   return el('p', { class: 'rg-pending' + (sin ? ' rg-sin' : ''), role: 'note' },
-    el('strong', { text: head }), ' ', el('span', { text: fmt(t('target'), { p: seatLabel(ctx, v.to_move) }) }),
+    el('strong', { text: head }), ' ', el('span', { text: fill(t('target'), { p: seatLabel(ctx, v.to_move) }) }),
     pend.closed ? el('span', { class: 'rg-closed', text: t('converted') }) : null);
 }
 
@@ -346,8 +346,8 @@ function turnOrder(ctx) {
 function kickoffFacts(ctx) {
   const v = ctx.view, t = ctx.t;
   const c = seatLabel(ctx, v.chooser), f = seatLabel(ctx, v.first);
-  if (v.phase === 'kickoff') return [fmt(t('kickoffChoosing'), { c, f })];
-  return [colourChip(v.kickoff, t), ' ', fmt(t('kickoffDone'), { c, f })];
+  if (v.phase === 'kickoff') return [fill(t('kickoffChoosing'), { c, f })];
+  return [colourChip(v.kickoff, t), ' ', fill(t('kickoffDone'), { c, f })];
 }
 
 // A face-down fan standing for a hand; only the count is told.
@@ -372,10 +372,10 @@ function seatBox(ctx, p) {
   const known = v.hands && v.hands[p] && !me && !v.last_hand;
   const cardsView = known ? handRow(ctx, p, 'sm') : fan(n);
   const facts = el('ul', { class: 'rg-seat-facts' },
-    el('li', { class: 'rg-size', text: n === 1 ? t('cardsOne') : fmt(t('cardsN'), { n }) }),
-    el('li', { text: fmt(t('drew'), { n: v.cards_drawn[p] }) }),
-    rests ? el('li', { class: 'rg-rest', text: fmt(t('rests'), { n: rests }) }) : null,
-    v.teams ? el('li', { text: fmt(t('team'), { n: p % v.teams }) }) : null,
+    el('li', { class: 'rg-size', text: n === 1 ? t('cardsOne') : fill(t('cardsN'), { n }) }),
+    el('li', { text: fill(t('drew'), { n: v.cards_drawn[p] }) }),
+    rests ? el('li', { class: 'rg-rest', text: fill(t('rests'), { n: rests }) }) : null,
+    v.teams ? el('li', { text: fill(t('team'), { n: p % v.teams }) }) : null,
     v.dry_passed & (1 << p) ? el('li', { text: t('passedDry') }) : null);
   const cls = 'rg-seat' + (turn ? ' rg-turn' : '') + (me ? ' rg-me' : '') + (rests ? ' rg-resting' : '');
   return el('li', { class: cls, 'aria-current': turn ? 'true' : null }, head, cardsView, facts);
@@ -390,7 +390,7 @@ function seatsZone(ctx) {
 // A hand laid open (a replay with all cards open, or a player's own).
 function handRow(ctx, p, size) {
   const codes = sortHand(ctx.view.hands[p] || []);
-  const label = fmt(ctx.t('handOf'), { p: seatLabel(ctx, p) });
+  const label = fill(ctx.t('handOf'), { p: seatLabel(ctx, p) });
   if (!codes.length) return el('p', { class: 'rg-none', text: ctx.t('noCards') });
   return el('div', { class: 'cards rg-open-hand', role: 'list', 'aria-label': label },
     ...codes.map((c) => el('span', { role: 'listitem' }, faceCard(c, ctx.t, size))));
@@ -417,7 +417,7 @@ function myHand(ctx) {
   // Cards no move can use step back, but only when some card can be used.
   const yours = ctx.legal.some((a) => actionCards(a.action)) ? ' rg-active' : '';
   return el('section', { class: 'hand rg-hand' + yours, 'aria-labelledby': 'rg-hand-h' },
-    el('h3', { id: 'rg-hand-h', class: 'rg-zone-h', text: t('hand') + ' — ' + fmt(t('cardsN'), { n: codes.length }) }), list);
+    el('h3', { id: 'rg-hand-h', class: 'rg-zone-h', text: t('hand') + ' — ' + fill(t('cardsN'), { n: codes.length }) }), list);
 }
 
 // The end of the hand: why it ended, and every hand laid open with the
@@ -439,7 +439,7 @@ function lastHand(ctx) {
         el('strong', { text: seatLabel(ctx, p) }),
         won ? el('span', { class: 'rg-tag rg-tag-won', text: '★ ' + t('won') }) : null,
         el('span', { class: 'rg-last-text', text: (bd.text && (bd.text[lang] || bd.text.en)) || '' }),
-        el('span', { class: 'rg-last-score', text: fmt(t('score'), { n: (lh.scores || [])[p] ?? 0 }) })),
+        el('span', { class: 'rg-last-score', text: fill(t('score'), { n: (lh.scores || [])[p] ?? 0 }) })),
       cards));
   });
   return el('section', { class: 'rg-last', 'aria-labelledby': 'rg-last-h' },

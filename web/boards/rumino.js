@@ -4,6 +4,7 @@
 // the viewer's hand laid out in melds and deadwood as the engine scores it
 // (RU-5), the knock limit against the current deadwood, and the last hand's
 // reveal: every hand with its melds, deadwood and score, and why it ended.
+import { fill } from '../i18n.js';
 import { el } from '../dom.js';
 import { back, row, playingCard } from '../cards.js';
 
@@ -91,9 +92,8 @@ export function actionCards(action) {
 }
 
 // "{n} cards" with its values filled in.
-function fmt(s, vars) { return s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? '')); }
 
-function count(ctx, n) { return fmt(ctx.t(n === 1 ? 'cardsOne' : 'cardsN'), { n }); }
+function count(ctx, n) { return fill(ctx.t(n === 1 ? 'cardsOne' : 'cardsN'), { n }); }
 
 function nameOf(ctx, i) { return ctx.names[i] + (i === ctx.seat ? ' (' + ctx.T('you') + ')' : ''); }
 
@@ -152,7 +152,7 @@ function stat(label, value) {
 // table knows (taken from the discard pile) or every card once revealed.
 function fan(ctx, p, i) {
   const cards = p.hand.map((c) => (c ? playingCard(c, ctx.lang, { size: 'sm' }) : back(ctx.t('faceDown'), 'sm')));
-  const box = el('div', { class: 'ru-fan-box' }, row(cards, fmt(ctx.t('handOf'), { who: who(ctx, i) }) + ': ' + count(ctx, p.cards), 'ru-fan'));
+  const box = el('div', { class: 'ru-fan-box' }, row(cards, fill(ctx.t('handOf'), { who: who(ctx, i) }) + ': ' + count(ctx, p.cards), 'ru-fan'));
   if (p.hand.some((c) => c) && p.hand.some((c) => !c)) box.append(el('p', { class: 'ru-note', text: ctx.t('knownNote') }));
   return box;
 }
@@ -204,8 +204,8 @@ function discardZone(ctx) {
   const top = v.discard[n - 1];
   const by = v.discarded_by[n - 1];
   const face = playingCard(top, ctx.lang, { size: 'lg' });
-  zone.append(ctx.actButton('take', fmt(ctx.t('takeLabel'), { card: top }), face) || face,
-    el('p', { class: 'ru-count', text: by === null || by === undefined ? ctx.t('upcard') : fmt(ctx.t('discardedBy'), { who: who(ctx, by) }) }));
+  zone.append(ctx.actButton('take', fill(ctx.t('takeLabel'), { card: top }), face) || face,
+    el('p', { class: 'ru-count', text: by === null || by === undefined ? ctx.t('upcard') : fill(ctx.t('discardedBy'), { who: who(ctx, by) }) }));
   // The whole pile is public (§4.2): the cards just under the top, the
   // newest last so it shows whole, as in a spread pile.
   const under = v.discard.slice(Math.max(0, n - 9), n - 1);
@@ -217,7 +217,7 @@ function poolZone(ctx) {
   return el('section', { class: 'ru-zone ru-pool', 'aria-labelledby': 'ru-pool-h' },
     el('h3', { id: 'ru-pool-h', text: ctx.t('pool') }),
     el('div', { class: 'ru-chip', 'aria-hidden': 'true' }),
-    el('p', { class: 'ru-count', text: fmt(ctx.t('poolChips'), { n: ctx.view.pool }) }));
+    el('p', { class: 'ru-count', text: fill(ctx.t('poolChips'), { n: ctx.view.pool }) }));
 }
 
 // ----- the viewer's hand -----
@@ -237,7 +237,7 @@ function layout(ctx, own, mine) {
     el('span', { class: 'ru-glabel', text: ctx.t(kind(m)) }), row(m.map(face), ctx.t(kind(m)))));
   if (own.deadwood.length)
     groups.push(el('div', { class: 'ru-group ru-dead' },
-      el('span', { class: 'ru-glabel', text: ctx.t('deadwood') + ' ' + fmt(ctx.t(own.deadwood_points === 1 ? 'pointsOne' : 'points'), { n: own.deadwood_points }) }),
+      el('span', { class: 'ru-glabel', text: ctx.t('deadwood') + ' ' + fill(ctx.t(own.deadwood_points === 1 ? 'pointsOne' : 'points'), { n: own.deadwood_points }) }),
       row(own.deadwood.map(face), ctx.t('deadwood'))));
   return el('div', { class: 'ru-layout' + (mine ? ' hand' : '') }, ...groups);
 }
@@ -248,17 +248,17 @@ function handAdvice(ctx, own) {
   const lines = [];
   if (v.phase !== 'turn' && v.phase !== 'discard') return lines;
   if (own.hand.length <= 7) {
-    const can = ctx.legal.some((a) => a.action === 'knock') ? fmt(ctx.t('mayKnock'), { k })
-      : dw <= k ? fmt(ctx.t('knockAt'), { n: k }) : fmt(ctx.t('cannotKnock'), { k });
-    lines.push(el('p', { class: 'ru-knock' + (dw <= k ? ' ru-ok' : ''), text: fmt(ctx.t('deadwoodNow'), { n: dw }) + ' — ' + can }));
+    const can = ctx.legal.some((a) => a.action === 'knock') ? fill(ctx.t('mayKnock'), { k })
+      : dw <= k ? fill(ctx.t('knockAt'), { n: k }) : fill(ctx.t('cannotKnock'), { k });
+    lines.push(el('p', { class: 'ru-knock' + (dw <= k ? ' ru-ok' : ''), text: fill(ctx.t('deadwoodNow'), { n: dw }) + ' — ' + can }));
   }
   if (own.hand.length > 7 && v.phase === 'discard' && v.to_move === ctx.seat) lines.push(el('p', { class: 'ru-knock', text: ctx.t('afterDraw') }));
   const gin = legalCards(ctx, 'gin'), rum = legalCards(ctx, 'rumino');
-  if (rum.length) lines.push(el('p', { class: 'ru-call', text: fmt(ctx.t('ruminoNow'), { cards: rum.join(' ') }) }));
-  if (gin.length) lines.push(el('p', { class: 'ru-call', text: fmt(ctx.t('ginNow'), { cards: gin.join(' ') }) }));
-  if (v.drawn && v.to_move === ctx.seat) lines.push(el('p', { class: 'ru-note', text: fmt(ctx.t('drawnNote'), { card: v.drawn }) }));
+  if (rum.length) lines.push(el('p', { class: 'ru-call', text: fill(ctx.t('ruminoNow'), { cards: rum.join(' ') }) }));
+  if (gin.length) lines.push(el('p', { class: 'ru-call', text: fill(ctx.t('ginNow'), { cards: gin.join(' ') }) }));
+  if (v.drawn && v.to_move === ctx.seat) lines.push(el('p', { class: 'ru-note', text: fill(ctx.t('drawnNote'), { card: v.drawn }) }));
   if (v.taken && v.to_move === ctx.seat && v.phase === 'discard')
-    lines.push(el('p', { class: 'ru-note', text: fmt(ctx.t('takenNote'), { card: v.taken }) }));
+    lines.push(el('p', { class: 'ru-note', text: fill(ctx.t('takenNote'), { card: v.taken }) }));
   return lines;
 }
 
@@ -275,21 +275,21 @@ function ownHand(ctx) {
 function banner(ctx) {
   const v = ctx.view;
   if (v.phase === 'rebuy' && v.rebuy)
-    return el('p', { class: 'ru-banner', role: 'status', text: fmt(ctx.t('rebuyBanner'), { who: who(ctx, v.to_move), cost: v.rebuy.cost, score: v.rebuy.score }) });
+    return el('p', { class: 'ru-banner', role: 'status', text: fill(ctx.t('rebuyBanner'), { who: who(ctx, v.to_move), cost: v.rebuy.cost, score: v.rebuy.score }) });
   if (v.phase === 'claim' && v.discard.length)
-    return el('p', { class: 'ru-banner', role: 'status', text: fmt(ctx.t('claimBanner'), { who: who(ctx, v.to_move), card: v.discard[v.discard.length - 1] }) });
+    return el('p', { class: 'ru-banner', role: 'status', text: fill(ctx.t('claimBanner'), { who: who(ctx, v.to_move), card: v.discard[v.discard.length - 1] }) });
   if (v.phase === 'over')
-    return el('p', { class: 'ru-banner ru-win', role: 'status', text: fmt(ctx.t('overWinner'), { who: (v.winners || []).map((i) => who(ctx, i)).join(ctx.t('sep')) }) });
+    return el('p', { class: 'ru-banner ru-win', role: 'status', text: fill(ctx.t('overWinner'), { who: (v.winners || []).map((i) => who(ctx, i)).join(ctx.t('sep')) }) });
   return null;
 }
 
 function header(ctx) {
   const v = ctx.view;
   return el('div', { class: 'ru-head' },
-    el('span', { class: 'ru-hand-no', text: fmt(ctx.t('handNo'), { n: v.hand_number }) }),
+    el('span', { class: 'ru-hand-no', text: fill(ctx.t('handNo'), { n: v.hand_number }) }),
     el('span', { text: ctx.t('dealer') + ': ' + who(ctx, v.dealer) }),
-    el('span', { text: fmt(ctx.t('knockAt'), { n: option(ctx, 'knock_limit', 7) }) }),
-    el('span', { text: fmt(ctx.t('outAt'), { n: option(ctx, 'elimination_score', 100) }) }));
+    el('span', { text: fill(ctx.t('knockAt'), { n: option(ctx, 'knock_limit', 7) }) }),
+    el('span', { text: fill(ctx.t('outAt'), { n: option(ctx, 'elimination_score', 100) }) }));
 }
 
 // ----- the last hand's reveal -----
@@ -297,9 +297,9 @@ function header(ctx) {
 function howEnded(ctx, lh) {
   const card = (lh.put_down || [])[0] || '';
   const w = lh.seat === null || lh.seat === undefined ? '' : who(ctx, lh.seat);
-  if (lh.how === 'knock') return fmt(ctx.t('howKnock'), { who: w });
-  if (lh.how === 'gin') return fmt(ctx.t('howGin'), { who: w, card });
-  if (lh.how === 'rumino') return fmt(ctx.t('howRumino'), { who: w, card });
+  if (lh.how === 'knock') return fill(ctx.t('howKnock'), { who: w });
+  if (lh.how === 'gin') return fill(ctx.t('howGin'), { who: w, card });
+  if (lh.how === 'rumino') return fill(ctx.t('howRumino'), { who: w, card });
   // A void hand's cause (stock out, turn limit) is in the server's words.
   return (lh.reason && lh.reason[ctx.lang]) || ctx.t('howVoid');
 }
@@ -307,9 +307,9 @@ function howEnded(ctx, lh) {
 function scoreText(ctx, lh, b, i) {
   if (lh.how === 'rumino') return i === lh.seat ? ctx.t('ruminoWin') : ctx.t('notScored');
   if (lh.how === 'void') return ctx.t('notScored');
-  const pts = lh.how === 'gin' && i === lh.seat ? ctx.t('ginScore') : fmt(ctx.t('plus'), { n: b.points });
+  const pts = lh.how === 'gin' && i === lh.seat ? ctx.t('ginScore') : fill(ctx.t('plus'), { n: b.points });
   const out = option(ctx, 'elimination_score', 100);
-  return pts + ctx.t('sep') + fmt(ctx.t('total'), { n: b.total }) + (b.total >= out ? ' (' + fmt(ctx.t('reached'), { n: out }) + ')' : '');
+  return pts + ctx.t('sep') + fill(ctx.t('total'), { n: b.total }) + (b.total >= out ? ' (' + fill(ctx.t('reached'), { n: out }) + ')' : '');
 }
 
 function lastHandRow(ctx, lh, i) {
@@ -338,7 +338,7 @@ function lastHand(ctx) {
   const list = el('ol', { class: 'ru-lh-list' });
   lh.hands.forEach((h, i) => { if (h && lh.breakdown[i]) list.append(lastHandRow(ctx, lh, i)); });
   const d = el('details', { class: 'ru-last', open: open || null },
-    el('summary', {}, el('b', { text: fmt(ctx.t('lastHand'), { n: lh.hand }) }), ': ', howEnded(ctx, lh)), list);
+    el('summary', {}, el('b', { text: fill(ctx.t('lastHand'), { n: lh.hand }) }), ': ', howEnded(ctx, lh)), list);
   // A details made open fires a toggle too: only a change is the reader's.
   d.addEventListener('toggle', () => { if (d.open !== open) { lastOpen.hand = lh.hand; lastOpen.open = d.open; } });
   return d;
