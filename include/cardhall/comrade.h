@@ -117,6 +117,30 @@ typedef struct cm_solver cm_solver;
 cm_solver *cm_solver_new(void);
 void cm_solver_free(cm_solver *x);
 int cm_solve(cm_solver *x, const cm_state *s, long max_nodes, long *nodes);
+/* After cm_solve said yes: the winning line it found, the faces to play
+ * from that position in turn order; returns their count. */
+int cm_solver_line(const cm_solver *x, uint8_t *faces);
+
+/* A way to win a deal from a position: the bidding actions still to make,
+ * then the cards to play, in turn order. */
+typedef struct cm_plan {
+    int nbids, nplays;
+    uint8_t bids[CM_BID_TURNS];
+    uint8_t plays[CM_MAX_TRICKS * CM_SEATS];
+} cm_plan;
+
+/* Open hands with free bids (src/bots/comrade_freebids.c): whether the team
+ * can win the deal from s, a position of the bidding, with some bids still
+ * to make: 1 yes (plan, if not NULL, gets a way, checked by the rules
+ * engine), 0 no bids can, -1 gave up after about max_nodes nodes (0: no
+ * limit). In the trick phase the bids are made: cm_solve's answer, with
+ * the plan's cards. */
+int cm_solve_free(cm_solver *x, const cm_state *s, long max_nodes, long *nodes, cm_plan *plan);
+/* Bidding actions from s (in the bidding) that end it with exactly the
+ * bids want[p][s] (every bidding rule kept, CM-10..CM-18): 1 found, acts
+ * gets them and n their count; 0 there is none; -1 gave up after
+ * max_nodes positions (0: no limit). */
+int cm_bid_to(const cm_state *s, const uint8_t want[][4], long max_nodes, uint8_t *acts, int *n);
 
 const char *cm_label(int wins, int deals);
 /* Name of an outcome: "WIN", "BID_OVER_10", ... */

@@ -15,6 +15,10 @@ typedef struct ch_solver_def {
     /* 1: the hand can still be won with open hands, 0: it cannot, -1: gave
      * up after max_nodes search nodes (0: no limit); nodes gets the count. */
     int (*solve)(void *solver, const void *st, long max_nodes, long *nodes);
+    /* The same from any earlier position, the choices before the solver's
+     * start still free (Comrade: the bids still to make): 1 some choices
+     * win, 0 none can, -1 gave up. NULL when the game has none. */
+    int (*solve_free)(void *solver, const void *st, long max_nodes, long *nodes);
 } ch_solver_def;
 
 /* The solver of game g, or NULL if it has none. */

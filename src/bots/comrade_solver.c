@@ -42,6 +42,12 @@ struct cm_solver {
     uint8_t str[52];      /* strength of an inner face: its rank in the suit + 1 */
     uint8_t order[4][13]; /* inner faces of a suit, weakest first */
     uint8_t own[52];      /* the seat holding an inner face (cards never change hands) */
+    uint8_t outer[52];    /* the engine's face of an inner face */
+    /* The line being tried, as inner faces from the position solved; after
+     * a yes it is the winning line (every level returns at once on a win,
+     * leaving its card in place). */
+    uint8_t line[CM_MAX_TRICKS * CM_SEATS];
+    int nline;
     long nodes, max_nodes;
     int aborted;
     /* Mixed into every key: a new salt forgets the table without clearing
@@ -235,9 +241,11 @@ static int solve_play(cm_solver *x, int leader, uint8_t *table, int pos)
     for (int i = 0; i < n && !x->aborted; i++) {
         x->hand[p] &= ~(1ull << c[i]);
         table[pos] = c[i];
+        x->line[x->nline++] = c[i];
         int ok = solve_play(x, leader, table, pos + 1);
         x->hand[p] |= 1ull << c[i];
         if (ok) return 1;
+        x->nline--;
     }
     return 0;
 }
@@ -345,9 +353,11 @@ static int solve_trick(cm_solver *x, int leader)
     for (int i = 0; i < n && !x->aborted; i++) {
         x->hand[leader] &= ~(1ull << c[i]);
         table[0] = c[i];
+        x->line[x->nline++] = c[i];
         int ok = solve_play(x, leader, table, 1);
         x->hand[leader] |= 1ull << c[i];
         if (ok) return 1;
+        x->nline--;
     }
     if (!x->aborted) {
         e->hands = kh;
@@ -370,6 +380,7 @@ int cm_solve(cm_solver *x, const cm_state *s, long max_nodes, long *nodes)
 int cm_solve_more(cm_solver *x, const cm_state *s, long max_nodes, long *nodes)
 {
     if (nodes) *nodes = 0;
+    x->nline = 0;
     if (s->phase != CM_PH_PLAY) return s->phase == CM_PH_OVER && s->res[s->deal] == CM_WIN;
     if (s->np != x->np) cm_solver_forget(x); /* keys hold np seats */
     x->np = s->np;
@@ -380,6 +391,7 @@ int cm_solve_more(cm_solver *x, const cm_state *s, long max_nodes, long *nodes)
     for (int f = 0; f < 52; f++) {
         int su = CM_SUIT(f), r = cm_strength(f, s->ace_high) - (s->ace_high ? 1 : 0); /* 0..12 */
         inner[f] = (uint8_t)(13 * su + r);
+        x->outer[13 * su + r] = (uint8_t)f;
         x->str[13 * su + r] = (uint8_t)(r + 1);
         x->order[su][r] = (uint8_t)(13 * su + r);
     }
@@ -407,6 +419,13 @@ int cm_solve_more(cm_solver *x, const cm_state *s, long max_nodes, long *nodes)
     return x->aborted ? -1 : ok;
 }
 
+int cm_solver_line(const cm_solver *x, uint8_t *faces)
+{
+    for (int i = 0; i < x->nline; i++)
+        faces[i] = x->outer[x->line[i]];
+    return x->nline;
+}
+
 /* ch_solver_def (cardhall/solve.h): the front ends' way in. */
 static void *def_create(void)
 {
@@ -429,4 +448,10 @@ static int def_solve(void *x, const void *st, long max_nodes, long *nodes)
     return cm_solve(x, st, max_nodes, nodes);
 }
 
-const ch_solver_def cm_solver_def = {"comrade", def_create, def_destroy, def_ready, def_solve};
+static int def_solve_free(void *x, const void *st, long max_nodes, long *nodes)
+{
+    return cm_solve_free(x, st, max_nodes, nodes, NULL);
+}
+
+const ch_solver_def cm_solver_def = {"comrade",  def_create, def_destroy,
+                                     def_ready,  def_solve,  def_solve_free};

@@ -29,7 +29,7 @@ static const struct {
     {"bench", cli_bench, "bench [GAME] [--seconds X]    random-play speed, clone time, state size"},
     {"replay", cli_replay, "replay FILE [--lang en|ja]    replay a record move by move"},
     {"solve", cli_solve,
-     "solve GAME [key=value ...] [--deals N] [--seed S] [--max-nodes M]\n"
+     "solve GAME [key=value ...] [--deals N] [--seed S] [--max-nodes M] [--bids made|free]\n"
      "                                     hands winnable with every card known (comrade)"},
     {"serve", cli_serve,
      "serve [--port 8080] [--host 127.0.0.1] [--db FILE] [--max-message BYTES]\n"

@@ -2,7 +2,9 @@
  * (an open-hand solver, cardhall/solve.h), next to what the heuristic team
  * really wins on the same deals. Each deal is the first of its own seed,
  * bid by the heuristic, solved from where the solver starts (Comrade: the
- * trick phase, bids fixed), then played out by the heuristic. */
+ * trick phase, bids fixed), then played out by the heuristic. With
+ * --bids free each deal is also solved from its very start, the bids free
+ * too (the best bids for the deal). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +22,11 @@ typedef struct solve_run {
     void *solver;
     ch_opts opts;
     long max_nodes;
+    int free_bids;
     int reached, winnable, undecided, won, won_undecided;
-    double *ms; /* solve time of each deal that reached the solver */
+    int free_yes, free_no, free_undecided;
+    double *ms;      /* solve time of each deal that reached the solver */
+    double *free_ms; /* free-bid solve time of each deal */
 } solve_run;
 
 static double now_ms(void)
@@ -51,7 +56,16 @@ static int one_deal(solve_run *r, uint64_t seed, void *st)
             return cli_fail(CLI_ERR, "%s", err.msg);
     ch_result res;
     g->result(st, &res);
-    int hands0 = res.hands, solved = 0, ok = 0;
+    int hands0 = res.hands, solved = 0, ok = 0, free_ok = -1;
+    if (r->free_bids) {
+        long nodes;
+        double t0 = now_ms();
+        free_ok = r->def->solve_free(r->solver, st, r->max_nodes, &nodes);
+        r->free_ms[r->free_yes + r->free_no + r->free_undecided] = now_ms() - t0;
+        r->free_yes += free_ok == 1;
+        r->free_no += free_ok == 0;
+        r->free_undecided += free_ok < 0;
+    }
     for (long step = 0; step < 100000; step++) {
         int p = g->to_move(st);
         if (p == CH_TERMINAL) break;
@@ -76,12 +90,16 @@ static int one_deal(solve_run *r, uint64_t seed, void *st)
     if (won && ok == 0)
         return cli_fail(CLI_ERR, "seed %llu: won, yet the solver says it cannot be",
                         (unsigned long long)seed);
+    /* Bids as made are some bids. */
+    if ((won || ok == 1) && free_ok == 0)
+        return cli_fail(CLI_ERR, "seed %llu: winnable with the bids made, yet not with free bids",
+                        (unsigned long long)seed);
     return CLI_OK;
 }
 
 int cli_solve(int argc, char **argv)
 {
-    static const cli_flag flags[] = {{"--deals", 1}, {"--seed", 1}, {"--max-nodes", 1}, {NULL, 0}};
+    static const cli_flag flags[] = {{"--deals", 1}, {"--seed", 1}, {"--max-nodes", 1}, {"--bids", 1}, {NULL, 0}};
     static cli_args a;
     int rc = cli_parse(argc, argv, flags, &a);
     if (rc != CLI_OK) return rc;
@@ -103,11 +121,19 @@ int cli_solve(int argc, char **argv)
         (rc = cli_int("--max-nodes", v, 1, 1000000000, &max_nodes)))
         return rc;
     if ((v = cli_get(&a, "--seed")) && (rc = cli_u64("--seed", v, &seed))) return rc;
+    if ((v = cli_get(&a, "--bids"))) {
+        if (strcmp(v, "free") != 0 && strcmp(v, "made") != 0)
+            return cli_fail(CLI_USAGE, "--bids: made or free, not %s", v);
+        r.free_bids = strcmp(v, "free") == 0;
+        if (r.free_bids && !r.def->solve_free)
+            return cli_fail(CLI_USAGE, "%s: the solver has no free-bids search", r.g->name);
+    }
     r.max_nodes = max_nodes;
     r.solver = r.def->create();
     r.ms = malloc(sizeof *r.ms * (size_t)deals);
+    r.free_ms = malloc(sizeof *r.free_ms * (size_t)deals);
     void *st = malloc(r.g->state_size);
-    if (!r.solver || !r.ms || !st) rc = cli_fail(CLI_ERR, "out of memory");
+    if (!r.solver || !r.ms || !r.free_ms || !st) rc = cli_fail(CLI_ERR, "out of memory");
     for (int i = 0; i < deals && rc == CLI_OK; i++)
         rc = one_deal(&r, seed + (uint64_t)i, st);
     if (rc == CLI_OK) {
@@ -127,9 +153,21 @@ int cli_solve(int argc, char **argv)
         if (r.reached)
             printf("  solve time per deal: median %.3f ms, p95 %.3f ms, max %.3f ms\n",
                    r.ms[r.reached / 2], r.ms[(int)(r.reached * 0.95)], r.ms[r.reached - 1]);
+        if (r.free_bids) {
+            qsort(r.free_ms, (size_t)deals, sizeof *r.free_ms, cmp_double);
+            printf("with free bids (from the first bid, every hand known):\n");
+            printf("  winnable with some bids       %7d  %5.1f%%  (a way found and played through)\n",
+                   r.free_yes, r.free_yes * p);
+            printf("  lost whatever the bids        %7d  %5.1f%%  (proved)\n", r.free_no,
+                   r.free_no * p);
+            printf("  %-29s %7d  %5.1f%%\n", label, r.free_undecided, r.free_undecided * p);
+            printf("  solve time per deal: median %.3f ms, p95 %.3f ms, max %.3f ms\n",
+                   r.free_ms[deals / 2], r.free_ms[(int)(deals * 0.95)], r.free_ms[deals - 1]);
+        }
     }
     free(st);
     free(r.ms);
+    free(r.free_ms);
     if (r.solver) r.def->destroy(r.solver);
     return rc;
 }

@@ -21,6 +21,26 @@ again=$("$CARDHALL" solve comrade --deals 40 --seed 3 --max-nodes 50000)
 [ "$(grep -v 'solve time' <<<"$out")" = "$(grep -v 'solve time' <<<"$again")" ] ||
     fail "same seed, different figures"
 
+# Free bids: every deal gets an answer row, and bids as made are some bids,
+# so at least as many deals are winnable with free bids (the command itself
+# fails on a deal winnable with its bids yet called lost with free ones).
+free=$("$CARDHALL" solve comrade --deals 40 --seed 3 --max-nodes 50000 --bids free) ||
+    fail "solve --bids free exit $?"
+has "$free" "with free bids (from the first bid, every hand known):"
+yes=$(awk '/^  winnable with some bids/ {print $5}' <<<"$free")
+no=$(awk '/^  lost whatever the bids/ {print $5}' <<<"$free")
+open=$(awk '/^  undecided/ {n++} n == 2 {print $5; exit}' <<<"$free")
+[ $((yes + no + open)) = 40 ] || fail "free rows add up to $((yes + no + open)), not 40"
+[ "$yes" -ge "$winnable" ] && [ "$yes" -ge "$won" ] ||
+    fail "free bids: $yes winnable, fewer than with the bids made ($winnable) or won ($won)"
+
+set +e
+err=$("$CARDHALL" solve comrade --bids some 2>&1)
+rc=$?
+set -e
+[ "$rc" = 2 ] || fail "solve --bids some: exit $rc, expected 2"
+has "$err" "--bids: made or free, not some"
+
 set +e
 err=$("$CARDHALL" solve racko 2>&1)
 rc=$?
