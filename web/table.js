@@ -56,6 +56,7 @@ export function boardContext(board, m, opts = {}) {
     view: m.view, seat: m.seat, open: !!opts.open, players: t.seats.length, names, options: t.options,
     toMove: m.status ? m.status.to_move : null, legal, lang: getLang(),
     t: wordsOf(board.texts || {}), T, boardText: m.board || '', picked: pickedCodes(),
+    seatLabel: (p) => 'P' + p + ' ' + (names[p] || '') + (p === m.seat ? ' (' + T('you') + ')' : ''),
     act: (action) => { const a = legal.find((x) => x.action === action); if (a) act(a); },
     pickable: (cardEl, code) => {
       if (!legal.length || !board.actionCards) return cardEl;

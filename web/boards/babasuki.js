@@ -29,7 +29,7 @@ export const texts = {
     lastCard: 'The last card of a pack is kept without a choice.',
     acquireNote: 'Each player takes 2 cards from the deck, keeps one face down and discards the other; both discards are turned face up together.',
     discard: 'Discard pile', deck: 'Deck', empty: 'none',
-    raid: 'Raid', raider: 'raider', targetSeat: 'target', toMove: 'to move', you: 'you',
+    raid: 'Raid', raider: 'raider', targetSeat: 'target', toMove: 'to move',
     raidNext: '{raider} plays a villain and draws from {target}.',
     raidNoTarget: '{raider} plays a villain: nobody has a hand card to draw.',
     arranging: '{target} puts their hand in order; then {raider} draws one card.',
@@ -65,7 +65,7 @@ export const texts = {
     lastCard: '最後に渡された1枚は無条件に【確保】します。',
     acquireNote: '山札から2枚引き、片方を裏向きに【確保】、もう片方を捨てます。捨てたカードは2人同時に表向きにします。',
     discard: '捨て札', deck: '山札', empty: 'なし',
-    raid: '襲撃', raider: '襲撃する人', targetSeat: '引かれる人', toMove: '手番', you: 'あなた',
+    raid: '襲撃', raider: '襲撃する人', targetSeat: '引かれる人', toMove: '手番',
     raidNext: '{raider} がヴィランを中央に出し、{target} の手札から1枚引きます。',
     raidNoTarget: '{raider} がヴィランを出します。引ける手札を持つ人はいません。',
     arranging: '{target} が手札を並べ替え、そのあと {raider} が1枚引きます。',
@@ -109,10 +109,6 @@ export const lobby = {
 };
 
 // ---- small helpers ----
-
-function seatName(ctx, p) {
-  return 'P' + p + ' ' + (ctx.names[p] || '') + (p === ctx.seat ? ' (' + ctx.t('you') + ')' : '');
-}
 
 function byNo(a, b) { return Number(a.slice(1)) - Number(b.slice(1)); }
 const sorted = (codes) => [...codes].sort(byNo);
@@ -259,7 +255,7 @@ function statusBar(b) {
     el('span', { class: 'db-phase', text: t('phase_' + v.phase) }),
     el('span', { text: t('round') + ' ' + v.round }),
     el('span', { text: t('direction') + ': ' + (v.direction === 'left' ? '⟳ ' + t('left') : '⟲ ' + t('right')) }),
-    el('span', { text: t('dealer') + ': ' + seatName(ctx, v.dealer) }),
+    el('span', { text: t('dealer') + ': ' + ctx.seatLabel(v.dealer) }),
     el('span', { text: t('target') + ': ' + fill(t('pts'), { n: v.target_score }) }),
   ];
   if (v.one_shot) items.push(el('span', { class: 'board-opt', text: t('oneShot') }));
@@ -276,7 +272,7 @@ function scoreTable(b) {
   for (let p = 0; p < v.players; p++) {
     const last = v.rounds_done ? `${v.last_secured[p]} + ${v.last_hand_score[p]} = ${v.last_round[p]}` : '—';
     body.append(el('tr', { class: p === ctx.seat ? 'me-row' : '' },
-      el('th', { scope: 'row', text: seatName(ctx, p) }),
+      el('th', { scope: 'row', text: ctx.seatLabel(p) }),
       el('td', { class: 'num', text: String(v.totals[p]) }),
       el('td', { class: 'num', text: last })));
   }
@@ -320,8 +316,8 @@ function publicZone(b, codes, label, cls = 'db-small') {
 function otherSeat(b, p) {
   const { t } = b;
   const s = b.v.seats[p];
-  const box = el('section', { class: 'db-seat' + (b.ctx.toMove === p ? ' db-turn' : ''), 'aria-label': seatName(b.ctx, p) },
-    el('h3', { class: 'db-seat-h' }, el('span', { text: seatName(b.ctx, p) }), ...badges(b, p)));
+  const box = el('section', { class: 'db-seat' + (b.ctx.toMove === p ? ' db-turn' : ''), 'aria-label': b.ctx.seatLabel(p) },
+    el('h3', { class: 'db-seat-h' }, el('span', { text: b.ctx.seatLabel(p) }), ...badges(b, p)));
   box.append(el('div', { class: 'db-zones' }, ...[
     hiddenZone(b, p, 'pack', t('pack')),
     hiddenZone(b, p, 'kept', t('kept')),
@@ -357,8 +353,8 @@ function ownHand(b, p) {
 function mySeat(b, p) {
   const { v, t } = b;
   const s = v.seats[p];
-  const box = el('section', { class: 'db-seat db-mine' + (b.ctx.toMove === p ? ' db-turn' : ''), 'aria-label': seatName(b.ctx, p) },
-    el('h3', { class: 'db-seat-h' }, el('span', { text: seatName(b.ctx, p) }), ...badges(b, p)));
+  const box = el('section', { class: 'db-seat db-mine' + (b.ctx.toMove === p ? ' db-turn' : ''), 'aria-label': b.ctx.seatLabel(p) },
+    el('h3', { class: 'db-seat-h' }, el('span', { text: b.ctx.seatLabel(p) }), ...badges(b, p)));
   if (v.phase === 'draft') {
     if (s.pack_count) box.append(zone(b, t('yourPack') + ' (' + s.pack_count + ')', cardRow(b, sorted(s.pack), t('pack'), 'hand db-hand', true)));
     box.append(zone(b, t('kept') + ' (' + s.kept_count + ')', s.kept_count ? cardRow(b, sorted(s.kept), t('kept'), 'db-mid') : null));
@@ -384,7 +380,7 @@ function draftNote(b) {
   const { v, t, ctx } = b;
   const out = el('div', { class: 'db-note' });
   if (v.phase === 'draft') {
-    if (ctx.seat !== null && ctx.seat !== undefined) out.append(el('p', { text: fill(t('passTo'), { who: seatName(ctx, neighbour(v, ctx.seat)) }) }));
+    if (ctx.seat !== null && ctx.seat !== undefined) out.append(el('p', { text: fill(t('passTo'), { who: ctx.seatLabel(neighbour(v, ctx.seat)) }) }));
     out.append(el('p', { text: fill(t('chosen'), { n: chosenCount(v), m: v.players }) }), el('p', { class: 'db-sub', text: t('lastCard') }));
   } else {
     out.append(el('p', { text: t('acquireNote') }), el('p', { text: fill(t('chosen'), { n: chosenCount(v), m: v.players }) }));
@@ -394,11 +390,11 @@ function draftNote(b) {
 
 function raidText(b) {
   const { v, t, ctx } = b;
-  const raider = seatName(ctx, v.raider);
-  if (v.phase === 'arrange') return fill(t('arranging'), { raider, target: seatName(ctx, v.target) });
-  if (v.phase === 'draw') return fill(t('drawing'), { raider, target: seatName(ctx, v.target) });
+  const raider = ctx.seatLabel(v.raider);
+  if (v.phase === 'arrange') return fill(t('arranging'), { raider, target: ctx.seatLabel(v.target) });
+  if (v.phase === 'draw') return fill(t('drawing'), { raider, target: ctx.seatLabel(v.target) });
   const tg = nextTarget(v, v.raider);
-  return tg === null ? fill(t('raidNoTarget'), { raider }) : fill(t('raidNext'), { raider, target: seatName(ctx, tg) });
+  return tg === null ? fill(t('raidNoTarget'), { raider }) : fill(t('raidNext'), { raider, target: ctx.seatLabel(tg) });
 }
 
 // The hand a villain draws from: backs by position; in the draw step of
@@ -406,8 +402,8 @@ function raidText(b) {
 function targetHand(b, p) {
   const { v, t, ctx } = b;
   const n = v.seats[p].hand_count;
-  if (p === ctx.seat) return el('p', { class: 'db-target', text: fill(t('targetHandYou'), { raider: seatName(ctx, v.raider) }) + ' (' + n + ')' });
-  const label = fill(t('targetHand'), { target: seatName(ctx, p) }) + ' (' + n + ')';
+  if (p === ctx.seat) return el('p', { class: 'db-target', text: fill(t('targetHandYou'), { raider: ctx.seatLabel(v.raider) }) + ' (' + n + ')' });
+  const label = fill(t('targetHand'), { target: ctx.seatLabel(p) }) + ' (' + n + ')';
   if (ctx.open) return zone(b, label, cardRow(b, v.seats[p].hand, label), 'db-target');
   // While the order counts (the draw step), each back carries its position.
   const cards = backs(b, n).map((c, i) => {
@@ -425,7 +421,7 @@ function lastRaid(b) {
   const { v, t, ctx } = b;
   const l = v.last_raid;
   if (!l || !(isRaid(v) || v.phase === 'over')) return null;
-  const vals = { raider: seatName(ctx, l.raider), villain: l.villain[0], target: l.target !== undefined ? seatName(ctx, l.target) : '', drawn: l.drawn ? l.drawn[0] : '' };
+  const vals = { raider: ctx.seatLabel(l.raider), villain: l.villain[0], target: l.target !== undefined ? ctx.seatLabel(l.target) : '', drawn: l.drawn ? l.drawn[0] : '' };
   const cards = [face(b, l.villain[0])];
   if (l.drawn) cards.push(face(b, l.drawn[0]));
   return el('div', { class: 'db-zone db-lastraid' },
@@ -482,13 +478,13 @@ function lastRound(b) {
   const lh = v.last_hand;
   if (!lh) return null;
   const box = el('section', { class: 'db-last', 'aria-labelledby': 'db-last-h' },
-    el('h3', { id: 'db-last-h', text: t('lastRound') + ': ' + fill(t('lastRoundN'), { n: lh.hand, who: seatName(ctx, lh.dealer) }) }),
+    el('h3', { id: 'db-last-h', text: t('lastRound') + ': ' + fill(t('lastRoundN'), { n: lh.hand, who: ctx.seatLabel(lh.dealer) }) }),
     el('p', { class: 'db-sub', text: lh.reason[b.lang] || lh.reason.en }));
   for (let p = 0; p < lh.hands.length; p++) {
     const bd = lh.breakdown[p];
     const hand = sorted(lh.hands[p]), sec = lh.secured[p];
     box.append(el('div', { class: 'db-last-seat' },
-      el('div', { class: 'db-last-name' }, el('strong', { text: seatName(ctx, p) }),
+      el('div', { class: 'db-last-name' }, el('strong', { text: ctx.seatLabel(p) }),
         el('span', { class: 'db-last-score', text: t('roundScore') + ' ' + fill(t('pts'), { n: lh.scores[p] }) })),
       el('div', { class: 'db-last-cards' },
         zone(b, t('handCards') + ' +' + bd.hand, hand.length ? cardRow(b, hand, t('handCards'), 'db-small') : el('span', { class: 'db-none', text: t('noCards') })),

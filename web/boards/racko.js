@@ -31,7 +31,7 @@ export const texts = {
     prompt_taken: 'Put the taken card in a slot: click the slot. Its card goes to the discard pile.',
     prompt_drawn: 'Put the drawn card in a slot (click the slot), or discard it.',
     prompt_declare: 'Your rack is a Rack-O: declare it, or end the turn and keep playing.',
-    toMove: 'to move', you: 'you', dealerBadge: 'dealer', empty: 'empty',
+    toMove: 'to move', dealerBadge: 'dealer', empty: 'empty',
     lastRound: 'Last round', lastRoundN: 'Round {n}', declarer: 'Rack-O!', roundPts: 'Round: {n} pts',
     run: 'longest run: {n}',
   },
@@ -51,7 +51,7 @@ export const texts = {
     prompt_taken: '取ったカードを入れるスロットをクリックしてください。元のカードは捨て札になります。',
     prompt_drawn: '引いたカードを入れるスロットをクリックするか、捨ててください。',
     prompt_declare: 'ラックオーが完成しています: 宣言するか、宣言せずに手番を終えてください。',
-    toMove: '手番', you: 'あなた', dealerBadge: 'ディーラー', empty: 'なし',
+    toMove: '手番', dealerBadge: 'ディーラー', empty: 'なし',
     lastRound: '前ラウンド', lastRoundN: 'ラウンド {n}', declarer: 'ラックオー!', roundPts: 'ラウンド: {n}点',
     run: '最長のラン: {n}枚',
   },
@@ -84,10 +84,6 @@ export const lobby = {
 };
 
 // ---- helpers ----
-
-function seatName(ctx, p) {
-  return 'P' + p + ' ' + (ctx.names[p] || '') + (p === ctx.seat ? ' (' + ctx.t('you') + ')' : '');
-}
 
 // The cards in use: 1..40, 1..50 or 1..60 for 2, 3 or 4 players (RK-10).
 const deckSize = (v) => 20 + 10 * v.players;
@@ -125,7 +121,7 @@ function statusBar(b) {
   const { v, t, ctx } = b;
   const items = [
     el('span', { class: 'rk-strong', text: t('round') + ' ' + v.round }),
-    el('span', { text: t('dealer') + ': ' + seatName(ctx, v.dealer) }),
+    el('span', { text: t('dealer') + ': ' + ctx.seatLabel(v.dealer) }),
     el('span', { text: t('turns') + ': ' + v.turns_this_round }),
     el('span', { text: t('target') + ': ' + fill(t('pts'), { n: v.target_score }) }),
   ];
@@ -151,7 +147,7 @@ function scoreTable(b) {
   const body = el('tbody');
   for (let p = 0; p < v.players; p++) {
     body.append(el('tr', { class: p === ctx.seat ? 'me-row' : '' },
-      el('th', { scope: 'row', text: seatName(ctx, p) }),
+      el('th', { scope: 'row', text: ctx.seatLabel(p) }),
       el('td', { class: 'num', text: String(v.scores[p]) }),
       el('td', { class: 'num', text: lh ? String(lh.scores[p]) : '—' })));
   }
@@ -197,9 +193,9 @@ function rackHead(b, p, title) {
 function otherRack(b, p) {
   const { v, t, ctx } = b;
   const open = ctx.open;
-  return el('section', { class: 'rk-seat' + (ctx.toMove === p ? ' rk-turn' : ''), 'aria-label': fill(t('rackOf'), { who: seatName(ctx, p) }) },
-    rackHead(b, p, seatName(ctx, p)),
-    rack(b, v.racks[p], { small: !open, known: !open, showOrder: open, label: fill(t('rackOf'), { who: seatName(ctx, p) }) }),
+  return el('section', { class: 'rk-seat' + (ctx.toMove === p ? ' rk-turn' : ''), 'aria-label': fill(t('rackOf'), { who: ctx.seatLabel(p) }) },
+    rackHead(b, p, ctx.seatLabel(p)),
+    rack(b, v.racks[p], { small: !open, known: !open, showOrder: open, label: fill(t('rackOf'), { who: ctx.seatLabel(p) }) }),
     open ? orderLine(b, v.racks[p]) : null);
 }
 
@@ -218,7 +214,7 @@ function myRack(b, p) {
   const { v, t, ctx } = b;
   const mine = v.racks[p];
   const box = el('section', { class: 'rk-seat rk-mine' + (ctx.toMove === p ? ' rk-turn' : ''), 'aria-label': t('yourRack') },
-    rackHead(b, p, t('yourRack') + ' — ' + seatName(ctx, p)),
+    rackHead(b, p, t('yourRack') + ' — ' + ctx.seatLabel(p)),
     el('div', { class: 'rk-ends', 'aria-hidden': 'true' }, el('span', { text: t('front') }), el('span', { text: t('backEnd') })),
     rack(b, mine, { play: true, showOrder: true, label: t('yourRack') }),
     orderLine(b, mine));
@@ -254,7 +250,7 @@ function inHand(b) {
   const { v, t, ctx } = b;
   if (v.in_hand === undefined || v.in_hand === null) return null;
   const mine = v.turn === ctx.seat && !ctx.open;
-  const label = mine ? t('inHand') : fill(t('inHandOf'), { who: seatName(ctx, v.turn) });
+  const label = mine ? t('inHand') : fill(t('inHandOf'), { who: ctx.seatLabel(v.turn) });
   const card = v.in_hand === '?' ? back(t('faceDown'), 'lg') : face(b, v.in_hand, 'lg');
   return pile(label, el('div', { class: 'rk-hand' }, card, ctx.actButton('discard', t('discardIt'))), 'rk-inhand');
 }
@@ -282,11 +278,11 @@ function lastRound(b) {
   const order = [...lh.hands.keys()].sort((a, c) => (lh.breakdown[c].declarer ? 1 : 0) - (lh.breakdown[a].declarer ? 1 : 0));
   for (const p of order) {
     const bd = lh.breakdown[p];
-    const head = el('div', { class: 'rk-last-name' }, el('strong', { text: seatName(ctx, p) }));
+    const head = el('div', { class: 'rk-last-name' }, el('strong', { text: ctx.seatLabel(p) }));
     if (bd.declarer) head.append(el('span', { class: 'rk-badge rk-badge-decl', text: t('declarer') }));
     head.append(el('span', { class: 'rk-last-pts', text: fill(t('roundPts'), { n: bd.points }) }));
     box.append(el('div', { class: 'rk-last-seat' + (bd.declarer ? ' rk-declarer' : '') }, head,
-      rack(b, lh.hands[p], { small: true, showOrder: true, label: fill(t('rackOf'), { who: seatName(ctx, p) }) }),
+      rack(b, lh.hands[p], { small: true, showOrder: true, label: fill(t('rackOf'), { who: ctx.seatLabel(p) }) }),
       el('p', { class: 'rk-sub', text: (bd.text[b.lang] || bd.text.en) + (bd.longest_run >= 3 ? ' · ' + fill(t('run'), { n: bd.longest_run }) : '') })));
   }
   return box;
