@@ -26,7 +26,9 @@
 #include "search.h"
 
 enum {
-    DEFAULT_WORLDS = 32,
+    /* 64 worlds won 59.4 % of 500 deals where 32 won 55.8 %, at 18 ms a
+     * move (README, "Search players"). */
+    DEFAULT_WORLDS = 64,
     WALK_STEPS = 3000, /* most swaps a world's walk may take */
     MIX_STEPS = 24,    /* accepted swaps after the bids first agree */
     MAX_ACTS = 32,
