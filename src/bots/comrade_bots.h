@@ -20,6 +20,10 @@ static inline int cm_popcount(uint64_t x)
 /* The heuristic's bidding action for the seat and hand of v (a bidding
  * view: v->played empty): what cm_heuristic_act bids from that view. */
 ch_action cm_heuristic_bid(const cm_view *v);
+/* Makes the rest of t's bidding as the heuristic team would, every seat
+ * bidding from its own view; the actions go to acts (if not NULL), and
+ * their count is returned. */
+int cm_heuristic_finish_bids(cm_state *t, uint8_t *acts);
 /* The heuristic's choice without its endgame sampling (a cheap rollout
  * policy; no randomness). */
 ch_action cm_heuristic_plain(const void *st, int seat);

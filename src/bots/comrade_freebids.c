@@ -256,13 +256,7 @@ static int try_heuristic(free_search *f, long max_nodes)
 {
     cm_state t = *f->s;
     uint8_t bids[CM_BID_TURNS];
-    int n = 0;
-    while (t.deal == f->s->deal && t.phase == CM_PH_BID) {
-        cm_view v;
-        cm_observe(&t, cm_bid_seat(&t), &v);
-        bids[n] = (uint8_t)cm_heuristic_bid(&v);
-        cm_apply(&t, bids[n++]);
-    }
+    int n = cm_heuristic_finish_bids(&t, bids);
     if (t.deal != f->s->deal || t.phase != CM_PH_PLAY) return 0;
     return solve_bids(f, &t, bids, n, max_nodes);
 }
@@ -357,13 +351,9 @@ static int try_all(free_search *f, const cm_state *t, uint8_t *bids, int depth, 
     if (fresh == 0) return 0; /* searched from here already */
     ch_action acts[32];
     int n = cm_legal(t, acts);
-    int p = cm_bid_seat(t);
     for (int i = 0; i < n && f->left > 0; i++) {
         int a = acts[i];
-        /* A take past the target loses at once (CM-18). */
-        if (a >= CM_JOKER(0) ? t->total + 1 > t->target
-                             : a != CM_PASS && t->total + (a - 1) % 4 + 1 - t->v[p][(a - 1) / 4] > t->target)
-            continue;
+        if (t->total + cm_bid_add(t, a) > t->target) continue; /* lost at once */
         cm_state u = *t;
         cm_apply(&u, acts[i]);
         bids[depth] = (uint8_t)a;

@@ -265,6 +265,20 @@ ch_action cm_heuristic_plain(const void *st, int seat)
     return plain_act(st, seat);
 }
 
+int cm_heuristic_finish_bids(cm_state *t, uint8_t *acts)
+{
+    int deal = t->deal, n = 0;
+    while (t->deal == deal && t->phase == CM_PH_BID) {
+        cm_view v;
+        cm_observe(t, t->to_move, &v);
+        ch_action a = cm_heuristic_bid(&v);
+        if (acts) acts[n] = (uint8_t)a;
+        n++;
+        cm_game.apply(t, a);
+    }
+    return n;
+}
+
 int cm_heuristic_rollout(cm_state *s)
 {
     return rollout(s);

@@ -15,6 +15,9 @@ extern const ch_optdesc cm_opts[CM_NOPTS];
 extern const uint8_t cm_face_copies[CM_FACES];
 
 int cm_bid_seat(const cm_state *s); /* seat of the current bidding turn */
+/* What bidding action a of the seat to bid adds to T (PASS: 0); a take
+ * that lifts T past the target loses the deal at once (CM-18). */
+int cm_bid_add(const cm_state *s, ch_action a);
 /* The seat winning trick t so far (all of it once complete), with its card;
  * -1 when the trick has no card yet. */
 int cm_trick_winner(const cm_state *s, int t, int *best_face);

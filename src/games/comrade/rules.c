@@ -143,6 +143,13 @@ const char *cm_phase(const void *st)
     return names[((const cm_state *)st)->phase];
 }
 
+int cm_bid_add(const cm_state *s, ch_action a)
+{
+    if (a == CM_PASS) return 0;
+    if (a >= CM_JOKER(0)) return 1; /* CM-14 */
+    return (a - 1) % 4 + 1 - s->v[cm_bid_seat(s)][(a - 1) / 4]; /* CM-13 */
+}
+
 /* Does taking bid value val in a suit where the bidder has cur keep T <= target? */
 static int fits(const cm_state *s, int cur, int val)
 {
