@@ -12,41 +12,9 @@
 
 #include "cardhall/match.h"
 #include "cardhall/ragamaru.h"
+#include "ragamaru_kit.h"
 
 /* ---- helpers ---- */
-static void table_kv(rg_state *s, int np, const char *const *extra, int nextra)
-{
-    ch_opts o;
-    ch_err err;
-    char kv0[16];
-    snprintf(kv0, sizeof kv0, "players=%d", np);
-    const char *kv[8] = {kv0, "first_player=0"};
-    for (int i = 0; i < nextra; i++)
-        kv[2 + i] = extra[i];
-    if (ch_opts_parse(&o, rg_game.opts, rg_game.n_opts, kv, 2 + nextra, &err) != CH_OK)
-        fail_msg("%s", err.msg);
-    if (rg_game.setup(s, &o, 1, NULL, 0, &err) != CH_OK) fail_msg("%s", err.msg);
-    for (int p = 0; p < np; p++)
-        rg_clear_hand(s, p);
-    s->phase = RG_PH_PLAY;
-    s->turn = 0;
-    s->C = RG_R;
-    s->N = 0;
-    s->T = RG_NONE;
-}
-
-static void table(rg_state *s, int np)
-{
-    table_kv(s, np, NULL, 0);
-}
-
-static int card(const char *t)
-{
-    int f;
-    if (rg_game.card_parse(t, &f) != CH_OK) fail_msg("no card %s", t);
-    return f;
-}
-
 /* One figure of rg_game.tally by name (the names are fixed per options). */
 static double tally_of(const rg_state *s, const char *name)
 {
@@ -64,17 +32,7 @@ static void each(rg_state *s, int p, const char *list, int (*fn)(rg_state *, int
     char buf[256], *save = NULL;
     snprintf(buf, sizeof buf, "%s", list);
     for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
-        if (!fn(s, p, card(t))) fail_msg("card %s is not available", t);
-}
-
-static int give1(rg_state *s, int p, int f)
-{
-    return rg_give(s, p, f);
-}
-
-static void hand(rg_state *s, int p, const char *list)
-{
-    each(s, p, list, give1);
+        if (!fn(s, p, rgt_card(t))) fail_msg("card %s is not available", t);
 }
 
 static int stock1(rg_state *s, int p, int f)
@@ -95,16 +53,6 @@ static void stock_top(rg_state *s, const char *list)
         each(s, 0, t[i], stock1);
 }
 
-/* The card on top sets the requirement (RG-35). */
-static void top(rg_state *s, const char *c)
-{
-    int f = card(c);
-    assert_true(rg_put_discard(s, f));
-    s->C = (uint8_t)rg_face_colour(f);
-    s->N = (uint8_t)rg_face_number(f);
-    s->T = (uint8_t)rg_face_type(f);
-}
-
 static int nlegal(const rg_state *s)
 {
     ch_action a[RG_MAX_ACTIONS];
@@ -118,24 +66,16 @@ static int can(const rg_state *s, const char *text)
     return ch_parse_action(&rg_game, s, text, &a, &e) == CH_OK;
 }
 
-static void act(rg_state *s, const char *text)
-{
-    ch_action a;
-    ch_err e;
-    if (ch_parse_action(&rg_game, s, text, &a, &e) != CH_OK) fail_msg("%s: %s", text, e.msg);
-    rg_game.apply(s, a);
-}
-
 static int has(const rg_state *s, int p, const char *c)
 {
-    return rg_hand_count(&s->hand[p], card(c));
+    return rg_hand_count(&s->hand[p], rgt_card(c));
 }
 
 /* An arrival that plays nothing: draw, then pass. */
 static void pass_turn(rg_state *s)
 {
-    act(s, "draw");
-    act(s, "pass");
+    rgt_act(s, "draw");
+    rgt_act(s, "pass");
 }
 
 /* ---- Components and setup ---- */
@@ -238,9 +178,9 @@ static void t3_kickoff_legal_actions(void **st)
     rg_state s = *(const rg_state *)ch_match_state(&m);
     ch_match_free(&m);
     rg_clear_hand(&s, 1);
-    hand(&s, 1, "R5 Y9 B9 RES SIN TMO CONV");
+    rgt_hand(&s, 1, "R5 Y9 B9 RES SIN TMO CONV");
     assert_int_equal(nlegal(&s), 4);
-    act(&s, "kickoff Y");
+    rgt_act(&s, "kickoff Y");
     assert_int_equal(s.C, RG_Y);
     assert_int_equal(s.N, 0);
     assert_int_equal(s.T, RG_NONE);
@@ -266,22 +206,22 @@ static void t4_multi_card_numbers(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 4);
-    top(&s, "R7");
-    hand(&s, 0, "B7 Y7 K7 R2 Y12");
+    rgt_table(&s, 4);
+    rgt_top(&s, "R7");
+    rgt_hand(&s, 0, "B7 Y7 K7 R2 Y12");
     assert_int_equal(nlegal(&s), 14);
     const char *ok[] = {"R2",    "B7",    "Y7",    "K7",       "Y7 B7",    "B7 Y7",   "Y7 K7",
                         "K7 Y7", "B7 K7", "K7 B7", "B7 K7 Y7", "Y7 K7 B7", "Y7 B7 K7"};
     for (int i = 0; i < 13; i++)
         if (!can(&s, ok[i])) fail_msg("%s should be legal", ok[i]);
     assert_false(can(&s, "Y12"));
-    act(&s, "B7 K7 Y7");
+    rgt_act(&s, "B7 K7 Y7");
     assert_int_equal(s.hand[0].n, 2);
     assert_true(has(&s, 0, "R2") && has(&s, 0, "Y12"));
     assert_int_equal(s.turn, 1);
     assert_int_equal(s.C, RG_Y);
     assert_int_equal(s.N, 7);
-    assert_int_equal(s.disc[s.ndisc - 1], card("Y7"));
+    assert_int_equal(s.disc[s.ndisc - 1], rgt_card("Y7"));
 }
 
 /* RG-T5, RG-41, RG-42, RG-43, RG-44, RG-46, RG-4: a Try chain closed by a Conversion. */
@@ -289,28 +229,28 @@ static void t5_try_chain_conversion(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 4);
-    top(&s, "R3");
-    hand(&s, 0, "TRY-R K9 K10");
-    hand(&s, 1, "TRY-B K11");
-    hand(&s, 2, "CONV K12");
-    hand(&s, 3, "TRY-Y CONV B4 R1 Y14 K2");
-    act(&s, "TRY-R");
+    rgt_table(&s, 4);
+    rgt_top(&s, "R3");
+    rgt_hand(&s, 0, "TRY-R K9 K10");
+    rgt_hand(&s, 1, "TRY-B K11");
+    rgt_hand(&s, 2, "CONV K12");
+    rgt_hand(&s, 3, "TRY-Y CONV B4 R1 Y14 K2");
+    rgt_act(&s, "TRY-R");
     assert_int_equal(s.turn, 1);
     assert_string_equal(rg_game.phase(&s), "respond");
     assert_int_equal(s.ptotal, 5);
-    act(&s, "TRY-B");
+    rgt_act(&s, "TRY-B");
     assert_int_equal(s.turn, 2);
     assert_int_equal(s.ptotal, 10);
     assert_int_equal(s.C, RG_B);
-    act(&s, "CONV");
+    rgt_act(&s, "CONV");
     assert_int_equal(s.turn, 3);
     assert_int_equal(s.ptotal, 12);
     assert_true(s.pclosed);
     assert_int_equal(s.C, RG_B);
     assert_int_equal(nlegal(&s), 1);
     assert_true(can(&s, "accept"));
-    act(&s, "accept");
+    rgt_act(&s, "accept");
     assert_int_equal(tally_of(&s, "largest_attack"), 12);
     assert_int_equal(tally_of(&s, "cards_drawn"), 12);
     assert_int_equal(s.hand[3].n, 18);
@@ -322,7 +262,7 @@ static void t5_try_chain_conversion(void **st)
     assert_false(can(&s, "TRY-Y"));
     assert_false(can(&s, "R1"));
     assert_false(can(&s, "CONV"));
-    act(&s, "B4");
+    rgt_act(&s, "B4");
     assert_int_equal(s.hand[3].n, 17);
     assert_int_equal(s.turn, 0);
     assert_int_equal(s.C, RG_B);
@@ -334,11 +274,11 @@ static void t6_try_conversion_tmo(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "Y10");
-    hand(&s, 0, "TRY-Y CONV K2");
-    hand(&s, 1, "TRY-R TMO R2 Y6 B8 K9");
-    act(&s, "TRY-Y CONV");
+    rgt_table(&s, 3);
+    rgt_top(&s, "Y10");
+    rgt_hand(&s, 0, "TRY-Y CONV K2");
+    rgt_hand(&s, 1, "TRY-R TMO R2 Y6 B8 K9");
+    rgt_act(&s, "TRY-Y CONV");
     assert_int_equal(s.turn, 1);
     assert_int_equal(s.ptotal, 7);
     assert_true(s.pclosed);
@@ -348,7 +288,7 @@ static void t6_try_conversion_tmo(void **st)
     assert_false(can(&s, "Y6"));
     rg_state alt = s;
     int stock = s.nstock;
-    act(&s, "TMO K");
+    rgt_act(&s, "TMO K");
     assert_int_equal(s.nstock, stock);
     assert_int_equal(s.hand[1].n, 5);
     assert_int_equal(s.turn, 2);
@@ -357,7 +297,7 @@ static void t6_try_conversion_tmo(void **st)
     assert_int_equal(s.N, 0);
     assert_int_equal(s.T, RG_TMO);
     assert_int_equal(s.ptype, RG_NONE);
-    act(&alt, "accept");
+    rgt_act(&alt, "accept");
     assert_int_equal(alt.hand[1].n, 13);
     assert_int_equal(alt.turn, 1);
     assert_int_equal(alt.C, RG_Y);
@@ -369,23 +309,23 @@ static void t7_two_tries(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 4);
-    top(&s, "R3");
-    hand(&s, 0, "TRY-R TRY-K B13");
-    hand(&s, 1, "TRY-Y K3");
-    hand(&s, 2, "B1 B2");
+    rgt_table(&s, 4);
+    rgt_top(&s, "R3");
+    rgt_hand(&s, 0, "TRY-R TRY-K B13");
+    rgt_hand(&s, 1, "TRY-Y K3");
+    rgt_hand(&s, 2, "B1 B2");
     assert_true(can(&s, "TRY-R"));
     assert_true(can(&s, "TRY-R TRY-K"));
     assert_false(can(&s, "TRY-K"));
     assert_false(can(&s, "TRY-K TRY-R"));
-    act(&s, "TRY-R TRY-K");
+    rgt_act(&s, "TRY-R TRY-K");
     assert_int_equal(s.ptotal, 10);
     assert_int_equal(s.C, RG_K);
-    act(&s, "TRY-Y");
+    rgt_act(&s, "TRY-Y");
     assert_int_equal(s.turn, 2);
     assert_int_equal(s.ptotal, 15);
     assert_int_equal(nlegal(&s), 1);
-    act(&s, "accept");
+    rgt_act(&s, "accept");
     assert_int_equal(s.hand[2].n, 17);
     assert_int_equal(s.turn, 2);
     assert_int_equal(s.C, RG_Y);
@@ -397,32 +337,32 @@ static void t8_pg_dg_do_not_mix(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R6");
-    hand(&s, 0, "DG-R K1");
-    hand(&s, 1, "PG-R DG-B R9 Y2");
-    act(&s, "DG-R");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R6");
+    rgt_hand(&s, 0, "DG-R K1");
+    rgt_hand(&s, 1, "PG-R DG-B R9 Y2");
+    rgt_act(&s, "DG-R");
     assert_int_equal(s.ptotal, 3);
     assert_int_equal(nlegal(&s), 2);
     assert_true(can(&s, "DG-B"));
     assert_false(can(&s, "PG-R"));
     assert_false(can(&s, "R9"));
     rg_state stack = s;
-    act(&stack, "DG-B");
+    rgt_act(&stack, "DG-B");
     assert_int_equal(stack.turn, 2);
     assert_int_equal(stack.ptotal, 6);
-    act(&s, "accept");
+    rgt_act(&s, "accept");
     assert_int_equal(s.hand[1].n, 7);
     assert_int_equal(s.C, RG_R);
     assert_int_equal(s.T, RG_DG);
     assert_true(can(&s, "R9"));
     assert_false(can(&s, "Y2"));
     rg_state pg = s;
-    act(&pg, "PG-R");
+    rgt_act(&pg, "PG-R");
     assert_int_equal(pg.turn, 2);
     assert_int_equal(pg.ptype, RG_PG);
     assert_int_equal(pg.ptotal, 3);
-    act(&s, "DG-B");
+    rgt_act(&s, "DG-B");
     assert_int_equal(s.turn, 2);
     assert_int_equal(s.ptype, RG_DG);
     assert_int_equal(s.ptotal, 3);
@@ -433,16 +373,16 @@ static void t9_no_conversion_on_resolved_try(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "TRY-R");
+    rgt_table(&s, 3);
+    rgt_top(&s, "TRY-R");
     s.turn = 1;
-    hand(&s, 1, "CONV TRY-B Y5");
+    rgt_hand(&s, 1, "CONV TRY-B Y5");
     assert_int_equal(nlegal(&s), 3); /* TRY-B, TRY-B CONV, draw */
     assert_true(can(&s, "TRY-B"));
     assert_true(can(&s, "TRY-B CONV"));
     assert_false(can(&s, "CONV"));
     assert_false(can(&s, "Y5"));
-    act(&s, "TRY-B CONV");
+    rgt_act(&s, "TRY-B CONV");
     assert_int_equal(s.turn, 2);
     assert_int_equal(s.ptotal, 7);
     assert_true(s.pclosed);
@@ -473,16 +413,16 @@ static void t10_landing_table(void **st)
     for (int n = 2; n <= 6; n++) {
         for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
             rg_state s;
-            table(&s, n);
-            top(&s, "R2");
-            hand(&s, 0, "R5 ADV-R RES CUT-R CUT-Y KICK-R KICK-Y RET-R RET-Y TURN-R TURN-Y LOOP-R");
+            rgt_table(&s, n);
+            rgt_top(&s, "R2");
+            rgt_hand(&s, 0, "R5 ADV-R RES CUT-R CUT-Y KICK-R KICK-Y RET-R RET-Y TURN-R TURN-Y LOOP-R");
             for (int p = 1; p < n; p++)
-                hand(&s, p, p == 1 ? "R11 K14" : p == 2 ? "R12" : p == 3 ? "R13" : "R14");
-            act(&s, rows[r].play);
-            if (s.phase == RG_PH_DISCARD) act(&s, "keep");
+                rgt_hand(&s, p, p == 1 ? "R11 K14" : p == 2 ? "R12" : p == 3 ? "R13" : "R14");
+            rgt_act(&s, rows[r].play);
+            if (s.phase == RG_PH_DISCARD) rgt_act(&s, "keep");
             if (s.phase == RG_PH_DECLARE) {
-                act(&s, "declare R");
-                act(&s, "declare R5");
+                rgt_act(&s, "declare R");
+                rgt_act(&s, "declare R5");
             }
             if (s.turn != rows[r].land[n - 2])
                 fail_msg("%s with %d players lands on P%d", rows[r].play, n, s.turn);
@@ -492,7 +432,7 @@ static void t10_landing_table(void **st)
             if (rows[r].land[n - 2] == 0)
                 assert_int_equal(s.C, rg_face_colour(s.disc[s.ndisc - 1]));
             if (strncmp(rows[r].play, "LOOP", 4) == 0) {
-                act(&s, "R11");
+                rgt_act(&s, "R11");
                 assert_int_equal(s.turn, 0);
             }
         }
@@ -504,43 +444,43 @@ static void t11_turnover_and_return(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 4);
-    top(&s, "R4");
+    rgt_table(&s, 4);
+    rgt_top(&s, "R4");
     s.turn = 1;
-    hand(&s, 0, "TURN-Y TURN-B K1");
-    hand(&s, 1, "TURN-R K2");
-    hand(&s, 3, "B8 K3");
-    hand(&s, 2, "K4");
-    act(&s, "TURN-R");
+    rgt_hand(&s, 0, "TURN-Y TURN-B K1");
+    rgt_hand(&s, 1, "TURN-R K2");
+    rgt_hand(&s, 3, "B8 K3");
+    rgt_hand(&s, 2, "K4");
+    rgt_act(&s, "TURN-R");
     assert_int_equal(s.dir, -1);
     assert_int_equal(s.turn, 0);
-    act(&s, "TURN-Y TURN-B");
+    rgt_act(&s, "TURN-Y TURN-B");
     assert_int_equal(s.dir, -1);
     assert_int_equal(s.C, RG_B);
     assert_int_equal(s.turn, 3);
-    act(&s, "B8");
+    rgt_act(&s, "B8");
     assert_int_equal(s.turn, 2);
 
     rg_state b;
-    table(&b, 4);
-    top(&b, "K5");
+    rgt_table(&b, 4);
+    rgt_top(&b, "K5");
     b.turn = 2;
-    hand(&b, 2, "RET-K RET-Y K1 Y3");
-    hand(&b, 1, "K9 Y4");
-    hand(&b, 0, "Y5 R1");
+    rgt_hand(&b, 2, "RET-K RET-Y K1 Y3");
+    rgt_hand(&b, 1, "K9 Y4");
+    rgt_hand(&b, 0, "Y5 R1");
     rg_state c = b;
-    act(&b, "RET-K");
+    rgt_act(&b, "RET-K");
     assert_int_equal(b.turn, 1);
-    act(&b, "K9");
+    rgt_act(&b, "K9");
     assert_int_equal(b.turn, 2);
-    act(&b, "K1");
+    rgt_act(&b, "K1");
     assert_int_equal(b.turn, 3);
 
-    act(&c, "RET-K RET-Y");
+    rgt_act(&c, "RET-K RET-Y");
     assert_int_equal(c.turn, 0);
-    act(&c, "Y5");
+    rgt_act(&c, "Y5");
     assert_int_equal(c.turn, 1);
-    act(&c, "Y4");
+    rgt_act(&c, "Y4");
     assert_int_equal(c.turn, 2);
 }
 
@@ -558,11 +498,11 @@ static void t12_loop(void **st)
     (void)st;
     for (int v = 0; v < 4; v++) {
         rg_state s;
-        table(&s, v == 3 ? 2 : 4);
-        top(&s, "R2");
-        hand(&s, 0, "LOOP-R LOOP-B K1");
+        rgt_table(&s, v == 3 ? 2 : 4);
+        rgt_top(&s, "R2");
+        rgt_hand(&s, 0, "LOOP-R LOOP-B K1");
         if (v == 1) s.dir = -1;
-        act(&s, v == 2 ? "LOOP-R LOOP-B" : "LOOP-R");
+        rgt_act(&s, v == 2 ? "LOOP-R LOOP-B" : "LOOP-R");
         static const int cw[4][4] = {{1, 0, 2, 3}, {1, 2, 0, 3}, {1, 2, 0, 3}, {0, 1}};
         static const int turns[4][5] = {
             {1, 0, 2, 3, 1}, {3, 0, 2, 1, 3}, {1, 2, 0, 3, 1}, {1, 0, 1, 0, 1}};
@@ -580,13 +520,13 @@ static void t13_only_responses(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "PG-R");
+    rgt_table(&s, 3);
+    rgt_top(&s, "PG-R");
     s.turn = 1;
     s.phase = RG_PH_RESPOND;
     s.ptype = RG_PG;
     s.ptotal = 3;
-    hand(&s, 1, "RES SIN RGM PG-Y R3 TMO");
+    rgt_hand(&s, 1, "RES SIN RGM PG-Y R3 TMO");
     assert_int_equal(nlegal(&s), 6);
     assert_true(can(&s, "PG-Y"));
     assert_true(can(&s, "TMO B"));
@@ -595,7 +535,7 @@ static void t13_only_responses(void **st)
     assert_false(can(&s, "SIN R"));
     assert_false(can(&s, "RGM"));
     assert_false(can(&s, "R3"));
-    act(&s, "PG-Y");
+    rgt_act(&s, "PG-Y");
     assert_int_equal(s.turn, 2);
     assert_int_equal(s.ptotal, 6);
 }
@@ -605,15 +545,15 @@ static void t14_sin_bin(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R1");
-    hand(&s, 0, "SIN K1");
-    hand(&s, 1, "R2 R3");
-    hand(&s, 2, "Y2 R4");
-    act(&s, "SIN Y");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R1");
+    rgt_hand(&s, 0, "SIN K1");
+    rgt_hand(&s, 1, "R2 R3");
+    rgt_hand(&s, 2, "Y2 R4");
+    rgt_act(&s, "SIN Y");
     assert_int_equal(s.turn, 1);
     assert_int_equal(nlegal(&s), 1);
-    act(&s, "accept");
+    rgt_act(&s, "accept");
     assert_int_equal(s.rests[1], 1);
     assert_int_equal(s.turn, 2);
     assert_int_equal(s.C, RG_Y);
@@ -638,18 +578,18 @@ static void t15_sin_bin_bounce(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 4);
-    top(&s, "R1");
-    hand(&s, 0, "SIN K1");
-    hand(&s, 1, "SIN K2");
-    hand(&s, 2, "R2 R3");
-    act(&s, "SIN R");
+    rgt_table(&s, 4);
+    rgt_top(&s, "R1");
+    rgt_hand(&s, 0, "SIN K1");
+    rgt_hand(&s, 1, "SIN K2");
+    rgt_hand(&s, 2, "R2 R3");
+    rgt_act(&s, "SIN R");
     assert_true(can(&s, "SIN K"));
-    act(&s, "SIN K");
+    rgt_act(&s, "SIN K");
     assert_int_equal(s.turn, 2);
     assert_int_equal(s.ptotal, 4);
     assert_int_equal(nlegal(&s), 1);
-    act(&s, "accept");
+    rgt_act(&s, "accept");
     assert_int_equal(s.rests[2], 3);
     assert_int_equal(s.turn, 3);
     assert_int_equal(s.C, RG_K);
@@ -676,15 +616,15 @@ static void t16_resting_attacks_skips(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 4);
-    top(&s, "R5");
+    rgt_table(&s, 4);
+    rgt_top(&s, "R5");
     s.turn = 1;
     s.rests[2] = 2;
-    hand(&s, 1, "TRY-R CUT-R K1");
-    hand(&s, 2, "TMO TRY-B");
-    hand(&s, 3, "TRY-Y K2");
+    rgt_hand(&s, 1, "TRY-R CUT-R K1");
+    rgt_hand(&s, 2, "TMO TRY-B");
+    rgt_hand(&s, 3, "TRY-Y K2");
     rg_state b = s;
-    act(&s, "TRY-R");
+    rgt_act(&s, "TRY-R");
     assert_int_equal(s.hand[2].n, 7);
     assert_int_equal(s.rests[2], 1);
     assert_int_equal(s.turn, 3);
@@ -692,11 +632,11 @@ static void t16_resting_attacks_skips(void **st)
     assert_int_equal(s.ptype, RG_NONE);
     assert_int_equal(s.C, RG_R);
     assert_int_equal(s.T, RG_TRY);
-    act(&s, "TRY-Y");
+    rgt_act(&s, "TRY-Y");
     assert_int_equal(s.turn, 0);
     assert_int_equal(s.ptotal, 5);
 
-    act(&b, "CUT-R");
+    rgt_act(&b, "CUT-R");
     assert_int_equal(b.turn, 3);
     assert_int_equal(b.rests[2], 2);
     pass_turn(&b); /* P3 */
@@ -711,44 +651,44 @@ static void t17_ragamaru(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R3");
-    hand(&s, 0, "RGM K11 Y2");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R3");
+    rgt_hand(&s, 0, "RGM K11 Y2");
     stock_top(&s, "B1 B2 B3 B4 B6");
-    act(&s, "RGM");
+    rgt_act(&s, "RGM");
     assert_true(has(&s, 1, "B1") && has(&s, 1, "B2"));
     assert_true(has(&s, 2, "B3") && has(&s, 2, "B4"));
     assert_int_equal(s.turn, 0);
     assert_int_equal(s.C, RG_ANY);
     assert_int_equal(nlegal(&s), 3);
     assert_true(can(&s, "K11") && can(&s, "Y2") && can(&s, "draw"));
-    act(&s, "K11");
+    rgt_act(&s, "K11");
     assert_int_equal(s.turn, 1);
     assert_int_equal(s.C, RG_K);
     assert_int_equal(s.N, 11);
 
-    table(&s, 3);
-    top(&s, "R3");
-    hand(&s, 0, "RGM CUT-Y");
-    hand(&s, 1, "TMO CONV R9");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R3");
+    rgt_hand(&s, 0, "RGM CUT-Y");
+    rgt_hand(&s, 1, "TMO CONV R9");
     stock_top(&s, "B1 B2 B3 B4 B6");
-    act(&s, "RGM");
+    rgt_act(&s, "RGM");
     assert_int_equal(nlegal(&s), 1);
-    act(&s, "draw");
+    rgt_act(&s, "draw");
     assert_true(has(&s, 0, "B6"));
     assert_int_equal(nlegal(&s), 2);
     assert_true(can(&s, "B6"));
-    act(&s, "pass");
+    rgt_act(&s, "pass");
     assert_int_equal(s.turn, 1);
     assert_int_equal(s.C, RG_ANY);
     assert_true(can(&s, "R9") && can(&s, "B1") && can(&s, "B2"));
     assert_false(can(&s, "TMO R"));
     assert_false(can(&s, "CONV"));
 
-    table(&s, 4);
-    top(&s, "R3");
-    hand(&s, 0, "RGM RGM K5");
-    act(&s, "RGM RGM");
+    rgt_table(&s, 4);
+    rgt_top(&s, "R3");
+    rgt_hand(&s, 0, "RGM RGM K5");
+    rgt_act(&s, "RGM RGM");
     for (int p = 1; p < 4; p++)
         assert_int_equal(s.hand[p].n, 4);
     assert_int_equal(s.turn, 0);
@@ -762,20 +702,20 @@ static void t18_reserve(void **st)
     for (int v6 = 0; v6 < 2; v6++) {
         rg_state s;
         const char *kv[] = {"free_advantage=true"};
-        table_kv(&s, 3, kv, v6);
-        top(&s, "R1");
-        hand(&s, 0, "RES Y1");
-        hand(&s, 1, "R8 Y3 K12 CUT-K ADV-Y TMO");
-        act(&s, "RES");
+        rgt_table_kv(&s, 3, kv, v6);
+        rgt_top(&s, "R1");
+        rgt_hand(&s, 0, "RES Y1");
+        rgt_hand(&s, 1, "R8 Y3 K12 CUT-K ADV-Y TMO");
+        rgt_act(&s, "RES");
         /* Two small choices instead of 60 (issue 16): colour, then number. */
         assert_string_equal(rg_game.phase(&s), "declare");
         assert_int_equal(s.turn, 0);
         assert_int_equal(nlegal(&s), 4);
         assert_false(can(&s, "declare K8"));
-        act(&s, "declare K");
+        rgt_act(&s, "declare K");
         assert_int_equal(nlegal(&s), 15);
         assert_false(can(&s, "declare R8"));
-        act(&s, "declare K8");
+        rgt_act(&s, "declare K8");
         assert_int_equal(s.turn, 1);
         assert_int_equal(s.C, RG_K);
         assert_int_equal(s.N, 8);
@@ -807,43 +747,43 @@ static void t19_advantage(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "B2");
-    hand(&s, 0, "ADV-B TRY-R R5 CONV");
-    act(&s, "ADV-B");
+    rgt_table(&s, 3);
+    rgt_top(&s, "B2");
+    rgt_hand(&s, 0, "ADV-B TRY-R R5 CONV");
+    rgt_act(&s, "ADV-B");
     assert_string_equal(rg_game.phase(&s), "discard");
     assert_int_equal(nlegal(&s), 4);
     assert_true(can(&s, "discard TRY-R") && can(&s, "discard R5") && can(&s, "discard CONV"));
     assert_true(can(&s, "keep"));
-    act(&s, "discard TRY-R");
+    rgt_act(&s, "discard TRY-R");
     assert_int_equal(s.turn, 1);
     assert_int_equal(s.ptype, RG_NONE);
     assert_int_equal(s.C, RG_B);
     assert_int_equal(s.T, RG_ADV);
     assert_int_equal(s.hand[0].n, 2);
     assert_true(has(&s, 0, "R5") && has(&s, 0, "CONV"));
-    assert_int_equal(s.disc[s.ndisc - 1], card("ADV-B")); /* discards lie beneath */
-    assert_int_equal(s.disc[s.ndisc - 2], card("TRY-R"));
+    assert_int_equal(s.disc[s.ndisc - 1], rgt_card("ADV-B")); /* discards lie beneath */
+    assert_int_equal(s.disc[s.ndisc - 2], rgt_card("TRY-R"));
 
-    table(&s, 3);
-    top(&s, "B9");
-    hand(&s, 0, "ADV-B R5");
+    rgt_table(&s, 3);
+    rgt_top(&s, "B9");
+    rgt_hand(&s, 0, "ADV-B R5");
     assert_int_equal(nlegal(&s), 2);
-    act(&s, "ADV-B");
+    rgt_act(&s, "ADV-B");
     assert_int_equal(s.turn, 1);
     assert_true(has(&s, 0, "R5"));
 
-    table(&s, 3);
-    top(&s, "B9");
-    hand(&s, 0, "ADV-B ADV-R TMO CONV Y4");
+    rgt_table(&s, 3);
+    rgt_top(&s, "B9");
+    rgt_hand(&s, 0, "ADV-B ADV-R TMO CONV Y4");
     assert_true(can(&s, "ADV-B ADV-R"));
     assert_false(can(&s, "ADV-R ADV-B"));
-    act(&s, "ADV-B ADV-R");
+    rgt_act(&s, "ADV-B ADV-R");
     /* Any order (issue 16): keep, 3 single discards, 3 x 2 ordered pairs. */
     assert_int_equal(count_discards(&s), 10);
-    act(&s, "discard TMO");
+    rgt_act(&s, "discard TMO");
     assert_true(can(&s, "discard CONV")); /* below TMO in card order: still offered */
-    act(&s, "discard CONV");
+    rgt_act(&s, "discard CONV");
     assert_int_equal(s.hand[0].n, 1);
     assert_true(has(&s, 0, "Y4"));
     assert_int_equal(s.C, RG_R);
@@ -856,15 +796,15 @@ static void t20_last_card_not_number(void **st)
     (void)st;
     for (int v = 0; v < 2; v++) {
         rg_state s;
-        table(&s, 3);
-        top(&s, "R3");
-        hand(&s, 0, "CUT-R");
+        rgt_table(&s, 3);
+        rgt_top(&s, "R3");
+        rgt_hand(&s, 0, "CUT-R");
         stock_top(&s, v ? "CUT-B" : "R7");
         assert_int_equal(nlegal(&s), 1);
-        act(&s, "draw");
+        rgt_act(&s, "draw");
         if (v == 0) {
             assert_int_equal(nlegal(&s), 2);
-            act(&s, "R7");
+            rgt_act(&s, "R7");
             assert_true(has(&s, 0, "CUT-R"));
         } else {
             assert_int_equal(nlegal(&s), 1);
@@ -873,13 +813,13 @@ static void t20_last_card_not_number(void **st)
         }
     }
     rg_state s;
-    table(&s, 3);
-    top(&s, "TRY-R");
+    rgt_table(&s, 3);
+    rgt_top(&s, "TRY-R");
     s.turn = 1;
     s.phase = RG_PH_RESPOND;
     s.ptype = RG_TRY;
     s.ptotal = 5;
-    hand(&s, 1, "TRY-B");
+    rgt_hand(&s, 1, "TRY-B");
     assert_int_equal(nlegal(&s), 1);
     assert_true(can(&s, "accept"));
 }
@@ -889,13 +829,13 @@ static void t21_going_out(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "B11");
-    hand(&s, 0, "R5 B5");
+    rgt_table(&s, 3);
+    rgt_top(&s, "B11");
+    rgt_hand(&s, 0, "R5 B5");
     assert_true(can(&s, "B5"));
     assert_false(can(&s, "R5"));
     assert_false(can(&s, "R5 B5"));
-    act(&s, "B5 R5");
+    rgt_act(&s, "B5 R5");
     assert_int_equal(rg_game.to_move(&s), CH_TERMINAL);
     ch_result r;
     rg_game.result(&s, &r);
@@ -904,10 +844,10 @@ static void t21_going_out(void **st)
     assert_int_equal(r.rank[0], 1);
     assert_int_equal(r.rank[1], 2);
 
-    table(&s, 3);
-    top(&s, "R5");
-    hand(&s, 0, "R9 B9");
-    act(&s, "R9 B9");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R5");
+    rgt_hand(&s, 0, "R9 B9");
+    rgt_act(&s, "R9 B9");
     assert_int_equal(s.winner, 0);
     assert_int_equal(rg_game.legal(&s, NULL), 0);
 }
@@ -919,12 +859,12 @@ static void t22_draw_then_play(void **st)
     for (int v5 = 0; v5 < 2; v5++) {
         rg_state s;
         const char *kv[] = {"strict_draw=true"};
-        table_kv(&s, 3, kv, v5);
-        top(&s, "B4");
-        hand(&s, 0, "R2 Y9");
+        rgt_table_kv(&s, 3, kv, v5);
+        rgt_top(&s, "B4");
+        rgt_hand(&s, 0, "R2 Y9");
         stock_top(&s, "B9");
         assert_int_equal(nlegal(&s), 1);
-        act(&s, "draw");
+        rgt_act(&s, "draw");
         assert_string_equal(rg_game.phase(&s), "drawn");
         assert_int_equal(nlegal(&s), v5 ? 2 : 3);
         assert_true(can(&s, "B9") && can(&s, "pass"));
@@ -934,14 +874,14 @@ static void t22_draw_then_play(void **st)
         assert_false(can(&s, "Y9 B9"));
     }
     rg_state s;
-    table(&s, 3);
-    top(&s, "B4");
-    hand(&s, 0, "B2 K13");
+    rgt_table(&s, 3);
+    rgt_top(&s, "B4");
+    rgt_hand(&s, 0, "B2 K13");
     stock_top(&s, "Y6");
     assert_true(can(&s, "B2"));
-    act(&s, "draw");
+    rgt_act(&s, "draw");
     assert_int_equal(nlegal(&s), 1);
-    act(&s, "pass");
+    rgt_act(&s, "pass");
     assert_true(has(&s, 0, "B2") && has(&s, 0, "K13") && has(&s, 0, "Y6"));
     assert_int_equal(s.turn, 1);
     assert_int_equal(s.C, RG_B);
@@ -960,36 +900,36 @@ static void t23_reshuffle(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 4);
+    rgt_table(&s, 4);
     s.turn = 1;
-    hand(&s, 1, "R1 R2");
-    hand(&s, 0, "Y7");
+    rgt_hand(&s, 1, "R1 R2");
+    rgt_hand(&s, 0, "Y7");
     for (int i = 0; i < 29; i++)
         s.disc[s.ndisc++] = s.stock[--s.nstock];
-    top(&s, "Y7");
+    rgt_top(&s, "Y7");
     shrink_stock(&s, 0);
     assert_int_equal(s.ndisc, 30);
     assert_int_equal(tally_of(&s, "reshuffles"), 0);
-    act(&s, "draw");
+    rgt_act(&s, "draw");
     assert_int_equal(tally_of(&s, "reshuffles"), 1);
     assert_int_equal(s.nstock, 28);
     assert_int_equal(s.ndisc, 1);
-    assert_int_equal(s.disc[0], card("Y7"));
+    assert_int_equal(s.disc[0], rgt_card("Y7"));
     assert_int_equal(s.C, RG_Y);
     assert_int_equal(s.N, 7);
 
-    table(&s, 4);
-    hand(&s, 0, "TRY-R");
-    hand(&s, 2, "R1");
+    rgt_table(&s, 4);
+    rgt_hand(&s, 0, "TRY-R");
+    rgt_hand(&s, 2, "R1");
     for (int i = 0; i < 19; i++)
         s.disc[s.ndisc++] = s.stock[--s.nstock];
-    top(&s, "TRY-R");
+    rgt_top(&s, "TRY-R");
     shrink_stock(&s, 2);
     s.turn = 2;
     s.phase = RG_PH_RESPOND;
     s.ptype = RG_TRY;
     s.ptotal = 5;
-    act(&s, "accept");
+    rgt_act(&s, "accept");
     assert_int_equal(s.hand[2].n, 6);
     assert_int_equal(s.nstock, 16);
     assert_int_equal(s.ndisc, 1);
@@ -1000,32 +940,32 @@ static void t24_dry_game(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "TRY-R");
+    rgt_table(&s, 3);
+    rgt_top(&s, "TRY-R");
     shrink_stock(&s, 0);
     s.turn = 1;
     s.phase = RG_PH_RESPOND;
     s.ptype = RG_TRY;
     s.ptotal = 5;
-    hand(&s, 1, "R1 B3");
+    rgt_hand(&s, 1, "R1 B3");
     int before = s.hand[1].n;
-    act(&s, "accept");
+    rgt_act(&s, "accept");
     assert_int_equal(s.hand[1].n, before);
     assert_int_equal(s.ptype, RG_NONE);
     assert_false(can(&s, "draw"));
     assert_true(can(&s, "pass"));
 
-    table(&s, 3);
-    top(&s, "R9");
-    hand(&s, 0, "K1");
-    hand(&s, 1, "R10 K2");
-    hand(&s, 2, "K3");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R9");
+    rgt_hand(&s, 0, "K1");
+    rgt_hand(&s, 1, "R10 K2");
+    rgt_hand(&s, 2, "K3");
     shrink_stock(&s, 0);
     rg_state alt = s;
-    act(&s, "pass");
-    act(&s, "pass");
+    rgt_act(&s, "pass");
+    rgt_act(&s, "pass");
     assert_int_equal(s.turn, 2);
-    act(&s, "pass");
+    rgt_act(&s, "pass");
     assert_int_equal(rg_game.to_move(&s), CH_TERMINAL);
     ch_result r;
     rg_game.result(&s, &r);
@@ -1034,12 +974,12 @@ static void t24_dry_game(void **st)
     assert_int_equal(tally_of(&s, "dry_deck_end"), 1);
     assert_int_equal(tally_of(&s, "turn_cap_end"), 0);
     assert_int_equal(tally_of(&s, "first_player_won"), 0);
-    act(&alt, "pass");
-    act(&alt, "R10");
+    rgt_act(&alt, "pass");
+    rgt_act(&alt, "R10");
     assert_int_equal(alt.ndisc, 2);
     assert_int_equal(alt.dry_passed, 0);
     int h = alt.hand[2].n;
-    act(&alt, "draw");
+    rgt_act(&alt, "draw");
     assert_int_equal(alt.hand[2].n, h + 1);
     assert_int_equal(alt.nstock, 0);
     assert_int_equal(alt.ndisc, 1);
@@ -1060,20 +1000,20 @@ static void t25_team_play(void **st)
     assert_int_equal(rg_team_of(&s, 0), rg_team_of(&s, 2));
     assert_int_equal(rg_team_of(&s, 1), rg_team_of(&s, 3));
     rg_clear_hand(&s, 1);
-    hand(&s, 1, "RGM R1 R2");
-    act(&s, "kickoff Y");
+    rgt_hand(&s, 1, "RGM R1 R2");
+    rgt_act(&s, "kickoff Y");
     int n0 = s.hand[0].n, n2 = s.hand[2].n, n3 = s.hand[3].n;
-    act(&s, "RGM");
+    rgt_act(&s, "RGM");
     assert_int_equal(s.hand[2].n, n2 + 2);
     assert_int_equal(s.hand[3].n, n3 + 2);
     assert_int_equal(s.hand[0].n, n0 + 2);
     /* Later P2 goes out on yellow. */
     rg_clear_hand(&s, 2);
-    hand(&s, 2, "Y7");
+    rgt_hand(&s, 2, "Y7");
     s.turn = 2;
     s.phase = RG_PH_PLAY;
     s.C = RG_Y;
-    act(&s, "Y7");
+    rgt_act(&s, "Y7");
     ch_result r;
     rg_game.result(&s, &r);
     assert_true(r.terminal);
@@ -1111,8 +1051,8 @@ static void heuristic_names_a_colour_it_holds(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    hand(&s, 2, "B1 B2 B3 TRY-B R4 K9");
+    rgt_table(&s, 3);
+    rgt_hand(&s, 2, "B1 B2 B3 TRY-B R4 K9");
     others_hold(&s, 2, 7);
     s.phase = RG_PH_KICKOFF;
     s.turn = 2;
@@ -1124,9 +1064,9 @@ static void heuristic_saves_tmo_for_big_chains(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "PG-R");
-    hand(&s, 1, "TMO R5 R6 B7 K9 Y3");
+    rgt_table(&s, 3);
+    rgt_top(&s, "PG-R");
+    rgt_hand(&s, 1, "TMO R5 R6 B7 K9 Y3");
     others_hold(&s, 1, 7);
     s.turn = 1;
     s.phase = RG_PH_RESPOND;
@@ -1142,10 +1082,10 @@ static void heuristic_attacks_a_player_close_to_going_out(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R3");
-    hand(&s, 0, "TRY-R R5 R7 B9 K2 Y3");
-    hand(&s, 1, "Y1 Y2");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R3");
+    rgt_hand(&s, 0, "TRY-R R5 R7 B9 K2 Y3");
+    rgt_hand(&s, 1, "Y1 Y2");
     others_hold(&s, 0, 7);
     bot_plays(&s, "TRY-R");
 }
@@ -1156,9 +1096,9 @@ static void heuristic_spares_its_partner(void **st)
     (void)st;
     rg_state s;
     const char *teams[] = {"teams=2"};
-    table_kv(&s, 4, teams, 1);
-    top(&s, "R3");
-    hand(&s, 0, "TRY-R R5 B9 K2 Y3");
+    rgt_table_kv(&s, 4, teams, 1);
+    rgt_top(&s, "R3");
+    rgt_hand(&s, 0, "TRY-R R5 B9 K2 Y3");
     others_hold(&s, 0, 2);
     const uint8_t order[4] = {0, 2, 1, 3}; /* after a Loop: P2, the partner, sits next */
     for (int i = 0; i < 4; i++) {
@@ -1172,12 +1112,12 @@ static void heuristic_dumps_with_advantage(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "B2");
-    hand(&s, 0, "ADV-B CONV R5 K9 Y3");
+    rgt_table(&s, 3);
+    rgt_top(&s, "B2");
+    rgt_hand(&s, 0, "ADV-B CONV R5 K9 Y3");
     others_hold(&s, 0, 7);
     bot_plays(&s, "ADV-B");
-    act(&s, "ADV-B");
+    rgt_act(&s, "ADV-B");
     bot_plays(&s, "discard CONV");
 }
 
@@ -1186,9 +1126,9 @@ static void heuristic_keeps_a_pair_for_the_end(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R7");
-    hand(&s, 0, "R5 B5 R9");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R7");
+    rgt_hand(&s, 0, "R5 B5 R9");
     others_hold(&s, 0, 7);
     bot_plays(&s, "R9");
 }
@@ -1200,7 +1140,7 @@ static void rg2_counting_seats(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 5);
+    rgt_table(&s, 5);
     assert_int_equal(rg_seat_next(&s, 0, 1), 1);
     assert_int_equal(rg_seat_next(&s, 0, 5), 0);
     assert_int_equal(rg_seat_next(&s, 0, -1), 4);
@@ -1217,14 +1157,14 @@ static void rg33_v4_multiples(void **st)
     for (int v4 = 0; v4 < 2; v4++) {
         rg_state s;
         const char *kv[] = {"unlimited_multiples=true"};
-        table_kv(&s, 6, kv, v4);
-        top(&s, "R1");
-        hand(&s, 0, "CUT-R CUT-Y CUT-B K5 RES RES RES");
+        rgt_table_kv(&s, 6, kv, v4);
+        rgt_top(&s, "R1");
+        rgt_hand(&s, 0, "CUT-R CUT-Y CUT-B K5 RES RES RES");
         assert_int_equal(can(&s, "CUT-R CUT-Y CUT-B"), v4);
         assert_int_equal(can(&s, "RES RES RES"), v4);
         assert_true(can(&s, "RES RES"));
         if (v4) {
-            act(&s, "CUT-R CUT-Y CUT-B");
+            rgt_act(&s, "CUT-R CUT-Y CUT-B");
             assert_int_equal(s.turn, 4);
         }
     }
@@ -1235,11 +1175,11 @@ static void rg45_tmo_not_on_sin_bin(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R1");
-    hand(&s, 0, "SIN R2");
-    hand(&s, 1, "TMO R3");
-    act(&s, "SIN B");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R1");
+    rgt_hand(&s, 0, "SIN R2");
+    rgt_hand(&s, 1, "TMO R3");
+    rgt_act(&s, "SIN B");
     assert_int_equal(nlegal(&s), 1);
     assert_false(can(&s, "TMO R"));
 }
@@ -1249,13 +1189,13 @@ static void rg25_rg82_turn_and_result(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R1");
-    hand(&s, 0, "R5");
-    hand(&s, 1, "K1 K2 K3");
-    hand(&s, 2, "K4");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R1");
+    rgt_hand(&s, 0, "R5");
+    rgt_hand(&s, 1, "K1 K2 K3");
+    rgt_hand(&s, 2, "K4");
     assert_int_equal(rg_game.to_move(&s), 0);
-    act(&s, "R5");
+    rgt_act(&s, "R5");
     ch_result r;
     rg_game.result(&s, &r);
     /* Cards left are no points (issue 16: the end table showed them as "+3"). */
@@ -1271,11 +1211,11 @@ static void rg56_action_card_requirement(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 4);
-    top(&s, "R1");
-    hand(&s, 0, "CUT-R K3");
-    hand(&s, 2, "CUT-Y KICK-B R9 B1");
-    act(&s, "CUT-R");
+    rgt_table(&s, 4);
+    rgt_top(&s, "R1");
+    rgt_hand(&s, 0, "CUT-R K3");
+    rgt_hand(&s, 2, "CUT-Y KICK-B R9 B1");
+    rgt_act(&s, "CUT-R");
     assert_int_equal(s.turn, 2);
     assert_int_equal(s.C, RG_R);
     assert_int_equal(s.T, RG_CUT);
@@ -1291,7 +1231,7 @@ static void max_actions_bound(void **st)
     (void)st;
     rg_state s;
     const char *kv[] = {"unlimited_multiples=true"};
-    table_kv(&s, 2, kv, 1);
+    rgt_table_kv(&s, 2, kv, 1);
     while (s.nstock)
         assert_true(rg_give(&s, 0, s.stock[s.nstock - 1]));
     s.C = RG_ANY;
@@ -1327,14 +1267,14 @@ static void v7_turn_cap(void **st)
     (void)st;
     rg_state s;
     const char *kv[] = {"max_arrivals=3"};
-    table_kv(&s, 3, kv, 1);
-    top(&s, "R1");
-    hand(&s, 0, "R2 K1");
-    hand(&s, 1, "R3 K2");
+    rgt_table_kv(&s, 3, kv, 1);
+    rgt_top(&s, "R1");
+    rgt_hand(&s, 0, "R2 K1");
+    rgt_hand(&s, 1, "R3 K2");
     s.arrivals = 1;
-    act(&s, "R2");
+    rgt_act(&s, "R2");
     assert_int_equal(s.turn, 1);
-    act(&s, "R3");
+    rgt_act(&s, "R3");
     assert_int_equal(rg_game.to_move(&s), CH_TERMINAL);
     assert_int_equal(s.winner, -1);
 }
@@ -1351,9 +1291,9 @@ static void notation_and_names(void **st)
         assert_int_equal(back, f);
     }
     rg_state s;
-    table(&s, 3);
-    top(&s, "R1");
-    hand(&s, 0, "R9 B9 RES K3");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R1");
+    rgt_hand(&s, 0, "R9 B9 RES K3");
     ch_action a;
     ch_err err;
     char buf[2048];

@@ -13,70 +13,9 @@
 
 #include "cardhall/bot.h"
 #include "cardhall/ragamaru.h"
+#include "ragamaru_kit.h"
 
-/* ---- helpers (as in test_ragamaru.c) ---- */
-static void table_kv(rg_state *s, int np, const char *const *extra, int nextra)
-{
-    ch_opts o;
-    ch_err err;
-    char kv0[16];
-    snprintf(kv0, sizeof kv0, "players=%d", np);
-    const char *kv[8] = {kv0, "first_player=0"};
-    for (int i = 0; i < nextra; i++)
-        kv[2 + i] = extra[i];
-    if (ch_opts_parse(&o, rg_game.opts, rg_game.n_opts, kv, 2 + nextra, &err) != CH_OK)
-        fail_msg("%s", err.msg);
-    if (rg_game.setup(s, &o, 1, NULL, 0, &err) != CH_OK) fail_msg("%s", err.msg);
-    for (int p = 0; p < np; p++)
-        rg_clear_hand(s, p);
-    s->phase = RG_PH_PLAY;
-    s->turn = 0;
-    s->C = RG_R;
-    s->N = 0;
-    s->T = RG_NONE;
-}
-
-static void table(rg_state *s, int np)
-{
-    table_kv(s, np, NULL, 0);
-}
-
-static int card(const char *t)
-{
-    int f;
-    if (rg_game.card_parse(t, &f) != CH_OK) fail_msg("no card %s", t);
-    return f;
-}
-
-static void hand(rg_state *s, int p, const char *list)
-{
-    char buf[256], *save = NULL;
-    snprintf(buf, sizeof buf, "%s", list);
-    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
-        if (!rg_give(s, p, card(t))) fail_msg("card %s is not available", t);
-}
-
-static void top(rg_state *s, const char *c)
-{
-    int f = card(c);
-    assert_true(rg_put_discard(s, f));
-    s->C = (uint8_t)rg_face_colour(f);
-    s->N = (uint8_t)rg_face_number(f);
-    s->T = (uint8_t)rg_face_type(f);
-}
-
-static ch_action parse(const rg_state *s, const char *text)
-{
-    ch_action a;
-    ch_err e;
-    if (ch_parse_action(&rg_game, s, text, &a, &e) != CH_OK) fail_msg("%s: %s", text, e.msg);
-    return a;
-}
-
-static void act(rg_state *s, const char *text)
-{
-    rg_game.apply(s, parse(s, text));
-}
+/* ---- helpers (the rest are in ragamaru_kit.h) ---- */
 
 /* Every stock card into seat p's hand: nothing is left to draw. */
 static void empty_stock(rg_state *s, int p)
@@ -107,7 +46,7 @@ static const char *prompt(const char *board)
 /* The events of text applied to s, for viewer. */
 static json_t *events(const rg_state *s, const char *text, int viewer, ch_lang lang)
 {
-    json_t *e = rg_game.events(s, parse(s, text), viewer, lang);
+    json_t *e = rg_game.events(s, rgt_parse(s, text), viewer, lang);
     assert_non_null(e);
     assert_true(json_is_array(e));
     return e;
@@ -151,16 +90,16 @@ static void winning_play_leaves_its_requirement(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "B5");
+    rgt_table(&s, 3);
+    rgt_top(&s, "B5");
     s.C = RG_B;
     s.N = 11; /* as after a Reserve declaring blue 11 */
     s.T = RG_RES;
-    hand(&s, 0, "R5");
-    hand(&s, 1, "K1 K2");
-    hand(&s, 2, "Y3");
+    rgt_hand(&s, 0, "R5");
+    rgt_hand(&s, 1, "K1 K2");
+    rgt_hand(&s, 2, "Y3");
     s.N = 5; /* R5 follows B5 by number */
-    act(&s, "R5");
+    rgt_act(&s, "R5");
     assert_int_equal(s.phase, RG_PH_OVER);
     assert_int_equal(s.C, RG_R);
     assert_int_equal(s.N, 5);
@@ -176,15 +115,15 @@ static void accept_with_empty_stock(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "TRY-R K1 K2");
-    hand(&s, 1, "Y7 Y8");
-    act(&s, "TRY-R");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "TRY-R K1 K2");
+    rgt_hand(&s, 1, "Y7 Y8");
+    rgt_act(&s, "TRY-R");
     empty_stock(&s, 2);
     assert_int_equal(s.phase, RG_PH_RESPOND);
     char buf[256];
-    rg_game.action_name(&s, parse(&s, "accept"), 1, CH_LANG_EN, buf, sizeof buf);
+    rg_game.action_name(&s, rgt_parse(&s, "accept"), 1, CH_LANG_EN, buf, sizeof buf);
     assert_null(strstr(buf, "draws 5"));
     assert_string_equal(buf, "accepts the attack of 5 cards and draws the 1 left");
     assert_non_null(strstr(prompt(render(&s, 1, CH_LANG_EN)), "only 1 left to draw"));
@@ -193,7 +132,7 @@ static void accept_with_empty_stock(void **st)
     assert_int_equal(json_integer_value(json_object_get(take, "count")), 1);
     assert_non_null(strstr(text_of(take), "(4 more could not be drawn: nothing left)"));
     json_decref(e);
-    act(&s, "accept");
+    rgt_act(&s, "accept");
     assert_int_equal(s.hand[1].n, 3);
     const char *p = prompt(render(&s, 1, CH_LANG_EN));
     assert_string_equal(p, "P1: play cards or pass (nothing is left to draw)\n");
@@ -205,15 +144,15 @@ static void sin_bin_prompt_is_no_attack(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "SIN K1");
-    hand(&s, 1, "TMO Y8 Y9");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "SIN K1");
+    rgt_hand(&s, 1, "TMO Y8 Y9");
     json_t *e = events(&s, "SIN Y", 2, CH_LANG_JA);
     assert_string_equal(text_of(find_event(e, "sin_bin", 0)),
                         "シンビン: P1は回すか2回休む。次の色は黄");
     json_decref(e);
-    act(&s, "SIN Y");
+    rgt_act(&s, "SIN Y");
     const char *p = prompt(render(&s, 1, CH_LANG_EN));
     assert_null(strstr(p, "attack"));
     assert_null(strstr(p, "TMO"));
@@ -257,9 +196,9 @@ static void reserve_is_chosen_in_steps(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 4);
-    top(&s, "R2");
-    hand(&s, 0, "RES RES R3 R4 Y4 B4 K4 Y9 TRY-R CUT-R SIN");
+    rgt_table(&s, 4);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "RES RES R3 R4 Y4 B4 K4 Y9 TRY-R CUT-R SIN");
     ch_action a[RG_MAX_ACTIONS];
     int n = rg_game.legal(&s, a);
     assert_true(n < 40);
@@ -267,7 +206,7 @@ static void reserve_is_chosen_in_steps(void **st)
     for (const char *b = render(&s, 0, CH_LANG_JA); *b; b++)
         lines += *b == '\n';
     assert_true(lines + n < 50);
-    act(&s, "RES RES");
+    rgt_act(&s, "RES RES");
     assert_int_equal(rg_game.legal(&s, a), 4);
     assert_non_null(strstr(prompt(render(&s, 0, CH_LANG_EN)), "declare the Reserve's colour"));
     assert_non_null(strstr(render(&s, 0, CH_LANG_EN), "colour: being declared"));
@@ -275,10 +214,10 @@ static void reserve_is_chosen_in_steps(void **st)
     json_t *e = events(&s, "declare K", 2, CH_LANG_EN);
     assert_string_equal(text_of(find_event(e, "declare", 0)), "P0 declares black for the Reserve");
     json_decref(e);
-    act(&s, "declare K");
+    rgt_act(&s, "declare K");
     assert_int_equal(rg_game.legal(&s, a), 15);
     assert_non_null(strstr(prompt(render(&s, 0, CH_LANG_EN)), "number (colour black)"));
-    act(&s, "declare K12");
+    rgt_act(&s, "declare K12");
     assert_int_equal(s.C, RG_K);
     assert_int_equal(s.N, 12);
     assert_int_equal(s.T, RG_RES);
@@ -293,11 +232,11 @@ static void draw_event_per_viewer(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "K1 K2");
-    hand(&s, 1, "Y1");
-    hand(&s, 2, "Y2");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "K1 K2");
+    rgt_hand(&s, 1, "Y1");
+    rgt_hand(&s, 2, "Y2");
     int f = s.stock[s.nstock - 1];
     char code[16];
     rg_game.card_text(f, code, sizeof code);
@@ -323,12 +262,12 @@ static void take_attack_named_to_taker(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "PG-R K1 K2");
-    hand(&s, 1, "Y7 Y8");
-    hand(&s, 2, "B1");
-    act(&s, "PG-R");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "PG-R K1 K2");
+    rgt_hand(&s, 1, "Y7 Y8");
+    rgt_hand(&s, 2, "B1");
+    rgt_act(&s, "PG-R");
     json_t *mine = events(&s, "accept", 1, CH_LANG_EN),
            *theirs = events(&s, "accept", 2, CH_LANG_JA);
     json_t *a = find_event(mine, "take_attack", 1), *b = find_event(theirs, "take_attack", 1);
@@ -347,12 +286,12 @@ static void automatic_steps_are_events(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 4);
-    top(&s, "R2");
-    hand(&s, 0, "RGM K1 K2");
-    hand(&s, 1, "Y1");
-    hand(&s, 2, "Y2");
-    hand(&s, 3, "Y3");
+    rgt_table(&s, 4);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "RGM K1 K2");
+    rgt_hand(&s, 1, "Y1");
+    rgt_hand(&s, 2, "Y2");
+    rgt_hand(&s, 3, "Y3");
     json_t *e = events(&s, "RGM", 2, CH_LANG_EN);
     assert_string_equal(json_string_value(json_object_get(json_array_get(e, 0), "type")), "play");
     for (int p = 1; p < 4; p++) {
@@ -363,39 +302,39 @@ static void automatic_steps_are_events(void **st)
     assert_non_null(find_event(e, "free_play", 0));
     json_decref(e);
 
-    table(&s, 4);
-    top(&s, "R2");
-    hand(&s, 0, "KICK-R K1");
-    hand(&s, 3, "R9 R8");
+    rgt_table(&s, 4);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "KICK-R K1");
+    rgt_hand(&s, 3, "R9 R8");
     e = events(&s, "KICK-R", CH_SPECTATOR, CH_LANG_EN);
     assert_string_equal(text_of(find_event(e, "skip", 0)),
                         "the turn skips 2 players (P1 P2) to P3");
     json_decref(e);
 
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "TURN-R K1");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "TURN-R K1");
     e = events(&s, "TURN-R", 1, CH_LANG_JA);
     assert_string_equal(text_of(find_event(e, "direction", 0)), "回る向きは反時計回り");
     json_decref(e);
 
     /* P1 rests (an accepted Sin Bin): the arrival uses up one rest. */
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "R5 K1");
-    hand(&s, 1, "Y1 Y2");
-    hand(&s, 2, "R7 R8");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "R5 K1");
+    rgt_hand(&s, 1, "Y1 Y2");
+    rgt_hand(&s, 2, "R7 R8");
     s.rests[1] = 2;
     e = events(&s, "R5", CH_SPECTATOR, CH_LANG_EN);
     assert_string_equal(text_of(find_event(e, "rest", 1)),
                         "P1 loses a turn to the Sin Bin (1 more)");
     json_decref(e);
 
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "TRY-R K1");
-    hand(&s, 1, "TMO Y8");
-    act(&s, "TRY-R");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "TRY-R K1");
+    rgt_hand(&s, 1, "TMO Y8");
+    rgt_act(&s, "TRY-R");
     e = events(&s, "TMO B", 2, CH_LANG_EN);
     assert_non_null(strstr(text_of(find_event(e, "tmo", 1)), "cancels the attack"));
     json_decref(e);
@@ -407,15 +346,15 @@ static void reshuffle_and_going_out(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 2);
-    top(&s, "R2");
-    hand(&s, 0, "K1 K2");
-    hand(&s, 1, "Y1");
+    rgt_table(&s, 2);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "K1 K2");
+    rgt_hand(&s, 1, "Y1");
     empty_stock(&s, 1);
     /* Three cards go on the pile above R2: a draw reshuffles all but the top. */
     int moved = 0;
     for (int f = 0; f < RG_NFACES && moved < 3; f++)
-        if (rg_hand_count(&s.hand[1], f) && f != card("Y1")) {
+        if (rg_hand_count(&s.hand[1], f) && f != rgt_card("Y1")) {
             assert_true(rg_put_discard(&s, f));
             moved++;
         }
@@ -425,11 +364,11 @@ static void reshuffle_and_going_out(void **st)
     assert_non_null(find_event(e, "reshuffle", -1));
     json_decref(e);
 
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "R5");
-    hand(&s, 1, "K1 K2");
-    hand(&s, 2, "Y3");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "R5");
+    rgt_hand(&s, 1, "K1 K2");
+    rgt_hand(&s, 2, "Y3");
     e = events(&s, "R5", 1, CH_LANG_EN);
     assert_string_equal(text_of(find_event(e, "hand_end", 0)),
                         "P0 played their last card and wins");
@@ -486,7 +425,7 @@ static void events_never_leak(void **st)
                     size_t j;
                     json_array_foreach(cards, j, c)
                     {
-                        int f = card(json_string_value(c));
+                        int f = rgt_card(json_string_value(c));
                         if (!seen[f])
                             fail_msg("viewer %d: event names unseen %s", v, json_string_value(c));
                     }
@@ -517,17 +456,17 @@ static void the_end_is_laid_open(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "R5");
-    hand(&s, 1, "K1 TRY-B");
-    hand(&s, 2, "Y3");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "R5");
+    rgt_hand(&s, 1, "K1 TRY-B");
+    rgt_hand(&s, 2, "Y3");
     char buf[2048];
     assert_int_equal(rg_game.hand_summary(&s, 1, CH_LANG_EN, buf, sizeof buf), 0);
     json_t *v = rg_game.view_json(&s, 1);
     assert_true(json_is_null(json_object_get(v, "last_hand")));
     json_decref(v);
-    act(&s, "R5");
+    rgt_act(&s, "R5");
     for (int viewer = CH_SPECTATOR; viewer < 3; viewer++) {
         assert_true(rg_game.hand_summary(&s, viewer, CH_LANG_EN, buf, sizeof buf) > 0);
         assert_string_equal(buf, "Game over: P0 played their last card and wins\n"
@@ -569,27 +508,27 @@ static void draw_endings_say_why(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 2);
-    top(&s, "R2");
-    hand(&s, 0, "K1 K2");
+    rgt_table(&s, 2);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "K1 K2");
     empty_stock(&s, 1);
     assert_true(s.ndisc == 1);
-    act(&s, "pass");
+    rgt_act(&s, "pass");
     char buf[1024];
     /* The last pass ends the game: flagged before it is made. */
-    assert_true(rg_game.warning(&s, parse(&s, "pass"), CH_LANG_EN, buf, sizeof buf) > 0);
+    assert_true(rg_game.warning(&s, rgt_parse(&s, "pass"), CH_LANG_EN, buf, sizeof buf) > 0);
     assert_string_equal(buf, "ends the game: every player has passed, a draw");
-    act(&s, "pass");
+    rgt_act(&s, "pass");
     rg_game.hand_summary(&s, CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf);
     assert_non_null(strstr(buf, "a draw: nothing was left to draw and every player passed"));
 
     const char *kv[] = {"max_arrivals=3"};
-    table_kv(&s, 2, kv, 1);
-    top(&s, "R2");
-    hand(&s, 0, "R3 R4 K5");
-    hand(&s, 1, "R6 R7 K8");
-    act(&s, "R3");
-    act(&s, "R6");
+    rgt_table_kv(&s, 2, kv, 1);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "R3 R4 K5");
+    rgt_hand(&s, 1, "R6 R7 K8");
+    rgt_act(&s, "R3");
+    rgt_act(&s, "R6");
     json_t *e = events(&s, "R4", 1, CH_LANG_EN);
     assert_string_equal(text_of(find_event(e, "hand_end", -1)),
                         "a draw: the turn arrived 3 times, the limit");
@@ -602,9 +541,9 @@ static void no_warning_for_ordinary_moves(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "R5 K1");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "R5 K1");
     char buf[128];
     ch_action a[RG_MAX_ACTIONS];
     int n = rg_game.legal(&s, a);
@@ -620,9 +559,9 @@ static void explain_illegal_in_game_terms(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "B11");
-    hand(&s, 0, "R5 R9 B9 TMO CONV RES SIN K4");
+    rgt_table(&s, 3);
+    rgt_top(&s, "B11");
+    rgt_hand(&s, 0, "R5 R9 B9 TMO CONV RES SIN K4");
     static const struct {
         const char *text, *want;
     } cases[] = {
@@ -649,17 +588,17 @@ static void explain_illegal_in_game_terms(void **st)
         assert_null(strstr(buf, "RG-"));
     }
     /* RG-34: the last card must be a number card. */
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "CUT-R");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "CUT-R");
     assert_true(rg_game.explain_illegal(&s, "CUT-R", CH_LANG_EN, buf, sizeof buf) > 0);
     assert_string_equal(buf, "your last card must be a number card");
     /* RG-22: after a draw only the drawn card. */
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "R5 R6");
-    rg_put_stock_top(&s, card("K9"));
-    act(&s, "draw");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "R5 R6");
+    rg_put_stock_top(&s, rgt_card("K9"));
+    rgt_act(&s, "draw");
     assert_true(rg_game.explain_illegal(&s, "R5", CH_LANG_EN, buf, sizeof buf) > 0);
     assert_string_equal(buf, "after a draw only the drawn card (black 9 (Scrum-half)), with cards "
                              "of its kind may be played");
@@ -702,11 +641,11 @@ static void spectator_sees_the_public_part(void **st)
 {
     (void)st;
     rg_state s;
-    table(&s, 3);
-    top(&s, "R2");
-    hand(&s, 0, "R5 K1");
-    hand(&s, 1, "Y7");
-    hand(&s, 2, "B8");
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "R5 K1");
+    rgt_hand(&s, 1, "Y7");
+    rgt_hand(&s, 2, "B8");
     json_t *v = rg_game.view_json(&s, CH_SPECTATOR);
     assert_int_equal(json_object_size(json_object_get(v, "hands")), 0);
     assert_null(json_object_get(v, "stock"));
@@ -728,7 +667,7 @@ static void spectator_sees_the_public_part(void **st)
         assert_int_equal(r.hand[p].n, s.hand[p].n);
     char buf[256];
     assert_true(
-        rg_game.action_name(&s, parse(&s, "draw"), CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf) > 0);
+        rg_game.action_name(&s, rgt_parse(&s, "draw"), CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf) > 0);
 }
 
 int main(void)
