@@ -199,7 +199,7 @@ typedef struct free_search {
     int gave_up;       /* some answer was cut short by the budget */
     int full;          /* the list of bidding positions ran out of room */
     bid_search bids;
-    keyset lines; /* tricks won by the random lines tried (step 2) */
+    keyset lines; /* tricks won by the random lines tried (step 1) */
     keyset lost;  /* final bid sets the solver proved lost */
     keyset seen;  /* bidding positions enumerated (step 3) */
     cm_plan *plan; /* may be NULL */
