@@ -363,12 +363,17 @@ static void check_rules_text(const ctx *c, const ch_opts *o)
     }
 }
 
+int ch_harness_scaled(int n)
+{
+    const char *scale = getenv("CH_HARNESS_SCALE");
+    int k = scale ? atoi(scale) : 1;
+    return k > 1 ? (n + k - 1) / k : n;
+}
+
 long ch_harness_run(const ch_harness_cfg *cfg)
 {
     const ch_game *g = cfg->game;
-    int games = cfg->games;
-    const char *scale = getenv("CH_HARNESS_SCALE");
-    if (scale && atoi(scale) > 1) games = (games + atoi(scale) - 1) / atoi(scale);
+    int games = ch_harness_scaled(cfg->games);
     int max_steps = cfg->max_steps > 0 ? cfg->max_steps : 100000;
     int deep_every = cfg->deep_every > 0 ? cfg->deep_every : 1;
     long total = 0;

@@ -42,5 +42,8 @@ extern const int ch_harness_require_sees;
 /* Runs the harness; fails the current cmocka test on any violation. Returns
  * the number of actions played (so callers can assert it did work). */
 long ch_harness_run(const ch_harness_cfg *cfg);
+/* n divided by CH_HARNESS_SCALE (rounded up), for a test's own loops: the
+ * sanitizer run sets it to do fewer, as ch_harness_run does. */
+int ch_harness_scaled(int n);
 
 #endif

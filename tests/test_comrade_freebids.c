@@ -14,6 +14,7 @@
 
 #include "cardhall/bot.h"
 #include "cardhall/comrade.h"
+#include "harness.h"
 
 typedef uint8_t bids_t[CM_SEATS][4];
 
@@ -101,7 +102,7 @@ static void cm_18_bid_to_reaches_what_bidding_reached(void **unused)
     ch_rng r;
     ch_rng_seed(&r, 14, 0);
     int checked = 0;
-    for (uint64_t seed = 1; seed <= 300; seed++) {
+    for (uint64_t seed = 1; seed <= (uint64_t)ch_harness_scaled(300); seed++) {
         static cm_state first, s;
         start(&first, seed);
         s = first;
@@ -121,7 +122,7 @@ static void cm_18_bid_to_reaches_what_bidding_reached(void **unused)
             checked++;
         }
     }
-    assert_true(checked > 500);
+    assert_true(checked > ch_harness_scaled(500));
 }
 
 /* CM-10, CM-12, CM-14: bids no bidding can end with. */
@@ -164,7 +165,7 @@ static void cm_18_bid_to_agrees_with_listing(void **unused)
     ch_rng_seed(&r, 41, 0);
     int yes = 0, no = 0;
     static bids_t sets[4096];
-    for (uint64_t seed = 1; seed <= 60; seed++) {
+    for (uint64_t seed = 1; seed <= (uint64_t)ch_harness_scaled(60); seed++) {
         static cm_state s;
         start(&s, seed);
         random_bids(&s, &r, CM_BID_TURNS, s.target - 2 - (int)(seed % 2));
@@ -197,8 +198,8 @@ static void cm_18_bid_to_agrees_with_listing(void **unused)
                     no += !got;
                 }
     }
-    assert_true(yes > 200);
-    assert_true(no > 2000);
+    assert_true(yes > ch_harness_scaled(200));
+    assert_true(no > ch_harness_scaled(2000));
 }
 
 /* Whether the plan, played through the game's interface from s, wins. */
@@ -227,7 +228,7 @@ static void cm_26_free_bids_from_the_start(void **unused)
     cm_solver *x = cm_solver_new();
     assert_non_null(x);
     int yes = 0;
-    for (uint64_t seed = 1; seed <= 200; seed++) {
+    for (uint64_t seed = 1; seed <= (uint64_t)ch_harness_scaled(200); seed++) {
         static cm_state s;
         start(&s, seed);
         cm_plan plan;
@@ -238,7 +239,7 @@ static void cm_26_free_bids_from_the_start(void **unused)
         assert_int_equal(plan.nplays, s.np * s.target); /* every trick played */
         assert_true(plan_wins(&s, &plan));
     }
-    assert_true(yes >= 190);
+    assert_true(yes >= ch_harness_scaled(200) * 95 / 100);
     cm_solver_free(x);
 }
 
@@ -274,7 +275,7 @@ static void cm_26_free_bids_agree_with_exhaustive_search(void **unused)
     ch_rng r;
     ch_rng_seed(&r, 26, 0);
     int yes = 0, no = 0, undecided = 0;
-    for (uint64_t seed = 1; seed <= 200; seed++) {
+    for (uint64_t seed = 1; seed <= (uint64_t)ch_harness_scaled(200); seed++) {
         static cm_state s;
         start(&s, seed);
         int late = s.target - 1 - (int)(seed / 2 % 2);
@@ -303,8 +304,8 @@ static void cm_26_free_bids_agree_with_exhaustive_search(void **unused)
         no += got == 0 && want == 0;
         undecided += got < 0 || want < 0;
     }
-    assert_true(yes > 30);
-    assert_true(no > 30);
+    assert_true(yes > ch_harness_scaled(30));
+    assert_true(no > ch_harness_scaled(30));
     assert_true(undecided * 10 < yes + no);
     cm_solver_free(x);
     cm_solver_free(y);

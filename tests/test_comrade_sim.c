@@ -98,14 +98,6 @@ static void golden_traces(void **s)
     ch_golden_check(&cm_game, kv3, 3, 85, "tests/golden/comrade-3p.txt");
 }
 
-/* Fewer games under sanitizers, as the harness does. */
-static int scaled(int games)
-{
-    const char *scale = getenv("CH_HARNESS_SCALE");
-    int k = scale ? atoi(scale) : 1;
-    return k > 1 ? (games + k - 1) / k : games;
-}
-
 typedef struct team_stats {
     int deals, wins, ended_in_bidding;
     long actions;
@@ -147,8 +139,8 @@ static void heuristic_team_beats_random_team(void **s)
     for (int i = 0; i < 2; i++) {
         const char *kv[] = {versions[i][0]};
         /* The heuristic searches late in each deal, so it gets fewer series. */
-        team_stats h = team_play("heuristic", kv, 1, scaled(i ? 300 : 200), 77);
-        team_stats r = team_play("random", kv, 1, scaled(2000), 77);
+        team_stats h = team_play("heuristic", kv, 1, ch_harness_scaled(i ? 300 : 200), 77);
+        team_stats r = team_play("random", kv, 1, ch_harness_scaled(2000), 77);
         double hr = (double)h.wins / h.deals, rr = (double)r.wins / r.deals;
         print_message("comrade %s: heuristic team wins %.1f%% of %d deals (%.1f%% end in "
                       "bidding), random team %.2f%% (%.1f%% in bidding)\n",

@@ -13,6 +13,7 @@
 
 #include "cardhall/rng.h"
 #include "cardhall/rumino_meld.h"
+#include "harness.h"
 
 /* ---- Reference, independent of src/games/rumino/meld.c ---- */
 static int ref_points(int f)
@@ -142,12 +143,6 @@ static void dense_hand(ch_rng *r, uint8_t *h, int n, int jmax)
     ch_rng_shuffle_u8(r, h, n);
 }
 
-static int scaled(int n)
-{
-    const char *s = getenv("CH_HARNESS_SCALE");
-    return s && atoi(s) > 1 ? n / atoi(s) : n;
-}
-
 /* The layout from ru_meld_best really is one: valid disjoint melds from the
  * hand, dead cards adding up to the deadwood. */
 static void check_layout(const uint8_t *h, int n, const ru_layout *l)
@@ -215,7 +210,7 @@ static void uniform_hands(uint64_t seed, int with_joker)
     ch_rng r;
     ch_rng_seed(&r, seed, 11 + 5 * (uint64_t)with_joker);
     uint8_t h[8];
-    int n = scaled(200000);
+    int n = ch_harness_scaled(200000);
     for (int i = 0; i < n; i++) {
         int len = 7 + (i & 1), jokers = 0;
         uniform_hand(&r, h, len);
@@ -247,7 +242,7 @@ static void deadwood_matches_reference_dense_with_jokers(void **s)
     ch_rng r;
     ch_rng_seed(&r, 77, 12);
     uint8_t h[8];
-    int n = scaled(200000);
+    int n = ch_harness_scaled(200000);
     for (int i = 0; i < n; i++) {
         int len = i % 10 < 8 ? 7 + (i & 1) : 3 + (int)ch_rng_below(&r, 4);
         dense_hand(&r, h, len, 4);
@@ -262,7 +257,7 @@ static void deadwood_matches_reference_dense_natural(void **s)
     ch_rng r;
     ch_rng_seed(&r, 78, 13);
     uint8_t h[8];
-    int n = scaled(100000);
+    int n = ch_harness_scaled(100000);
     for (int i = 0; i < n; i++) {
         dense_hand(&r, h, 7 + (i & 1), 0);
         check_hand(h, 7 + (i & 1));
@@ -276,7 +271,7 @@ static void gin_and_rumino_masks_match_reference(void **s)
     ch_rng r;
     ch_rng_seed(&r, 79, 14);
     uint8_t h[8];
-    int n = scaled(60000), gins = 0, ruminos = 0;
+    int n = ch_harness_scaled(60000), gins = 0, ruminos = 0;
     for (int i = 0; i < n; i++) {
         if (i % 3 == 0) {
             uniform_hand(&r, h, 8);

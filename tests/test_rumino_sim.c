@@ -16,12 +16,6 @@
 #include "golden.h"
 #include "harness.h"
 
-static int scaled(int n)
-{
-    const char *s = getenv("CH_HARNESS_SCALE");
-    return s && atoi(s) > 1 ? (n + atoi(s) - 1) / atoi(s) : n;
-}
-
 /* Mostly heuristic moves (random ones mostly never knock), some random. */
 static long harness(const char *const *kv, int nkv, int games, uint64_t seed, const char *bot)
 {
@@ -97,7 +91,7 @@ static void ledger_balances_every_step(void **s)
         ch_bot bots[2];
         assert_int_equal(ch_bot_init(&bots[0], &ru_game, "heuristic", 3, &err), CH_OK);
         assert_int_equal(ch_bot_init(&bots[1], &ru_game, "random", 4, &err), CH_OK);
-        int n = scaled(600);
+        int n = ch_harness_scaled(600);
         for (int g = 0; g < n; g++, games++) {
             ru_state st;
             assert_int_equal(ru_game.setup(&st, &o, (uint64_t)(g * 31 + c), NULL, 0, &err), CH_OK);
@@ -150,7 +144,7 @@ static void heuristic_beats_random(void **s)
         ch_bot h, r;
         assert_int_equal(ch_bot_init(&h, &ru_game, "heuristic", 1, &err), CH_OK);
         assert_int_equal(ch_bot_init(&r, &ru_game, "random", 2, &err), CH_OK);
-        int games = scaled(200), wins = 0;
+        int games = ch_harness_scaled(200), wins = 0;
         for (int g = 0; g < games; g++) {
             int hseat = g % np;
             ru_state st;
