@@ -52,7 +52,14 @@ export function boardContext(board, m, opts = {}) {
   const copies = {};
   const legal = m.legal || [];
   const names = t.seats.map((_, i) => seatName(t, i));
+  const n = t.seats.length;
+  // The viewer's own seat, or null for a spectator and an all-open replay;
+  // the other seats in order from the viewer's left, as around a table.
+  const me = !opts.open && Number.isInteger(m.seat) && m.seat >= 0 && m.seat < n ? m.seat : null;
+  const others = [];
+  for (let k = me === null ? 0 : 1; k < n; k++) others.push(me === null ? k : (me + k) % n);
   const ctx = {
+    me, others,
     view: m.view, seat: m.seat, open: !!opts.open, players: t.seats.length, names, options: t.options,
     toMove: m.status ? m.status.to_move : null, legal, lang: getLang(),
     t: wordsOf(board.texts || {}), T, boardText: m.board || '', picked: pickedCodes(),

@@ -499,11 +499,8 @@ function lastRound(b) {
 export function render(ctx) {
   const v = ctx.view;
   const b = { ctx, v, t: ctx.t, lang: ctx.lang, ja: ctx.lang === 'ja', info: cardInfo(v) };
-  const me = ctx.open ? null : ctx.seat;
-  const seated = me !== null && me !== undefined && me >= 0 && me < v.players;
-  // Others in seat order starting from the viewer's left, as around a table.
-  const others = [];
-  for (let k = seated ? 1 : 0; k < v.players; k++) others.push(seated ? (me + k) % v.players : k);
+  const { me, others } = ctx;
+  const seated = me !== null;
   return el('div', { class: 'db-board', role: 'region', 'aria-label': ctx.t('board') },
     el('div', { class: 'board-top' }, statusBar(b), scoreTable(b)),
     el('div', { class: 'db-felt' },

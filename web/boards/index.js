@@ -17,6 +17,8 @@
 //   open      true in a replay with every card open
 //   players   number of seats; names[i]: a seat's display name; toMove: seat or null
 //   seatLabel(p)  "P1 name (you)": how a board names a seat
+//   me        the viewer's seat, or null (spectator, all open); others: the
+//             other seats in order from the viewer's left
 //   options   the table's options as {key: text} (what the view does not carry)
 //   legal     [{action, name, warning?}] when this viewer is to move, else []
 //   lang, t   the page language; t(key) looks up the board's texts

@@ -294,10 +294,8 @@ export function render(ctx) {
   const v = ctx.view;
   const b = { ctx, v, t: ctx.t, lang: ctx.lang };
   b.opts = optionsInForce(v, ctx);
-  const me = ctx.open ? null : ctx.seat;
-  const seated = me !== null && me !== undefined && me >= 0 && me < v.players;
-  const others = [];
-  for (let k = seated ? 1 : 0; k < v.players; k++) others.push(seated ? (me + k) % v.players : k);
+  const { me, others } = ctx;
+  const seated = me !== null;
   return el('div', { class: 'rk-board', role: 'region', 'aria-label': ctx.t('board') },
     el('div', { class: 'board-top' }, statusBar(b), scoreTable(b)),
     el('div', { class: 'rk-felt' },
