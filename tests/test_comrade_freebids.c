@@ -14,17 +14,10 @@
 
 #include "cardhall/bot.h"
 #include "cardhall/comrade.h"
+#include "comrade_kit.h"
 #include "harness.h"
 
 typedef uint8_t bids_t[CM_SEATS][4];
-
-static void start(cm_state *s, uint64_t seed)
-{
-    ch_opts o;
-    ch_err err;
-    ch_opts_defaults(&o, cm_game.opts, cm_game.n_opts);
-    if (ch_setup(&cm_game, s, &o, seed, NULL, 0, &err) != CH_OK) fail_msg("%s", err.msg);
-}
 
 /* A take that keeps the total at or under the target (CM-18: over it the
  * deal is lost at once). */
@@ -104,7 +97,7 @@ static void cm_18_bid_to_reaches_what_bidding_reached(void **unused)
     int checked = 0;
     for (uint64_t seed = 1; seed <= (uint64_t)ch_harness_scaled(300); seed++) {
         static cm_state first, s;
-        start(&first, seed);
+        cmt_start(&first, seed, NULL);
         s = first;
         cm_state mid[CM_BID_TURNS];
         int nmid = 0;
@@ -130,7 +123,7 @@ static void cm_12_unreachable_bids(void **unused)
 {
     (void)unused;
     static cm_state s;
-    start(&s, 3);
+    cmt_start(&s, 3, NULL);
     uint8_t acts[CM_BID_TURNS];
     int n;
     /* Four seats bidding one spade: one [S1] and two jokers make three. */
@@ -167,7 +160,7 @@ static void cm_18_bid_to_agrees_with_listing(void **unused)
     static bids_t sets[4096];
     for (uint64_t seed = 1; seed <= (uint64_t)ch_harness_scaled(60); seed++) {
         static cm_state s;
-        start(&s, seed);
+        cmt_start(&s, seed, NULL);
         random_bids(&s, &r, CM_BID_TURNS, s.target - 2 - (int)(seed % 2));
         if (s.phase != CM_PH_BID || s.deal != 0) continue;
         int n = 0;
@@ -230,7 +223,7 @@ static void cm_26_free_bids_from_the_start(void **unused)
     int yes = 0;
     for (uint64_t seed = 1; seed <= (uint64_t)ch_harness_scaled(200); seed++) {
         static cm_state s;
-        start(&s, seed);
+        cmt_start(&s, seed, NULL);
         cm_plan plan;
         int r = cm_solve_free(x, &s, 2000000, NULL, &plan);
         assert_int_not_equal(r, 0); /* nothing proves a deal lost this early */
@@ -277,16 +270,13 @@ static void cm_26_free_bids_agree_with_exhaustive_search(void **unused)
     int yes = 0, no = 0, undecided = 0;
     for (uint64_t seed = 1; seed <= (uint64_t)ch_harness_scaled(200); seed++) {
         static cm_state s;
-        start(&s, seed);
+        cmt_start(&s, seed, NULL);
         int late = s.target - 1 - (int)(seed / 2 % 2);
         if (seed % 2) {
             random_bids(&s, &r, CM_BID_TURNS, late);
         } else {
             ch_bot bot[CM_SEATS];
-            ch_err err;
-            for (int p = 0; p < s.np; p++)
-                assert_int_equal(ch_bot_init(&bot[p], &cm_game, "heuristic", seed + (uint64_t)p, &err),
-                                 CH_OK);
+            cmt_heuristic_team(bot, &s, seed);
             while (s.deal == 0 && s.phase == CM_PH_BID && s.total < late) {
                 int p = cm_game.to_move(&s);
                 cm_game.apply(&s, ch_bot_act(&bot[p], &s, p));

@@ -13,6 +13,7 @@
 
 #include "cardhall/bot.h"
 #include "cardhall/comrade.h"
+#include "comrade_kit.h"
 
 /* Whether some line of legal plays from s wins the deal it is in. */
 static int brute(const cm_state *s)
@@ -29,21 +30,6 @@ static int brute(const cm_state *s)
     return 0;
 }
 
-static void start_with(cm_state *s, uint64_t seed, const char *kv)
-{
-    ch_opts o;
-    ch_err err;
-    ch_opts_defaults(&o, cm_game.opts, cm_game.n_opts);
-    if (kv && ch_opts_parse(&o, cm_game.opts, cm_game.n_opts, &kv, 1, &err) != CH_OK)
-        fail_msg("%s", err.msg);
-    if (ch_setup(&cm_game, s, &o, seed, NULL, 0, &err) != CH_OK) fail_msg("%s", err.msg);
-}
-
-static void start(cm_state *s, uint64_t seed)
-{
-    start_with(s, seed, NULL);
-}
-
 /* Checks the solver against exhaustive search on every position of the
  * last `tricks` tricks (trick starts and mid-trick) of deals `first`..`last`
  * bid and mostly played by the heuristic, with game option kv. */
@@ -53,12 +39,9 @@ static void agree(uint64_t first, uint64_t last, int tricks, const char *kv, int
     assert_non_null(x);
     for (uint64_t seed = first; seed <= last; seed++) {
         static cm_state s;
-        start_with(&s, seed, kv);
+        cmt_start(&s, seed, kv);
         ch_bot bot[CM_SEATS];
-        ch_err err;
-        for (int p = 0; p < s.np; p++)
-            assert_int_equal(ch_bot_init(&bot[p], &cm_game, "heuristic", seed + (uint64_t)p, &err),
-                             CH_OK);
+        cmt_heuristic_team(bot, &s, seed);
         while (s.deal == 0 && s.phase != CM_PH_OVER) {
             if (s.phase == CM_PH_PLAY && s.target - s.trick <= tricks) {
                 int want = brute(&s);
@@ -106,12 +89,9 @@ static void cm_26_won_deals_are_winnable(void **unused)
     int won = 0;
     for (uint64_t seed = 1; seed <= 200 && won < 10; seed++) {
         static cm_state s, first;
-        start(&s, seed);
+        cmt_start(&s, seed, NULL);
         ch_bot bot[CM_SEATS];
-        ch_err err;
-        for (int p = 0; p < s.np; p++)
-            assert_int_equal(ch_bot_init(&bot[p], &cm_game, "heuristic", seed + (uint64_t)p, &err),
-                             CH_OK);
+        cmt_heuristic_team(bot, &s, seed);
         int have_first = 0;
         while (s.deal == 0 && s.phase != CM_PH_OVER) {
             if (s.phase == CM_PH_PLAY && !have_first) {

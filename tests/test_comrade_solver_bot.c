@@ -15,6 +15,7 @@
 #include "../src/bots/comrade_bots.h"
 #include "cardhall/bot.h"
 #include "cardhall/comrade.h"
+#include "comrade_kit.h"
 #include "cardhall/registry.h"
 
 static void start(cm_state *s, uint64_t seed, const char *dealer, const int *order)
@@ -90,9 +91,7 @@ static void issue14_worlds_agree_with_the_bids(void **unused)
         static cm_state s;
         start(&s, seed, NULL, NULL);
         ch_bot bot[CM_SEATS];
-        for (int p = 0; p < s.np; p++)
-            assert_int_equal(ch_bot_init(&bot[p], &cm_game, "heuristic", seed + (uint64_t)p, NULL),
-                             CH_OK);
+        cmt_heuristic_team(bot, &s, seed);
         /* Positions: late in the bidding, and at tricks 0, 3 and 6. */
         for (int step = 0; s.phase != CM_PH_OVER; step++) {
             int late_bid = s.phase == CM_PH_BID && s.turn >= 6 && s.turn % 3 == 0;
@@ -190,9 +189,7 @@ static void cm_26_kept_table_gives_the_same_answers(void **unused)
         static cm_state s;
         start(&s, seed, NULL, NULL);
         ch_bot bot[CM_SEATS];
-        for (int p = 0; p < s.np; p++)
-            assert_int_equal(ch_bot_init(&bot[p], &cm_game, "heuristic", seed + (uint64_t)p, NULL),
-                             CH_OK);
+        cmt_heuristic_team(bot, &s, seed);
         if (seed % 10 == 0) cm_solver_forget(kept);
         while (s.phase != CM_PH_OVER) {
             if (s.phase == CM_PH_PLAY && s.trick >= 5) {
