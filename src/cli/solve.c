@@ -147,7 +147,7 @@ int cli_solve(int argc, char **argv)
                r.winnable, r.winnable * p);
         printf("  won by the heuristic team     %7d  %5.1f%%\n", r.won, r.won * p);
         char label[64];
-        snprintf(label, sizeof label, "undecided (over %d nodes)", max_nodes);
+        snprintf(label, sizeof label, "undecided (> %d nodes)", max_nodes);
         printf("  %-29s %7d  %5.1f%%  (%d of them won by the heuristic)\n", label, r.undecided,
                r.undecided * p, r.won_undecided);
         if (r.reached)
