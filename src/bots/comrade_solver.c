@@ -230,6 +230,9 @@ static int solve_play(cm_solver *x, int leader, uint8_t *table, int pos)
             hope = x->str[__builtin_ctzll(m)] > x->str[table[best]];
     }
     if (!hope) return 0;
+    /* pos < np <= CM_SEATS. Said so for gcc -O3, which unrolls this
+     * recursion and cannot see that table[pos] stays inside. */
+    if (pos >= CM_SEATS) __builtin_unreachable();
     int p = (leader + pos) % np;
     int follows = (x->hand[p] & CM_SUIT_MASK(led)) != 0;
     uint8_t c[52];
@@ -317,8 +320,10 @@ static int cannot_duck(const cm_solver *x)
                 low[j++] = x->str[__builtin_ctzll(h)];
             for (int i = 0; i < k; i++)
                 if (who[i] != q) w[nw++] = top[i];
+            /* Fewer winning cards of others than tricks q must lose: some
+             * trick q loses has no winner who needs it. */
             for (int i = 0; i < lose; i++)
-                if (low[lose - 1 - i] > w[i]) return 1;
+                if (i >= nw || low[lose - 1 - i] > w[i]) return 1;
         }
     }
     return 0;
