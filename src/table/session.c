@@ -95,11 +95,12 @@ static json_t *get_lang(json_t *req, ch_lang *out)
 {
     json_t *j = json_object_get(req, "lang");
     const char *s = j ? json_string_value(j) : "en";
-    if (s && strcmp(s, "en") == 0)
-        *out = CH_LANG_EN;
-    else if (s && strcmp(s, "ja") == 0)
+    /* Set on the error path too: gcc -O3 cannot tell that callers then
+     * leave it unread, and warns. */
+    *out = CH_LANG_EN;
+    if (s && strcmp(s, "ja") == 0)
         *out = CH_LANG_JA;
-    else
+    else if (!s || strcmp(s, "en") != 0)
         return fail("lang: expected \"en\" or \"ja\"");
     return NULL;
 }
