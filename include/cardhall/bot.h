@@ -26,6 +26,7 @@ typedef struct ch_search_cfg {
                            heuristic's to be chosen instead (z=150: 1.5; 0: off) */
     long nodes;         /* solver (Comrade): open-hand search nodes per world and play */
     int infer;          /* solver: 1 = worlds agree with the bids as the heuristic makes them */
+    int bid;            /* solver: 1 = a bid that ends the bidding may be chosen by search */
 } ch_search_cfg;
 
 /* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is

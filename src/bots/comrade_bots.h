@@ -34,9 +34,12 @@ int cm_heuristic_rollout(cm_state *s);
 /* A world for the solver player of seat viewer (comrade_search.c): st's
  * hidden hands redrawn by resample from viewer's view and then, with infer,
  * walked towards hands that make every other seat's bids as the heuristic
- * would have made them. Returns the bidding turns still disagreeing (0 when
- * the world agrees, or without infer). Reads nothing hidden. */
-int cm_solver_world(const cm_state *st, int viewer, int infer, ch_rng *r, cm_state *w);
+ * would have made them; with closing_searched (the players' bid=1), all but
+ * the bid that ended the bidding. Returns the bidding turns still
+ * disagreeing (0 when the world agrees, or without infer). Reads nothing
+ * hidden. */
+int cm_solver_world(const cm_state *st, int viewer, int infer, int closing_searched, ch_rng *r,
+                    cm_state *w);
 
 /* cm_solve without forgetting: the table of lost positions found by earlier
  * calls since the last cm_solver_forget stays in use (a lost position is

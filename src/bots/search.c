@@ -38,6 +38,7 @@ void ch_search_defaults(const ch_game *g, ch_search_cfg *c)
     c->depth = 400;
     c->nodes = 2000;
     c->infer = 1;
+    c->bid = 1;
     c->hand_cut = ch_search_hand_cut(g);
     /* A game from outside this tree may have no heuristic: then random. */
     ch_bot probe;
@@ -70,6 +71,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     if (strcmp(key, "threads") == 0) return set_int(key, v, 1, 64, &c->threads, err);
     if (strcmp(key, "depth") == 0) return set_int(key, v, 0, 100000, &c->depth, err);
     if (strcmp(key, "infer") == 0) return set_int(key, v, 0, 1, &c->infer, err);
+    if (strcmp(key, "bid") == 0) return set_int(key, v, 0, 1, &c->bid, err);
     if (strcmp(key, "nodes") == 0) {
         int n = 0;
         if (set_int(key, v, 1, 100000000, &n, err) != CH_OK) return CH_EINVAL;
@@ -111,7 +113,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     return ch_errf(
         err, CH_EINVAL,
         "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c, z, nodes, "
-        "infer)",
+        "infer, bid)",
         key);
 }
 
