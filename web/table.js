@@ -172,7 +172,7 @@ function resultBox(m) {
     el('thead', {}, el('tr', {}, el('th', { text: T('rank') }), el('th', { text: T('seat') }), el('th', { text: T('score') }))));
   const body = el('tbody');
   for (const i of order) {
-    body.append(el('tr', { class: r.winners.includes(i) ? 'winner' : '' }, el('td', { text: String(r.ranks[i] + 1) }),
+    body.append(el('tr', { class: r.winners.includes(i) ? 'winner' : '' }, el('td', { text: String(r.ranks[i]) }),
       el('td', { text: seatName(t, i) + (i === m.seat ? ' (' + T('you') + ')' : '') }), el('td', { text: String(r.scores[i]) })));
   }
   tbl.append(body);

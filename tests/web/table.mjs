@@ -315,6 +315,12 @@ for (const g of GAMES) {
   await bob.waitForSelector('#over-h');
   await spec.waitForSelector('#over-h', { timeout: 15000 });
   await checkJapanese(bob, g.game, 'end');
+  // The result table shows the game's ranks as they are (1 is the best);
+  // it once added 1 to them, so a winner read "2".
+  for (const p of [bob, spec]) {
+    const best = (await p.textContent('table.result tbody tr td')).trim();
+    if (best !== '1') fail(`${g.game}: the result table's first rank is ${best}, not 1`);
+  }
   await bob.screenshot({ path: `${artifacts}/${g.game}-end-ja.png`, fullPage: true });
   await spec.screenshot({ path: `${artifacts}/${g.game}-end-spectator-360.png`, fullPage: true });
 
