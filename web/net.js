@@ -9,15 +9,24 @@ export function on(type, f) { handlers[type] = f; }
 export function onConnect(f) { onOpen = f; }
 export function onConnection(f) { onStatus = f; }
 
+// What the page sends while the socket is not open (a click on Join while
+// it is still connecting) waits for it instead of vanishing; a few at most.
+const queued = [];
 export function send(msg) {
   if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg));
+  else if (queued.length < 8) queued.push(msg);
 }
 
 let delay = 500;
 export function connect() {
   onStatus('connecting');
   ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/');
-  ws.onopen = () => { delay = 500; onStatus('connected'); onOpen(); };
+  ws.onopen = () => {
+    delay = 500;
+    onStatus('connected');
+    onOpen();
+    while (queued.length) ws.send(JSON.stringify(queued.shift()));
+  };
   ws.onmessage = (e) => {
     let m;
     try { m = JSON.parse(e.data); } catch { return; }

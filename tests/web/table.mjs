@@ -71,9 +71,21 @@ let seed = Number(process.env.CH_WEB_SEED || 1) >>> 0;
 const rand = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32; };
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 
-async function person(lang, width = 1100) {
+async function person(lang, width = 1100, slowSocket = false) {
   const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: lang === 'ja' ? 'ja-JP' : 'en-US' });
   await ctx.addInitScript((l) => localStorage.setItem('cardhall.lang', l), lang);
+  // A slow network: the page's socket opens two seconds after the page
+  // loads, so what a person clicks before that must not be lost.
+  if (slowSocket) {
+    await ctx.addInitScript(() => {
+      const Real = window.WebSocket;
+      const opensAt = performance.now() + 2000;
+      window.WebSocket = class extends Real {
+        get readyState() { return performance.now() < opensAt ? 0 : super.readyState; }
+        set onopen(f) { super.onopen = (e) => setTimeout(() => f(e), Math.max(0, opensAt - performance.now())); }
+      };
+    });
+  }
   const page = await ctx.newPage();
   page.on('pageerror', (e) => fail('page error: ' + e.message));
   // A CSP violation (an inline style or script) is a bug of the page; a
@@ -246,10 +258,12 @@ async function noOverflow(p, what) {
 }
 
 for (const g of GAMES) {
-  const ann = await person('en'), bob = await person('ja');
+  const ann = await person('en'), bob = await person('ja', 1100, g === GAMES[0]);
   const id = await createTable(ann, g);
   await bob.goto(`${url}#table=${id}`);
   await bob.fill('#name', 'Bob');
+  // In the first game Bob's socket is slow: he joins before it opens.
+  if (g === GAMES[0] && !/接続中|connecting/i.test(await bob.textContent('#status'))) fail('the slow socket was open before Join');
   await bob.click('#join');
   await ann.waitForSelector('#board');
   await bob.waitForSelector('#board');
