@@ -203,6 +203,7 @@ static const ch_game toy_game = {
     NULL, /* warning */
     NULL, /* rules_text */
     NULL, /* choice_name */
+    NULL, NULL, NULL, NULL, /* learning hooks */
 };
 
 /* ---- Text building ---- */

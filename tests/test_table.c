@@ -308,6 +308,7 @@ static const ch_game toy_game = {
     toy_warning,
     toy_rules,
     NULL, /* choice_name: named through resamples */
+    NULL, NULL, NULL, NULL, /* learning hooks */
 };
 
 /* The same game before issue 16: every new hook NULL. */

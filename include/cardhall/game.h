@@ -181,7 +181,28 @@ typedef struct ch_game {
      * will draw, whether a raid matches, the round's scores). A few resamples
      * cannot prove an outcome hidden when it has few values; this can. */
     int (*choice_name)(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap);
+
+    /* Optional (NULL if none; every registered game fills them): a fixed
+     * integer action space and an observation tensor, for learning programs
+     * (the Python module; docs/python.md gives each game's layout).
+     *
+     * num_action_ids: how many distinct action ids the game has under
+     * options o. action_id: the id, in 0..num_action_ids-1, of a legal
+     * action a of st; one id means the same move in every state of a game
+     * with those options, and two legal actions of one state never share an
+     * id. (ch_action_of_id finds the legal action of an id.) */
+    int (*num_action_ids)(const ch_opts *o);
+    int (*action_id)(const void *st, ch_action a);
+    /* obs_shape: writes the tensor's dimensions under options o (at most
+     * CH_OBS_RANK) to dims and returns how many there are. observe: writes
+     * viewer's tensor for st (a seat or CH_SPECTATOR; the product of the
+     * dimensions floats, row-major). It holds only what viewer may know, so
+     * it is the same for st and for any resample of st from viewer's view. */
+    int (*obs_shape)(const ch_opts *o, int *dims);
+    void (*observe)(const void *st, int viewer, float *out);
 } ch_game;
+
+#define CH_OBS_RANK 3
 
 /* Generic operations (src/core/game.c). */
 int ch_setup(const ch_game *g, void *st, const ch_opts *o, uint64_t seed, const int *order,
@@ -200,5 +221,11 @@ void ch_clone(const ch_game *g, void *dst, const void *src);
 /* Checks c against g's box: every face present exactly face_copies times,
  * no two cards at one (zone, pos). */
 int ch_census_check(const ch_game *g, const ch_census *c, ch_err *err);
+
+/* The legal action of st whose action id (game->action_id) is id: CH_OK and
+ * *out, or CH_EILLEGAL when no legal action has that id (CH_EINVAL when the
+ * game has no action ids). acts: room for g->max_actions. */
+int ch_action_of_id(const ch_game *g, const void *st, int id, ch_action *acts, ch_action *out,
+                    ch_err *err);
 
 #endif

@@ -80,6 +80,23 @@ int ch_parse_action(const ch_game *g, const void *st, const char *text, ch_actio
     return rc;
 }
 
+int ch_action_of_id(const ch_game *g, const void *st, int id, ch_action *acts, ch_action *out,
+                    ch_err *err)
+{
+    if (!g->action_id) return ch_errf(err, CH_EINVAL, "%s has no action ids", g->name);
+    if (g->to_move(st) == CH_TERMINAL) return ch_errf(err, CH_ESTATE, "the game is over");
+    /* A linear scan: legal lists are short next to what a learner does with
+     * each step, and it needs no inverse table per game. */
+    int n = g->legal(st, acts);
+    for (int i = 0; i < n; i++) {
+        if (g->action_id(st, acts[i]) == id) {
+            *out = acts[i];
+            return CH_OK;
+        }
+    }
+    return ch_errf(err, CH_EILLEGAL, "action id %d is not a legal move now", id);
+}
+
 int ch_parse_order(const ch_game *g, const char *text, int *faces, int cap, int *n, ch_err *err)
 {
     int k = 0;

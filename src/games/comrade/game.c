@@ -80,4 +80,5 @@ const ch_game cm_game = {
     cm_warning,
     cm_rules_text,
     NULL, /* choice_name: action_name names no outcome */
+    NULL, NULL, NULL, NULL, /* learning hooks (issue 26): not yet */
 };

@@ -82,4 +82,5 @@ const ch_game ru_game = {
     NULL, /* warning: no Rumino move loses on the spot */
     ru_rules_text,
     ru_choice_name,
+    NULL, NULL, NULL, NULL, /* learning hooks (issue 26): not yet */
 };
