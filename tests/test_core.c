@@ -15,6 +15,7 @@
 #include "cardhall/match.h"
 #include "cardhall/registry.h"
 #include "cardhall/text.h"
+#include "cardhall/utf8.h"
 #include "harness.h"
 
 /* ---- The toy game: 6 cards dealt 3 each; players alternately play a card
@@ -538,6 +539,39 @@ static void harness_runs_on_the_toy(void **s)
     assert_true(steps >= 6 * 25);
 }
 
+/* Issue 25: chat text and names are shown to other people, so no control
+ * character and no direction override passes (they could hide or reorder
+ * another person's words). */
+static void shown_text_refuses_controls_and_overrides(void **s)
+{
+    (void)s;
+#define OK(t) ch_utf8_text_ok(t, sizeof(t) - 1)
+    assert_true(OK("Good game!"));
+    assert_true(OK("\xE3\x82\x88\xE3\x82\x8D\xE3\x81\x97\xE3\x81\x8F")); /* よろしく */
+    assert_true(OK("<img src=x onerror=alert(1)>"));    /* shown as text, not refused */
+    assert_true(OK("\xC2\xA0\xE2\x80\x8F\xF0\x9F\x82\xA1")); /* NBSP, RLM, a card */
+    assert_true(OK(""));
+    assert_false(OK("a\nb"));
+    assert_false(OK("a\tb"));
+    assert_false(OK("\x1b[31m"));
+    assert_false(OK("a\x7f"));
+    assert_false(ch_utf8_text_ok("a\0b", 3));
+    assert_false(OK("\xC2\x80"));         /* U+0080, C1 */
+    assert_false(OK("\xC2\x9F"));         /* U+009F, C1 */
+    assert_true(OK("\xC2\xA1"));          /* U+00A1 */
+    assert_false(OK("\xE2\x80\xAA"));     /* U+202A LRE */
+    assert_false(OK("\xE2\x80\xAE"));     /* U+202E RLO */
+    assert_true(OK("\xE2\x80\xAF"));      /* U+202F NNBSP */
+    assert_false(OK("\xE2\x81\xA6"));     /* U+2066 LRI */
+    assert_false(OK("\xE2\x81\xA9"));     /* U+2069 PDI */
+    assert_true(OK("\xE2\x81\xA5"));      /* U+2065 */
+    assert_true(OK("\xE2\x81\xAA"));      /* U+206A */
+    assert_false(OK("\xFF"));              /* not UTF-8 */
+    assert_false(OK("\xC0\xAF"));          /* overlong */
+    assert_false(OK("\xE3\x81"));          /* cut */
+#undef OK
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -554,6 +588,7 @@ int main(void)
         cmocka_unit_test(record_rejects_bad_options_and_seed),
         cmocka_unit_test(options_json_accept_integral_reals),
         cmocka_unit_test(errors_keep_utf8_whole),
+        cmocka_unit_test(shown_text_refuses_controls_and_overrides),
         cmocka_unit_test(census_check_finds_missing_and_doubled_cards),
         cmocka_unit_test(harness_runs_on_the_toy),
     };

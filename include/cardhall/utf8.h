@@ -20,4 +20,11 @@ void ch_utf8_sanitize(const char *s, char *buf, size_t cap);
  * spreadsheets save text), else 0: how many bytes to skip. */
 size_t ch_utf8_bom(const char *s, size_t len);
 
+/* 1 if s[0..len) is text a person may show to others (chat, names): valid
+ * UTF-8 without control characters or direction overrides — no C0 (U+0000
+ * to U+001F, line breaks included), no DEL, no C1 (U+0080 to U+009F), no
+ * bidi embedding, override or isolate (U+202A to U+202E, U+2066 to U+2069),
+ * which could make one person's words look like another's. Else 0. */
+int ch_utf8_text_ok(const char *s, size_t len);
+
 #endif

@@ -64,3 +64,28 @@ size_t ch_utf8_bom(const char *s, size_t len)
 {
     return len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
+
+/* The code point of the valid character of n bytes at s. */
+static unsigned code_point(const unsigned char *s, size_t n)
+{
+    if (n == 1) return s[0];
+    unsigned c = s[0] & (0x7Fu >> n);
+    for (size_t i = 1; i < n; i++)
+        c = (c << 6) | (s[i] & 0x3Fu);
+    return c;
+}
+
+int ch_utf8_text_ok(const char *s, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        size_t n = char_len(u + i, len - i);
+        if (n == 0) return 0;
+        unsigned c = code_point(u + i, n);
+        if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || (c >= 0x202A && c <= 0x202E) ||
+            (c >= 0x2066 && c <= 0x2069))
+            return 0;
+        i += n;
+    }
+    return 1;
+}
