@@ -14,6 +14,8 @@
 #include <jansson.h>
 
 #include "cardhall/bot.h"
+#include "cardhall/chat.h"
+#include "cardhall/clock.h"
 #include "cardhall/match.h"
 
 #define TB_NAME_MAX 32   /* bytes of a display name, NUL included */
@@ -29,6 +31,7 @@ typedef struct tb_seat {
     unsigned char hash[TB_TOKEN_HASH]; /* person: hash of the seat token */
     int present;                       /* person: connections on the seat */
     int64_t away_since;                /* person: ms when the last connection left */
+    int left;                          /* person: left the game (leave); played for at once */
     ch_bot bot;                        /* bot seats, and the stand-in for an away person */
 } tb_seat;
 
@@ -44,6 +47,9 @@ typedef struct tb_room {
     tb_seat seats[CH_MAX_PLAYERS];
     ch_match m;      /* valid while status != TB_ROOM_OPEN */
     ch_action *acts; /* room for game->max_actions */
+    tb_chat chat;    /* the last messages said at the table */
+    tb_clock clock;  /* turn clocks; off unless tb_room_set_clock */
+    int spectator_chat; /* spectators may chat (1 unless the table says no) */
 } tb_room;
 
 /* Sets r up: game and options (JSON as ch_opts_from_json reads it), data
@@ -94,6 +100,32 @@ int tb_room_restore_game(tb_room *r, int game_no, uint64_t seed, ch_err *err);
 /* The seat to move, or -1 (no game, or over). */
 int tb_room_to_move(const tb_room *r);
 const char *tb_room_status_name(tb_room_status s);
+
+/* Turn clocks (cardhall/clock.h): bank_ms 0 (none) or TB_CLOCK_BANK_MIN..
+ * TB_CLOCK_BANK_MAX, inc_ms 0..TB_CLOCK_INC_MAX; set before the first move.
+ * A rematch fills every bank again. */
+int tb_room_set_clock(tb_room *r, int64_t bank_ms, int64_t inc_ms, ch_err *err);
+/* Starts the time of the seat to move, if it does not run yet (after a
+ * join starts the game, a rematch, a restart). */
+void tb_room_clock_sync(tb_room *r, int64_t now_ms);
+/* Applies a checked action at now: as tb_room_apply, and the mover's clock
+ * is charged and given the increment, the next seat's starts; a move made
+ * for a person out of time is noted (tb_room_events says so). */
+int tb_room_apply_at(tb_room *r, ch_action a, int64_t now_ms, ch_err *err);
+/* The seat to move if it is a person whose time is spent at now, else -1. */
+int tb_room_timed_out(const tb_room *r, int64_t now_ms);
+/* The banks (ms, per seat) as they will be once the seat to move moves at
+ * now, for storage to keep with the move; returns the number of seats. */
+int tb_room_clock_after(const tb_room *r, int64_t now_ms, int64_t left_ms[CH_MAX_PLAYERS]);
+/* Storage gives back the banks as they were after the last stored move. */
+void tb_room_clock_restore(tb_room *r, const int64_t *left_ms, int n);
+
+/* leave during a game, noting when (tb_room_leave otherwise). The person
+ * counts as away from now until a connection resumes the seat. */
+int tb_room_leave_at(tb_room *r, int seat, int64_t now_ms, ch_err *err);
+/* The people away at now: [{"seat", "away_ms" (how long), "left" (they
+ * left, rather than lost their connection)}]. Public. */
+json_t *tb_room_away_json(const tb_room *r, int64_t now_ms);
 
 /* Per-viewer output. viewer: a seat, or CH_SPECTATOR. Every call returns a
  * new object holding only what that viewer may know. */

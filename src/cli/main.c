@@ -35,6 +35,7 @@ static const struct {
      "serve [--port 8080] [--host 127.0.0.1] [--db FILE] [--max-message BYTES]\n"
      "       [--rate MSGS/S] [--table-conns N] [--max-tables N] [--max-conns N]\n"
      "       [--max-memory-mb MB] [--timeout SECONDS] [--bot-delay MS]\n"
+     "       [--chat-rate MSGS/10S] [--no-spectator-chat]\n"
      "                                     card tables over WebSocket"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

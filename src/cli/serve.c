@@ -47,7 +47,8 @@ int cli_serve(int argc, char **argv)
     static const cli_flag flags[] = {
         {"--port", 1},          {"--host", 1},        {"--db", 1},         {"--max-message", 1},
         {"--rate", 1},          {"--table-conns", 1}, {"--max-tables", 1}, {"--max-conns", 1},
-        {"--max-memory-mb", 1}, {"--timeout", 1},     {"--bot-delay", 1},  {NULL, 0},
+        {"--max-memory-mb", 1}, {"--timeout", 1},     {"--bot-delay", 1},
+        {"--chat-rate", 1},     {"--no-spectator-chat", 0}, {NULL, 0},
     };
     cli_args a;
     int rc = cli_parse(argc, argv, flags, &a);
@@ -84,6 +85,10 @@ int cli_serve(int argc, char **argv)
     if ((v = cli_get(&a, "--bot-delay")) &&
         (rc = cli_int("--bot-delay", v, 0, 60000, &c.bot_delay_ms)))
         return rc;
+    if ((v = cli_get(&a, "--chat-rate")) &&
+        (rc = cli_int("--chat-rate", v, 1, 10000, &c.chat_rate)))
+        return rc;
+    if (cli_get(&a, "--no-spectator-chat")) c.no_spectator_chat = 1;
     static char db[4096];
     if ((v = cli_get(&a, "--db")))
         c.db = v;

@@ -36,6 +36,9 @@ typedef struct sv_conn {
     int64_t window_ms;
     int window_n;
     int closing; /* close once the queue is sent */
+    char name[TB_NAME_MAX]; /* a spectator's name for the chat ("" if none) */
+    int64_t chat_window_ms; /* chat's own rate: messages in the last 10 s window */
+    int chat_n;
     /* HTTP */
     const char *body;
     size_t body_len, body_sent;
@@ -75,6 +78,10 @@ void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len);
 int sv_run_bots(sv_server *s, sv_table *t, int max);
 /* Adds a table that storage rebuilt. */
 int sv_add_loaded(void *ctx, tb_room *r);
+/* chat.c (issue 25): a chat message from c; the chat so far to c (after a
+ * join, resume or watch). */
+void sv_on_chat(sv_server *s, sv_conn *c, json_t *req);
+void sv_send_chat_history(sv_server *s, sv_conn *c);
 /* Bytes a table takes in memory, roughly. */
 size_t sv_table_bytes(const sv_table *t);
 

@@ -10,6 +10,7 @@
 
 #include "cardhall/registry.h"
 #include "cardhall/table.h"
+#include "cardhall/utf8.h"
 #include "conn.h"
 
 #define TOKEN_BYTES 16 /* 128 random bits from the OS */
@@ -49,7 +50,7 @@ size_t sv_table_bytes(const sv_table *t)
     const tb_room *r = &t->room;
     size_t n = sizeof *t + sizeof(ch_action) * (size_t)r->game->max_actions;
     if (r->status != TB_ROOM_OPEN) n += ch_match_bytes(&r->m);
-    return n;
+    return n + r->chat.bytes;
 }
 
 static size_t memory_used(const sv_server *s)
@@ -75,6 +76,11 @@ static json_t *state_msg(sv_table *t, sv_conn *c, int move)
     json_t *st = tb_room_state_json(&t->room, c->seat, c->lang);
     json_object_update(o, st);
     json_decref(st);
+    /* Issue 25: the clocks as of now, and who is away since when. */
+    int64_t now = sv_now_ms();
+    tb_room_clock_sync(&t->room, now);
+    json_object_set_new(o, "clock", tb_clock_json(&t->room.clock, now));
+    json_object_set_new(o, "away", tb_room_away_json(&t->room, now));
     if (move > 0) {
         json_object_set_new(o, "move", json_integer(move));
         json_object_set_new(o, "events", tb_room_events(&t->room, move - 1, c->seat, c->lang));
@@ -95,11 +101,16 @@ static int play(sv_server *s, sv_table *t, ch_action a, ch_err *err)
     tb_room *r = &t->room;
     char text[256];
     r->game->action_text(ch_match_state(&r->m), a, text, sizeof text);
-    int rc = sv_store_move(&s->store, r, r->m.n_actions, text, err);
+    /* The move is stored with its clocks: whether it was made for a person
+     * out of time, and the banks after it. */
+    int64_t now = sv_now_ms(), left[CH_MAX_PLAYERS];
+    int n = tb_clock_on(&r->clock) ? tb_room_clock_after(r, now, left) : 0;
+    int rc = sv_store_move_at(&s->store, r, r->m.n_actions, text, tb_room_timed_out(r, now) >= 0,
+                              left, n, err);
     if (rc != CH_OK) return rc;
-    rc = tb_room_apply(r, a, err);
+    rc = tb_room_apply_at(r, a, now, err);
     assert(rc == CH_OK); /* checked by the caller: the stored move is legal */
-    t->last_move_ms = sv_now_ms();
+    t->last_move_ms = now;
     broadcast(s, t, r->m.n_actions);
     return rc;
 }
@@ -115,6 +126,7 @@ int sv_run_bots(sv_server *s, sv_table *t, int max)
 {
     int64_t now = sv_now_ms();
     ch_action a;
+    tb_room_clock_sync(&t->room, now);
     for (int n = 0; n < max; n++) {
         if (!bot_to_move(t, now)) return 0;
         /* People see each bot move: a pause after every move before the next bot's. */
@@ -159,6 +171,7 @@ int sv_add_loaded(void *ctx, tb_room *r)
     if (!t) return CH_ENOMEM;
     t->room = *r;
     free(r);
+    if (s->cfg.no_spectator_chat) t->room.spectator_chat = 0;
     return add_table(s, t);
 }
 
@@ -168,6 +181,22 @@ static ch_lang lang_of(json_t *req, ch_lang dflt)
     if (l && strcmp(l, "ja") == 0) return CH_LANG_JA;
     if (l && strcmp(l, "en") == 0) return CH_LANG_EN;
     return dflt;
+}
+
+/* Issue 25's table options: "clock": {"bank_ms", "increment_ms"?} or null,
+ * "spectator_chat": false to keep spectators read-only. */
+static int table_extras(sv_server *s, tb_room *r, json_t *req, ch_err *err)
+{
+    json_t *jc = json_object_get(req, "clock"), *js = json_object_get(req, "spectator_chat");
+    if (js && !json_is_boolean(js))
+        return ch_errf(err, CH_EINVAL, "spectator_chat: expected true or false");
+    r->spectator_chat = !s->cfg.no_spectator_chat && (!js || json_is_true(js));
+    if (!jc || json_is_null(jc)) return CH_OK;
+    json_t *jb = json_object_get(jc, "bank_ms"), *ji = json_object_get(jc, "increment_ms");
+    if (!json_is_object(jc) || !json_is_integer(jb) || (ji && !json_is_integer(ji)))
+        return ch_errf(err, CH_EINVAL,
+                       "clock: expected {\"bank_ms\": ms, \"increment_ms\": ms} or null");
+    return tb_room_set_clock(r, json_integer_value(jb), ji ? json_integer_value(ji) : 0, err);
 }
 
 static void on_create(sv_server *s, sv_conn *c, json_t *req)
@@ -211,6 +240,10 @@ static void on_create(sv_server *s, sv_conn *c, json_t *req)
                               seed, timeout, &err)
                : ch_errf(&err, CH_ENOMEM, "out of memory");
     json_decref(own);
+    if (rc == CH_OK) {
+        rc = table_extras(s, &t->room, req, &err);
+        if (rc != CH_OK) tb_room_free(&t->room);
+    }
     if (rc == CH_OK) {
         rc = sv_store_add_table(&s->store, &t->room, specs, &err);
         if (rc != CH_OK) tb_room_free(&t->room);
@@ -276,6 +309,7 @@ static void on_join(sv_server *s, sv_conn *c, json_t *req)
                  json_pack("{s:s,s:I,s:i,s:s}", "type", "joined", "table", (json_int_t)r->id,
                            "seat", seat, "token", token));
     broadcast(s, t, 0); /* a seat filled; the game may have started */
+    sv_send_chat_history(s, c);
     sv_run_bots(s, t, 64);
 }
 
@@ -306,15 +340,24 @@ static void on_resume(sv_server *s, sv_conn *c, json_t *req)
                  json_pack("{s:s,s:I,s:i}", "type", "joined", "table", (json_int_t)t->room.id,
                            "seat", seat));
     sv_send_json(s, c, state_msg(t, c, 0));
+    sv_send_chat_history(s, c);
 }
 
 static void on_watch(sv_server *s, sv_conn *c, json_t *req)
 {
     sv_table *t = find_table(s, req);
     if (!room_for(s, c, t, "watch")) return;
+    /* A name to chat under, checked as a seat's is. */
+    json_t *jn = json_object_get(req, "name");
+    const char *name = json_string_value(jn);
+    if (jn && !(name && name[0] && strlen(name) < TB_NAME_MAX &&
+                ch_utf8_text_ok(name, json_string_length(jn))))
+        return sv_send_error(s, c, "watch", "name: 1 to 31 bytes of text, no control characters");
+    snprintf(c->name, sizeof c->name, "%s", name ? name : "");
     c->lang = lang_of(req, c->lang);
     attach(s, c, t, CH_SPECTATOR);
     sv_send_json(s, c, state_msg(t, c, 0));
+    sv_send_chat_history(s, c);
 }
 
 static int seated(sv_server *s, sv_conn *c, const char *type)
@@ -330,6 +373,11 @@ static void on_act(sv_server *s, sv_conn *c, json_t *req)
     sv_table *t = c->table;
     ch_action a;
     ch_err err;
+    /* Out of time: the heuristic moves for the seat, not this late move. */
+    if (tb_room_timed_out(&t->room, sv_now_ms()) == c->seat) {
+        sv_run_bots(s, t, 1);
+        return sv_send_error(s, c, "act", "your time ran out: the computer moved for you");
+    }
     const char *text = json_string_value(json_object_get(req, "action"));
     int rc = tb_room_check(&t->room, c->seat, text, &a, &err);
     if (rc == CH_EILLEGAL || rc == CH_EINVAL) {
@@ -360,7 +408,7 @@ static void on_leave(sv_server *s, sv_conn *c, json_t *req)
         int was_open = t->room.status == TB_ROOM_OPEN;
         c->seat = SV_NO_SEAT; /* its presence ends with the seat, not on detach */
         sv_detach(s, c);
-        if (tb_room_leave(&t->room, seat, &err) == CH_OK && was_open)
+        if (tb_room_leave_at(&t->room, seat, sv_now_ms(), &err) == CH_OK && was_open)
             sv_store_unseat(&s->store, &t->room, seat, &err);
         /* Other connections on the seat (a takeover in progress) go too. */
         for (sv_conn *o = t->conns; o; o = o->next_at_table)
@@ -513,7 +561,7 @@ static const struct {
     {"games", on_games},     {"list", on_list},       {"create", on_create}, {"join", on_join},
     {"resume", on_resume},   {"watch", on_watch},     {"act", on_act},       {"leave", on_leave},
     {"rematch", on_rematch}, {"history", on_history}, {"record", on_record},
-    {"rules", on_rules},     {"replay", on_replay},
+    {"rules", on_rules},     {"replay", on_replay},   {"chat", sv_on_chat},
 };
 
 void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len)

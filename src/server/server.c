@@ -38,6 +38,7 @@ void sv_config_defaults(sv_config *c)
     c->max_memory = (size_t)1 << 30;
     c->timeout_ms = 60000;
     c->bot_delay_ms = 400;
+    c->chat_rate = 10;
 }
 
 int64_t sv_now_ms(void)

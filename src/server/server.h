@@ -20,6 +20,8 @@ typedef struct sv_config {
     size_t max_memory;   /* bytes for tables and send queues */
     int64_t timeout_ms;  /* default seat timeout of a new table */
     int bot_delay_ms;    /* pause before each bot move (0: at once) */
+    int chat_rate;       /* chat messages per 10 s per connection */
+    int no_spectator_chat; /* spectators read the chat of every table, never write */
 } sv_config;
 
 /* The defaults of every bound. */

@@ -44,6 +44,23 @@ static const char *const migrations[SV_SCHEMA_VERSION] = {
     /* Version 2: a table's data files as content (Babasuki's cards), a JSON
      * object of option key to content; '{}' for none. */
     "ALTER TABLE tables ADD COLUMN data TEXT NOT NULL DEFAULT '{}';",
+    /* Version 3 (issue 25): table chat, the last TB_CHAT_KEEP messages of a
+     * table (seat NULL: a spectator's); turn clocks (bank 0: none) and
+     * whether spectators may chat; per move, whether the heuristic made it
+     * for a person out of time and the banks after it (a JSON array of ms
+     * per seat, NULL without a clock). */
+    "CREATE TABLE chat ("
+    " table_id INTEGER NOT NULL REFERENCES tables(id),"
+    " id INTEGER NOT NULL," /* 1, 2, ... per table */
+    " seat INTEGER,"
+    " name TEXT NOT NULL,"
+    " text TEXT NOT NULL,"
+    " PRIMARY KEY (table_id, id)) WITHOUT ROWID;"
+    "ALTER TABLE tables ADD COLUMN clock_bank_ms INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE tables ADD COLUMN clock_inc_ms INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE tables ADD COLUMN spectator_chat INTEGER NOT NULL DEFAULT 1;"
+    "ALTER TABLE moves ADD COLUMN timeout INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE moves ADD COLUMN clock TEXT;",
 };
 
 static int migrate(sv_store *s, ch_err *err)
@@ -92,7 +109,9 @@ int sv_store_open(sv_store *s, const char *path, ch_err *err)
     if (rc == CH_OK) rc = migrate(s, err);
     if (rc == CH_OK &&
         sqlite3_prepare_v2(s->db,
-                           "INSERT INTO moves(table_id, game_no, ply, action) VALUES (?,?,?,?)", -1,
+                           "INSERT INTO moves(table_id, game_no, ply, action, timeout, clock) "
+                           "VALUES (?,?,?,?,?,?)",
+                           -1,
                            &s->add_move, NULL) != SQLITE_OK)
         rc = sql_fail(s, err, "prepare");
     if (rc != CH_OK) sv_store_close(s);
@@ -150,10 +169,11 @@ int sv_store_add_table(sv_store *s, tb_room *r, const char *const *specs, ch_err
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
     int rc = opts && seats_text && data_text
                  ? run(s, err,
-                       "INSERT INTO tables(game, options, seats, seed, timeout_ms, data) "
-                       "VALUES (?,?,?,?,?,?)",
-                       "ttttit", r->game->name, opts, seats_text, seed, (int64_t)r->timeout_ms,
-                       data_text)
+                       "INSERT INTO tables(game, options, seats, seed, timeout_ms, data, "
+                       "clock_bank_ms, clock_inc_ms, spectator_chat) VALUES (?,?,?,?,?,?,?,?,?)",
+                       "ttttitiii", r->game->name, opts, seats_text, seed, (int64_t)r->timeout_ms,
+                       data_text, (int64_t)r->clock.bank_ms, (int64_t)r->clock.inc_ms,
+                       (int64_t)r->spectator_chat)
                  : ch_errf(err, CH_ENOMEM, "out of memory");
     free(opts);
     free(seats_text);
@@ -200,12 +220,32 @@ int sv_store_unseat(sv_store *s, const tb_room *r, int seat, ch_err *err)
 
 int sv_store_move(sv_store *s, const tb_room *r, int ply, const char *text, ch_err *err)
 {
+    return sv_store_move_at(s, r, ply, text, 0, NULL, 0, err);
+}
+
+int sv_store_move_at(sv_store *s, const tb_room *r, int ply, const char *text, int timeout,
+                     const int64_t *left_ms, int n, ch_err *err)
+{
     sqlite3_stmt *st = s->add_move;
     sqlite3_reset(st);
     sqlite3_bind_int64(st, 1, r->id);
     sqlite3_bind_int(st, 2, r->game_no);
     sqlite3_bind_int(st, 3, ply);
     sqlite3_bind_text(st, 4, text, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 5, timeout != 0);
+    char *clock = NULL;
+    if (n > 0) {
+        json_t *a = json_array();
+        for (int i = 0; i < n; i++)
+            json_array_append_new(a, json_integer(left_ms[i]));
+        clock = json_dumps(a, JSON_COMPACT);
+        json_decref(a);
+        if (!clock) return ch_errf(err, CH_ENOMEM, "out of memory");
+        sqlite3_bind_text(st, 6, clock, -1, SQLITE_TRANSIENT);
+    } else {
+        sqlite3_bind_null(st, 6);
+    }
+    free(clock);
     int rc = sqlite3_step(st) == SQLITE_DONE ? CH_OK : sql_fail(s, err, "move");
     sqlite3_reset(st);
     return rc;
@@ -226,13 +266,90 @@ int sv_store_rematch(sv_store *s, const tb_room *r, ch_err *err)
     return rc;
 }
 
+/* Issue 25: a stored move's timeout mark and the banks after it (columns 2
+ * and 3 of the row), so clocks and the log survive a restart. */
+static int restore_clock(tb_room *r, sqlite3_stmt *st, int ply, ch_err *err)
+{
+    if (sqlite3_column_int(st, 2) && tb_clock_mark_timeout(&r->clock, ply) != CH_OK)
+        return ch_errf(err, CH_ENOMEM, "out of memory");
+    const char *clock = (const char *)sqlite3_column_text(st, 3);
+    if (!clock || !tb_clock_on(&r->clock)) return CH_OK;
+    json_t *a = json_loads(clock, 0, NULL);
+    int64_t left[CH_MAX_PLAYERS];
+    int n = (int)json_array_size(a), ok = json_is_array(a) && n == r->n_seats;
+    for (int i = 0; ok && i < n; i++) {
+        json_t *v = json_array_get(a, (size_t)i);
+        ok = json_is_integer(v) && json_integer_value(v) >= 0;
+        if (ok) left[i] = json_integer_value(v);
+    }
+    json_decref(a);
+    if (!ok) return ch_errf(err, CH_EFORMAT, "table %lld: bad clock at move %d", (long long)r->id, ply);
+    tb_room_clock_restore(r, left, n);
+    return CH_OK;
+}
+
+/* The last TB_CHAT_KEEP chat messages of the table, oldest first. */
+static int load_chat(sv_store *s, tb_room *r, ch_err *err)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT id, seat, name, text FROM (SELECT * FROM chat WHERE table_id=? "
+                           "ORDER BY id DESC LIMIT ?) ORDER BY id",
+                           -1, &st, NULL) != SQLITE_OK)
+        return sql_fail(s, err, "chat");
+    sqlite3_bind_int64(st, 1, r->id);
+    sqlite3_bind_int(st, 2, TB_CHAT_KEEP);
+    int rc = CH_OK;
+    while (rc == CH_OK && sqlite3_step(st) == SQLITE_ROW) {
+        int seat = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 1);
+        const char *text = (const char *)sqlite3_column_text(st, 3);
+        ch_err e;
+        if (!tb_chat_add(&r->chat, sqlite3_column_int64(st, 0), seat,
+                         (const char *)sqlite3_column_text(st, 2), text ? text : "",
+                         (size_t)sqlite3_column_bytes(st, 3), &e))
+            rc = ch_errf(err, CH_EFORMAT, "table %lld: a stored chat message: %s",
+                         (long long)r->id, e.msg);
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int sv_store_chat(sv_store *s, const tb_room *r, const tb_chat_msg *m, ch_err *err)
+{
+    if (sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+        return sql_fail(s, err, "begin");
+    sqlite3_stmt *st;
+    int rc = CH_OK;
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO chat(table_id, id, seat, name, text) VALUES (?,?,?,?,?)",
+                           -1, &st, NULL) != SQLITE_OK)
+        rc = sql_fail(s, err, "chat");
+    if (rc == CH_OK) {
+        sqlite3_bind_int64(st, 1, r->id);
+        sqlite3_bind_int64(st, 2, m->id);
+        if (m->seat >= 0)
+            sqlite3_bind_int(st, 3, m->seat);
+        else
+            sqlite3_bind_null(st, 3);
+        sqlite3_bind_text(st, 4, m->name, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 5, m->text, (int)m->len, SQLITE_TRANSIENT);
+        if (sqlite3_step(st) != SQLITE_DONE) rc = sql_fail(s, err, "chat");
+        sqlite3_finalize(st);
+    }
+    /* Bounded per table: what is older than the last TB_CHAT_KEEP goes. */
+    if (rc == CH_OK)
+        rc = run(s, err, "DELETE FROM chat WHERE table_id=? AND id<=?", "ii", (int64_t)r->id,
+                 (int64_t)(m->id - TB_CHAT_KEEP));
+    sqlite3_exec(s->db, rc == CH_OK ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
 /* Applies the stored moves of the room's current game. */
 static int replay_moves(sv_store *s, tb_room *r, ch_err *err)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
-                           "SELECT ply, action FROM moves WHERE table_id=? AND game_no=? "
-                           "ORDER BY ply",
+                           "SELECT ply, action, timeout, clock FROM moves WHERE table_id=? AND "
+                           "game_no=? ORDER BY ply",
                            -1, &st, NULL) != SQLITE_OK)
         return sql_fail(s, err, "moves");
     sqlite3_bind_int64(st, 1, r->id);
@@ -246,6 +363,7 @@ static int replay_moves(sv_store *s, tb_room *r, ch_err *err)
             tb_room_apply(r, a, err) != CH_OK)
             rc = ch_errf(err, CH_EFORMAT, "table %lld: stored move %d ('%.60s') does not replay",
                          (long long)r->id, want, text ? text : "");
+        if (rc == CH_OK) rc = restore_clock(r, st, want - 1, err);
     }
     sqlite3_finalize(st);
     return rc;
@@ -299,7 +417,10 @@ static int load_table(sv_store *s, sqlite3_stmt *row, int64_t now_ms, tb_room *r
     json_decref(data);
     json_decref(seats);
     if (rc != CH_OK) return rc;
-    rc = load_seats(s, r, now_ms, err);
+    rc = tb_room_set_clock(r, sqlite3_column_int64(row, 8), sqlite3_column_int64(row, 9), err);
+    r->spectator_chat = sqlite3_column_int(row, 10) != 0;
+    if (rc == CH_OK) rc = load_seats(s, r, now_ms, err);
+    if (rc == CH_OK) rc = load_chat(s, r, err);
     int game_no = sqlite3_column_int(row, 6);
     if (rc == CH_OK && game_no > 0) {
         rc = game_seed(s, id, game_no, &seed, err);
@@ -316,8 +437,8 @@ int sv_store_load(sv_store *s, int64_t now_ms, int (*add)(void *ctx, tb_room *r)
     sqlite3_stmt *row;
     if (sqlite3_prepare_v2(
             s->db,
-            "SELECT id, game, options, seats, seed, timeout_ms, game_no, data FROM tables "
-            "ORDER BY id",
+            "SELECT id, game, options, seats, seed, timeout_ms, game_no, data, clock_bank_ms, "
+            "clock_inc_ms, spectator_chat FROM tables ORDER BY id",
             -1, &row, NULL) != SQLITE_OK)
         return sql_fail(s, err, "tables");
     int rc = CH_OK;

@@ -14,7 +14,7 @@
 
 #include "cardhall/room.h"
 
-#define SV_SCHEMA_VERSION 2
+#define SV_SCHEMA_VERSION 3
 
 typedef struct sv_store {
     sqlite3 *db;
@@ -34,6 +34,14 @@ int sv_store_seat(sv_store *s, const tb_room *r, int seat, ch_err *err);
 int sv_store_unseat(sv_store *s, const tb_room *r, int seat, ch_err *err);
 /* Move ply (0-based) of the room's current game, as its notation text. */
 int sv_store_move(sv_store *s, const tb_room *r, int ply, const char *text, ch_err *err);
+/* As sv_store_move, with what issue 25 keeps per move: whether the
+ * heuristic made it for a person out of time, and the banks after it
+ * (left_ms[0..n), n 0 without a clock), so clocks survive a restart. */
+int sv_store_move_at(sv_store *s, const tb_room *r, int ply, const char *text, int timeout,
+                     const int64_t *left_ms, int n, ch_err *err);
+/* A chat message said at the room's table (the room's own copy has the
+ * same id); only the last TB_CHAT_KEEP of a table are kept. */
+int sv_store_chat(sv_store *s, const tb_room *r, const tb_chat_msg *m, ch_err *err);
 /* The room moved on to its next game (rematch) with its new seed. */
 int sv_store_rematch(sv_store *s, const tb_room *r, ch_err *err);
 

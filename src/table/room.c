@@ -101,6 +101,8 @@ int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options
                  int64_t timeout_ms, ch_err *err)
 {
     memset(r, 0, sizeof *r);
+    r->clock.running = -1;
+    r->spectator_chat = 1;
     r->id = id;
     r->game = g;
     r->seed = seed;
@@ -116,6 +118,8 @@ void tb_room_free(tb_room *r)
     if (r->status != TB_ROOM_OPEN) ch_match_free(&r->m);
     ch_opts_free_data(&r->opts);
     free(r->acts);
+    tb_chat_free(&r->chat);
+    tb_clock_free(&r->clock);
     memset(r, 0, sizeof *r);
 }
 
@@ -194,6 +198,7 @@ void tb_room_presence(tb_room *r, int seat, int delta, int64_t now_ms)
     tb_seat *s = &r->seats[seat];
     s->present += delta;
     if (s->present < 0) s->present = 0;
+    if (s->present > 0) s->left = 0;
     if (delta < 0 && s->present == 0) s->away_since = now_ms;
 }
 
@@ -201,7 +206,9 @@ int tb_room_bot_plays(const tb_room *r, int seat, int64_t now_ms)
 {
     const tb_seat *s = &r->seats[seat];
     if (s->kind == TB_SEAT_BOT) return 1;
+    if (s->kind == TB_SEAT_PERSON && seat == tb_clock_out(&r->clock, now_ms)) return 1;
     if (s->kind != TB_SEAT_PERSON || s->present > 0) return 0;
+    if (s->left) return 1;
     return now_ms - s->away_since >= r->timeout_ms;
 }
 
@@ -251,6 +258,7 @@ int tb_room_restore_game(tb_room *r, int game_no, uint64_t seed, ch_err *err)
     ch_match_free(&r->m);
     r->game_no = game_no;
     r->seed = seed;
+    tb_clock_reset(&r->clock);
     return start(r, err);
 }
 
@@ -262,6 +270,7 @@ int tb_room_rematch(tb_room *r, uint64_t seed, ch_err *err)
     uint64_t old_seed = r->seed;
     r->game_no++;
     r->seed = seed;
+    tb_clock_reset(&r->clock);
     int rc = start(r, err);
     if (rc != CH_OK) {
         r->game_no--;
@@ -288,10 +297,17 @@ json_t *tb_room_summary(const tb_room *r)
     json_t *opts = json_object();
     for (int i = 0; i < r->game->n_opts; i++)
         json_object_set_new(opts, r->game->opts[i].key, json_string(r->opts.text[i]));
-    return json_pack("{s:I,s:s,s:o,s:s,s:i,s:I,s:o,s:i}", "id", (json_int_t)r->id, "game",
-                     r->game->name, "options", opts, "status", tb_room_status_name(r->status),
-                     "game_no", r->game_no, "timeout_ms", (json_int_t)r->timeout_ms, "seats", seats,
-                     "moves", r->status == TB_ROOM_OPEN ? 0 : r->m.n_actions);
+    json_t *o = json_pack("{s:I,s:s,s:o,s:s,s:i,s:I,s:o,s:i}", "id", (json_int_t)r->id, "game",
+                          r->game->name, "options", opts, "status", tb_room_status_name(r->status),
+                          "game_no", r->game_no, "timeout_ms", (json_int_t)r->timeout_ms, "seats",
+                          seats, "moves", r->status == TB_ROOM_OPEN ? 0 : r->m.n_actions);
+    /* Issue 25: the table's clock and whether spectators may chat. */
+    json_object_set_new(o, "spectator_chat", json_boolean(r->spectator_chat));
+    if (tb_clock_on(&r->clock))
+        json_object_set_new(o, "clock",
+                            json_pack("{s:I,s:I}", "bank_ms", (json_int_t)r->clock.bank_ms,
+                                      "increment_ms", (json_int_t)r->clock.inc_ms));
+    return o;
 }
 
 /* Who is to move, the phase, hands done and, once over, the result. */
@@ -352,7 +368,12 @@ json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang)
     if (r->status == TB_ROOM_OPEN || k < 0 || k >= r->m.n_actions) return json_array();
     const ch_game *g = r->game;
     const void *before = ch_match_state_at(&r->m, k);
-    return tb_events(g, before, r->m.actions[k], viewer, lang);
+    json_t *events = tb_events(g, before, r->m.actions[k], viewer, lang);
+    if (tb_clock_was_timeout(&r->clock, k)) {
+        int p = g->to_move(before);
+        json_array_insert_new(events, 0, tb_clock_timeout_event(p, r->seats[p].name, lang));
+    }
+    return events;
 }
 
 json_t *tb_room_history(const tb_room *r, int viewer, ch_lang lang)
@@ -408,4 +429,83 @@ json_t *tb_room_record(const tb_room *r, ch_err *err)
         json_array_append_new(players, json_string(r->seats[i].name));
     json_object_set_new(rec, "players", players);
     return rec;
+}
+
+/* Turn clocks and leaving (issue 25). */
+
+int tb_room_set_clock(tb_room *r, int64_t bank_ms, int64_t inc_ms, ch_err *err)
+{
+    if (bank_ms != 0 && (bank_ms < TB_CLOCK_BANK_MIN || bank_ms > TB_CLOCK_BANK_MAX))
+        return ch_errf(err, CH_EINVAL, "clock.bank_ms: 0 (no clock) or %d..%d", TB_CLOCK_BANK_MIN,
+                       TB_CLOCK_BANK_MAX);
+    if (inc_ms < 0 || inc_ms > TB_CLOCK_INC_MAX)
+        return ch_errf(err, CH_EINVAL, "clock.increment_ms: 0..%d", TB_CLOCK_INC_MAX);
+    if (r->status != TB_ROOM_OPEN && r->m.n_actions > 0)
+        return ch_errf(err, CH_ESTATE, "the clock is set before the first move");
+    tb_clock_init(&r->clock, r->n_seats, bank_ms, inc_ms);
+    return CH_OK;
+}
+
+void tb_room_clock_sync(tb_room *r, int64_t now_ms)
+{
+    tb_clock_run(&r->clock, tb_room_to_move(r), now_ms);
+}
+
+int tb_room_timed_out(const tb_room *r, int64_t now_ms)
+{
+    int p = tb_room_to_move(r);
+    if (p < 0 || r->seats[p].kind != TB_SEAT_PERSON) return -1;
+    return tb_clock_out(&r->clock, now_ms) == p ? p : -1;
+}
+
+int tb_room_apply_at(tb_room *r, ch_action a, int64_t now_ms, ch_err *err)
+{
+    int p = tb_room_to_move(r), ply = r->status == TB_ROOM_RUNNING ? r->m.n_actions : 0;
+    int out = tb_room_timed_out(r, now_ms) == p;
+    int rc = tb_room_apply(r, a, err);
+    if (rc != CH_OK || !tb_clock_on(&r->clock)) return rc;
+    if (out && tb_clock_mark_timeout(&r->clock, ply) != CH_OK)
+        return ch_errf(err, CH_ENOMEM, "out of memory");
+    tb_clock_moved(&r->clock, p, now_ms);
+    tb_room_clock_sync(r, now_ms);
+    return CH_OK;
+}
+
+int tb_room_clock_after(const tb_room *r, int64_t now_ms, int64_t left_ms[CH_MAX_PLAYERS])
+{
+    tb_clock c = r->clock; /* a copy: moved() touches no timeouts */
+    tb_clock_moved(&c, tb_room_to_move(r), now_ms);
+    for (int i = 0; i < c.n; i++)
+        left_ms[i] = tb_clock_left(&c, i, now_ms);
+    return c.n;
+}
+
+void tb_room_clock_restore(tb_room *r, const int64_t *left_ms, int n)
+{
+    for (int i = 0; i < n && i < r->clock.n; i++)
+        r->clock.left_ms[i] = left_ms[i] < 0 ? 0 : left_ms[i];
+    r->clock.running = -1;
+}
+
+int tb_room_leave_at(tb_room *r, int seat, int64_t now_ms, ch_err *err)
+{
+    int rc = tb_room_leave(r, seat, err);
+    if (rc == CH_OK && r->status != TB_ROOM_OPEN) {
+        r->seats[seat].left = 1;
+        r->seats[seat].away_since = now_ms;
+    }
+    return rc;
+}
+
+json_t *tb_room_away_json(const tb_room *r, int64_t now_ms)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < r->n_seats; i++) {
+        const tb_seat *s = &r->seats[i];
+        if (s->kind != TB_SEAT_PERSON || s->present > 0) continue;
+        int64_t away = now_ms - s->away_since;
+        json_array_append_new(list, json_pack("{s:i,s:I,s:b}", "seat", i, "away_ms",
+                                              (json_int_t)(away > 0 ? away : 0), "left", s->left));
+    }
+    return list;
 }
