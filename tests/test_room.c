@@ -362,6 +362,174 @@ static void a_finished_game_gives_its_record_and_a_rematch(void **unused)
     tb_room_free(&r);
 }
 
+/* Issue 25: a table keeps its last TB_CHAT_KEEP messages, ids in order;
+ * text is 1..500 bytes with no control character or direction override;
+ * a refused message changes nothing; a spectator's is marked as one. */
+static void the_chat_keeps_the_last_hundred_and_refuses_bad_text(void **unused)
+{
+    tb_chat c;
+    tb_chat_init(&c);
+    ch_err err;
+    char big[TB_CHAT_MAX + 2];
+    memset(big, 'a', sizeof big);
+    assert_null(tb_chat_add(&c, 0, 0, "Ann", "", 0, &err));
+    assert_null(tb_chat_add(&c, 0, 0, "Ann", big, TB_CHAT_MAX + 1, &err));
+    assert_non_null(strstr(err.msg, "500"));
+    assert_null(tb_chat_add(&c, 0, 0, "Ann", "a\nb", 3, &err));
+    assert_null(tb_chat_add(&c, 0, 0, "Ann", "\xE2\x80\xAE" "evil", 7, &err)); /* RLO */
+    assert_null(tb_chat_add(&c, 0, 0, "Ann", "\xC2\x85", 2, &err));          /* NEL, C1 */
+    assert_int_equal(c.n, 0);
+    assert_int_equal(c.last_id, 0);
+    assert_non_null(tb_chat_add(&c, 0, 0, "Ann", big, TB_CHAT_MAX, &err));
+    const tb_chat_msg *m = tb_chat_add(&c, 0, -1, "", "<img src=x onerror=alert(1)>", 28, &err);
+    assert_non_null(m);
+    json_t *j = tb_chat_msg_json(m);
+    assert_true(json_is_null(json_object_get(j, "seat")));
+    assert_true(json_is_true(json_object_get(j, "spectator")));
+    assert_string_equal(json_string_value(json_object_get(j, "text")), "<img src=x onerror=alert(1)>");
+    /* Public fields only: no token, nothing of the game. */
+    assert_int_equal(json_object_size(j), 6);
+    json_decref(j);
+    char text[32];
+    for (int i = 0; i < 250; i++) {
+        snprintf(text, sizeof text, "message %d", i);
+        assert_non_null(tb_chat_add(&c, 0, i % 3, "Bob", text, strlen(text), &err));
+    }
+    assert_int_equal(c.n, TB_CHAT_KEEP);
+    assert_int_equal(c.last_id, 252);
+    assert_int_equal(tb_chat_at(&c, 0)->id, 153);
+    assert_string_equal(tb_chat_at(&c, TB_CHAT_KEEP - 1)->text, "message 249");
+    size_t bytes = c.bytes;
+    assert_true(bytes < TB_CHAT_KEEP * (sizeof(tb_chat_msg) + 20));
+    /* Ids only go up (storage gives them back in order). */
+    assert_null(tb_chat_add(&c, 5, 0, "Bob", "late", 4, &err));
+    assert_int_equal(c.bytes, bytes);
+    j = tb_chat_history_json(&c);
+    assert_int_equal(json_array_size(json_object_get(j, "messages")), TB_CHAT_KEEP);
+    json_decref(j);
+    json_t *req = json_pack("{s:s,s:i}", "type", "chat", "text", 5);
+    const char *t;
+    size_t len;
+    assert_int_equal(tb_chat_text_of(req, &t, &len, &err), CH_EINVAL);
+    json_object_set_new(req, "text", json_string("Good game!"));
+    assert_int_equal(tb_chat_text_of(req, &t, &len, &err), CH_OK);
+    assert_int_equal(len, 10);
+    json_decref(req);
+    tb_chat_free(&c);
+}
+
+/* Issue 25: a time bank per seat plus an increment per move. The seat to
+ * move spends its bank; once it is spent the heuristic moves for the
+ * person, and the log of that move says so; a rematch fills the banks. */
+static void a_person_out_of_time_is_played_for_and_the_log_says_so(void **unused)
+{
+    tb_room r;
+    unsigned char h1[32], h2[32];
+    hash_of(1, h1);
+    hash_of(2, h2);
+    make(&r, "racko", (const char *const[]){"open", "open"}, 2, 60000);
+    ch_err err;
+    assert_int_equal(tb_room_set_clock(&r, 999, 0, &err), CH_EINVAL);
+    assert_int_equal(tb_room_set_clock(&r, 5000, -1, &err), CH_EINVAL);
+    assert_int_equal(tb_room_set_clock(&r, 5000, 1000, &err), CH_OK);
+    tb_room_join(&r, 0, "Ann", h1, &err);
+    tb_room_join(&r, 1, "Bob", h2, &err);
+    int p = tb_room_to_move(&r), q = 1 - p;
+    tb_room_clock_sync(&r, 10000); /* the game starts at t = 10 s */
+    char text[256];
+    ch_action a;
+    first_legal(&r, p, text, sizeof text);
+    assert_int_equal(tb_room_check(&r, p, text, &a, &err), CH_OK);
+    /* p moves after 3 s: 2 s left and the 1 s increment. Then the next
+     * seat to move (q, or p again where a turn is two moves, as Rack-O's
+     * draw and place) spends its time. */
+    assert_int_equal(tb_room_apply_at(&r, a, 13000, &err), CH_OK);
+    int x = tb_room_to_move(&r), y = 1 - x;
+    assert_int_equal(tb_clock_left(&r.clock, p, 13000), 3000);
+    assert_int_equal(tb_clock_left(&r.clock, q, 13000), 5000);
+    int64_t out_at = 13000 + tb_clock_left(&r.clock, x, 13000);
+    assert_int_equal(tb_clock_left(&r.clock, x, 14000), tb_clock_left(&r.clock, x, 13000) - 1000);
+    assert_int_equal(tb_clock_left(&r.clock, y, 14000), tb_clock_left(&r.clock, y, 13000));
+    json_t *cj = tb_clock_json(&r.clock, 14000);
+    assert_int_equal(json_integer_value(json_object_get(cj, "running")), x);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(cj, "left_ms"), (size_t)x)),
+                     out_at - 14000);
+    json_decref(cj);
+    /* x is present, but once its time runs out the heuristic plays. */
+    assert_int_equal(tb_room_timed_out(&r, out_at - 1), -1);
+    assert_int_equal(tb_room_bot_due(&r, out_at - 1, &a), 0);
+    assert_int_equal(tb_room_timed_out(&r, out_at), x);
+    int64_t left[CH_MAX_PLAYERS];
+    assert_int_equal(tb_room_clock_after(&r, out_at, left), 2);
+    assert_int_equal(left[x], 1000); /* 0 and the increment */
+    assert_int_equal(left[y], tb_clock_left(&r.clock, y, out_at));
+    assert_int_equal(tb_room_bot_due(&r, out_at, &a), 1);
+    assert_int_equal(tb_room_apply_at(&r, a, out_at, &err), CH_OK);
+    assert_int_equal(tb_clock_left(&r.clock, x, out_at), 1000);
+    json_t *ev = tb_room_events(&r, 1, p, CH_LANG_EN);
+    json_t *first = json_array_get(ev, 0);
+    assert_string_equal(json_string_value(json_object_get(first, "type")), "timeout");
+    assert_int_equal(json_integer_value(json_object_get(first, "seat")), x);
+    assert_non_null(strstr(json_string_value(json_object_get(first, "text")), "ran out of time"));
+    assert_non_null(strstr(json_string_value(json_object_get(first, "text")), x ? "Bob" : "Ann"));
+    json_decref(ev);
+    ev = tb_room_events(&r, 1, CH_SPECTATOR, CH_LANG_JA);
+    assert_non_null(strstr(json_string_value(json_object_get(json_array_get(ev, 0), "text")),
+                           "持ち時間"));
+    json_decref(ev);
+    ev = tb_room_events(&r, 0, p, CH_LANG_EN); /* p moved in time */
+    assert_true(json_array_size(ev) == 0 ||
+                strcmp(json_string_value(json_object_get(json_array_get(ev, 0), "type")),
+                       "timeout") != 0);
+    json_decref(ev);
+    /* A restart gives the banks back as stored, nothing running until synced. */
+    tb_room_clock_restore(&r, (const int64_t[]){2500, 700}, 2);
+    assert_int_equal(r.clock.running, -1);
+    assert_int_equal(tb_clock_left(&r.clock, 1, 99999), 700);
+    tb_room_clock_sync(&r, 100000);
+    assert_int_equal(r.clock.running, tb_room_to_move(&r));
+    tb_room_free(&r);
+}
+
+/* Issue 25: leave during the game hands the seat to the heuristic at once
+ * and notes since when; the token brings the person back. */
+static void who_left_and_since_when(void **unused)
+{
+    tb_room r;
+    unsigned char h1[32], h2[32];
+    hash_of(1, h1);
+    hash_of(2, h2);
+    make(&r, "racko", (const char *const[]){"open", "open"}, 2, 60000);
+    ch_err err;
+    tb_room_join(&r, 0, "Ann", h1, &err);
+    tb_room_join(&r, 1, "Bob", h2, &err);
+    json_t *aw = tb_room_away_json(&r, 1000);
+    assert_int_equal(json_array_size(aw), 0);
+    json_decref(aw);
+    assert_int_equal(tb_room_leave_at(&r, 1, 5000, &err), CH_OK);
+    assert_int_equal(tb_room_bot_plays(&r, 1, 5000), 1); /* at once, not after 60 s */
+    assert_int_equal(tb_room_bot_plays(&r, 0, 5000), 0);
+    aw = tb_room_away_json(&r, 8000);
+    assert_int_equal(json_array_size(aw), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(aw, 0), "seat")), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(aw, 0), "away_ms")), 3000);
+    assert_true(json_is_true(json_object_get(json_array_get(aw, 0), "left")));
+    json_decref(aw);
+    assert_int_equal(tb_room_seat_of(&r, h2), 1);
+    tb_room_presence(&r, 1, +1, 9000); /* back with the token */
+    assert_int_equal(tb_room_bot_plays(&r, 1, 9000), 0);
+    aw = tb_room_away_json(&r, 9000);
+    assert_int_equal(json_array_size(aw), 0);
+    json_decref(aw);
+    /* A dropped connection is away too, but not "left". */
+    tb_room_presence(&r, 0, -1, 10000);
+    aw = tb_room_away_json(&r, 10500);
+    assert_true(json_is_false(json_object_get(json_array_get(aw, 0), "left")));
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(aw, 0), "away_ms")), 500);
+    json_decref(aw);
+    tb_room_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -374,6 +542,9 @@ int main(void)
         cmocka_unit_test(a_babasuki_table_plays_card_content),
         cmocka_unit_test(legal_moves_carry_warnings),
         cmocka_unit_test(a_finished_game_gives_its_record_and_a_rematch),
+        cmocka_unit_test(the_chat_keeps_the_last_hundred_and_refuses_bad_text),
+        cmocka_unit_test(a_person_out_of_time_is_played_for_and_the_log_says_so),
+        cmocka_unit_test(who_left_and_since_when),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -64,6 +64,12 @@ static int take(void *ctx, tb_room *r)
     return CH_OK;
 }
 
+static int take_all(void *ctx, tb_room *r)
+{
+    ((tb_room **)ctx)[n_loaded++] = r;
+    return CH_OK;
+}
+
 static void reload(sv_store *s)
 {
     ch_err err;
@@ -175,12 +181,166 @@ static void a_newer_schema_is_refused(void **unused)
     assert_non_null(strstr(err.msg, "99"));
 }
 
+/* Issue 25: a database of schema 2 (as cardhall wrote it before chat and
+ * clocks) is upgraded in place: its table and moves still replay. Then chat
+ * (the last TB_CHAT_KEEP of a table), each move's clocks and a move made
+ * for a person out of time come back after a restart. */
+static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    /* Schema 2, frozen as it was shipped. */
+    assert_int_equal(
+        sqlite3_exec(db,
+                     "CREATE TABLE tables (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT "
+                     "NULL, options TEXT NOT NULL, seats TEXT NOT NULL, seed TEXT NOT NULL, "
+                     "timeout_ms INTEGER NOT NULL, game_no INTEGER NOT NULL DEFAULT 0, created "
+                     "INTEGER NOT NULL DEFAULT (strftime('%s','now')), data TEXT NOT NULL DEFAULT "
+                     "'{}');"
+                     "CREATE TABLE seats (table_id INTEGER NOT NULL REFERENCES tables(id), seat "
+                     "INTEGER NOT NULL, name TEXT NOT NULL, token_sha256 BLOB NOT NULL, PRIMARY "
+                     "KEY (table_id, seat));"
+                     "CREATE TABLE games (table_id INTEGER NOT NULL REFERENCES tables(id), game_no "
+                     "INTEGER NOT NULL, seed TEXT NOT NULL, PRIMARY KEY (table_id, game_no)) "
+                     "WITHOUT ROWID;"
+                     "CREATE TABLE moves (table_id INTEGER NOT NULL REFERENCES tables(id), game_no "
+                     "INTEGER NOT NULL, ply INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY "
+                     "(table_id, game_no, ply)) WITHOUT ROWID;"
+                     "INSERT INTO tables(game, options, seats, seed, timeout_ms) VALUES "
+                     "('racko', '{\"players\":\"2\"}', '[\"random\",\"random\"]', '5', 1000);"
+                     "INSERT INTO games VALUES (1, 0, '5');"
+                     "PRAGMA user_version=2;",
+                     NULL, NULL, NULL),
+        SQLITE_OK);
+    /* Two moves of that game, as the bots would play them. */
+    tb_room r;
+    ch_err err;
+    const ch_game *g = ch_game_find("racko");
+    json_t *o = json_pack("{s:i}", "players", 2);
+    assert_int_equal(tb_room_init(&r, 1, g, o, NULL, (const char *const[]){"random", "random"}, 2,
+                                  5, 1000, &err),
+                     CH_OK);
+    for (int i = 0; i < 2; i++) {
+        ch_action a;
+        char text[256], sql[400];
+        assert_int_equal(tb_room_bot_due(&r, 0, &a), 1);
+        g->action_text(ch_match_state(&r.m), a, text, sizeof text);
+        snprintf(sql, sizeof sql, "INSERT INTO moves VALUES (1, 0, %d, '%s')", i, text);
+        assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+        assert_int_equal(tb_room_apply(&r, a, &err), CH_OK);
+    }
+    sqlite3_close(db);
+    sv_store s;
+    assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
+    n_loaded = 0;
+    assert_int_equal(sv_store_load(&s, 0, take, NULL, &err), CH_OK);
+    assert_int_equal(n_loaded, 1);
+    assert_true(ch_equal(g, ch_match_state(&loaded->m), ch_match_state(&r.m)));
+    assert_false(tb_clock_on(&loaded->clock));
+    assert_int_equal(loaded->spectator_chat, 1);
+    assert_int_equal(loaded->chat.n, 0);
+    tb_room_free(loaded);
+    free(loaded);
+    tb_room_free(&r);
+
+    /* A table with a clock, chat and a timed-out move. */
+    o = json_pack("{s:i}", "players", 2);
+    assert_int_equal(tb_room_init(&r, 0, g, o, NULL, (const char *const[]){"open", "random"}, 2, 9,
+                                  60000, &err),
+                     CH_OK);
+    json_decref(o);
+    assert_int_equal(tb_room_set_clock(&r, 5000, 2000, &err), CH_OK);
+    r.spectator_chat = 0;
+    assert_int_equal(sv_store_add_table(&s, &r, (const char *const[]){"open", "random"}, &err),
+                     CH_OK);
+    unsigned char h[TB_TOKEN_HASH] = {7};
+    assert_int_equal(tb_room_join(&r, 0, "Ann", h, &err), 0);
+    assert_int_equal(sv_store_seat(&s, &r, 0, &err), CH_OK);
+    tb_room_clock_sync(&r, 0);
+    int64_t now = 0;
+    int timed_out_ply = -1;
+    for (int i = 0; i < 6; i++) {
+        ch_action a;
+        /* Ann never moves: her bank runs out and the heuristic plays. */
+        int p = tb_room_to_move(&r);
+        if (p == 0) now += tb_clock_left(&r.clock, 0, now);
+        else now += 300;
+        assert_int_equal(tb_room_bot_due(&r, now, &a), 1);
+        int64_t left[CH_MAX_PLAYERS];
+        int n = tb_room_clock_after(&r, now, left);
+        int out = tb_room_timed_out(&r, now) >= 0;
+        if (out && timed_out_ply < 0) timed_out_ply = r.m.n_actions;
+        char text[256];
+        g->action_text(ch_match_state(&r.m), a, text, sizeof text);
+        assert_int_equal(sv_store_move_at(&s, &r, r.m.n_actions, text, out, left, n, &err), CH_OK);
+        assert_int_equal(tb_room_apply_at(&r, a, now, &err), CH_OK);
+    }
+    assert_true(timed_out_ply >= 0);
+    char text[32];
+    for (int i = 0; i < TB_CHAT_KEEP + 20; i++) {
+        snprintf(text, sizeof text, "hello %d", i);
+        tb_chat tmp;
+        tb_chat_init(&tmp);
+        tmp.last_id = r.chat.last_id;
+        const tb_chat_msg *m = tb_chat_add(&tmp, 0, i % 2 ? 0 : -1, i % 2 ? "Ann" : "", text,
+                                           strlen(text), &err);
+        assert_int_equal(sv_store_chat(&s, &r, m, &err), CH_OK);
+        assert_non_null(tb_chat_add(&r.chat, m->id, m->seat, m->name, m->text, m->len, &err));
+        tb_chat_free(&tmp);
+    }
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(s.db, "SELECT count(*) FROM chat WHERE table_id=?", -1,
+                                        &st, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_int64(st, 1, r.id);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), TB_CHAT_KEEP); /* bounded on disk too */
+    sqlite3_finalize(st);
+    sv_store_close(&s);
+    assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
+    n_loaded = 0;
+    tb_room *back[2];
+    assert_int_equal(sv_store_load(&s, 0, take_all, back, &err), CH_OK);
+    assert_int_equal(n_loaded, 2);
+    tb_room *b = back[1];
+    assert_int_equal(b->clock.bank_ms, 5000);
+    assert_int_equal(b->clock.inc_ms, 2000);
+    assert_int_equal(b->spectator_chat, 0);
+    assert_int_equal(b->clock.running, -1);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(tb_clock_left(&b->clock, i, 0), tb_clock_left(&r.clock, i, now));
+    assert_true(tb_clock_was_timeout(&b->clock, timed_out_ply));
+    int bots = 0;
+    for (int k = 0; k < r.m.n_actions; k++) {
+        assert_int_equal(tb_clock_was_timeout(&b->clock, k), tb_clock_was_timeout(&r.clock, k));
+        bots += !tb_clock_was_timeout(&r.clock, k);
+    }
+    assert_true(bots > 0); /* the random seat's moves are not timeouts */
+    assert_int_equal(b->chat.n, TB_CHAT_KEEP);
+    assert_int_equal(b->chat.last_id, r.chat.last_id);
+    for (int i = 0; i < TB_CHAT_KEEP; i++) {
+        const tb_chat_msg *x = tb_chat_at(&b->chat, i), *y = tb_chat_at(&r.chat, i);
+        assert_int_equal(x->id, y->id);
+        assert_int_equal(x->seat, y->seat);
+        assert_string_equal(x->name, y->name);
+        assert_string_equal(x->text, y->text);
+    }
+    for (int i = 0; i < 2; i++) {
+        tb_room_free(back[i]);
+        free(back[i]);
+    }
+    tb_room_free(&r);
+    sv_store_close(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(tables_seats_and_moves_come_back_exactly, setup, teardown),
         cmocka_unit_test_setup_teardown(card_content_comes_back, setup, teardown),
         cmocka_unit_test_setup_teardown(a_newer_schema_is_refused, setup, teardown),
+        cmocka_unit_test_setup_teardown(schema_2_upgrades_and_chat_and_clocks_come_back, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
