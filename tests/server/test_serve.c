@@ -16,6 +16,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cardhall/match.h"
@@ -30,6 +31,7 @@ static const char *cardhall;
 static char dir[64], db[96];
 static pid_t server = -1;
 static int port;
+static const char *extra_flag; /* one more flag for the next start, or NULL */
 
 /* Starts the server on the test database; reads the port it prints. */
 static void start_server(void)
@@ -43,7 +45,7 @@ static void start_server(void)
         close(fds[0]);
         execl(cardhall, cardhall, "serve", "--port", "0", "--host", "127.0.0.1", "--db", db,
               "--bot-delay", "0", "--rate", "500", "--max-message", "8192", "--table-conns", "8",
-              (char *)NULL);
+              extra_flag, (char *)NULL);
         _exit(127);
     }
     close(fds[1]);
@@ -682,6 +684,378 @@ static void an_away_seat_is_played_by_the_heuristic_until_its_person_returns(voi
     wsc_free(&w);
 }
 
+/* Issue 25: talking at the table, clocks, leaving. */
+
+/* The next chat message c gets (other messages are skipped). */
+static json_t *expect_chat(wsc *w, wsc_conn *c)
+{
+    json_t *m = wsc_expect(w, c, "chat", WAIT);
+    if (!m) fail_msg("no chat message");
+    return m;
+}
+
+static json_int_t create_with(wsc *w, wsc_conn *c, json_t *req)
+{
+    json_t *r = request(w, c, req, "created");
+    json_int_t id = json_integer_value(json_object_get(json_object_get(r, "table"), "id"));
+    json_decref(r);
+    return id;
+}
+
+/* A chat message reaches everyone at the table, seats and spectators, as
+ * the very text sent (HTML is text: the browser test checks the DOM), with
+ * the sender's seat and name and nothing else (no token, nothing of the
+ * game); a spectator's is marked as one; bad text, a table that keeps its
+ * spectators read-only and a chat flood get errors; a resume brings the
+ * chat back. */
+static void chat_reaches_the_table_bounded_and_comes_back_on_resume(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *a = wsc_open(&w, WAIT), *b = wsc_open(&w, WAIT), *sp = wsc_open(&w, WAIT),
+             *x = wsc_open(&w, WAIT);
+    json_int_t id = create(&w, a, "racko", (const char *const[]){"open", "open"}, 2);
+    char ta[64];
+    join(&w, a, id, 0, "Ann", ta);
+    join(&w, b, id, 1, "Bob", NULL);
+    json_decref(request(&w, sp,
+                        json_pack("{s:s,s:I,s:s}", "type", "watch", "table", id, "name", "Cy"),
+                        "chat_history"));
+    expect_error(&w, x, json_pack("{s:s,s:s}", "type", "chat", "text", "hi"), "table first");
+
+    static const char html[] = "<img src=x onerror=\"document.title='pwned'\">";
+    wsc_send_json(a, json_pack("{s:s,s:s}", "type", "chat", "text", html));
+    wsc_conn *all[] = {a, b, sp};
+    for (int i = 0; i < 3; i++) {
+        json_t *m = expect_chat(&w, all[i]);
+        assert_string_equal(json_string_value(json_object_get(m, "text")), html);
+        assert_int_equal(json_integer_value(json_object_get(m, "seat")), 0);
+        assert_string_equal(json_string_value(json_object_get(m, "name")), "Ann");
+        assert_true(json_is_false(json_object_get(m, "spectator")));
+        /* type, id, seat, spectator, name, text: nothing else. */
+        assert_int_equal(json_object_size(m), 6);
+        char *dump = json_dumps(m, 0);
+        assert_null(strstr(dump, ta));
+        free(dump);
+        json_decref(m);
+    }
+    /* Bounds: 1..500 bytes, no control character, no direction override. */
+    char big[502];
+    memset(big, 'x', 501);
+    big[501] = '\0';
+    expect_error(&w, b, json_pack("{s:s,s:s}", "type", "chat", "text", big), "500");
+    big[500] = '\0';
+    wsc_send_json(b, json_pack("{s:s,s:s}", "type", "chat", "text", big));
+    json_t *m = expect_chat(&w, a);
+    assert_int_equal(json_string_length(json_object_get(m, "text")), 500);
+    json_decref(m);
+    expect_error(&w, b, json_pack("{s:s,s:s}", "type", "chat", "text", ""), "500");
+    expect_error(&w, b, json_pack("{s:s,s:i}", "type", "chat", "text", 7), "string");
+    expect_error(&w, b, json_pack("{s:s}", "type", "chat"), "string");
+    expect_error(&w, b, json_pack("{s:s,s:s}", "type", "chat", "text", "line\nbreak"), "control");
+    expect_error(&w, b, json_pack("{s:s,s:s}", "type", "chat", "text", "\xE2\x80\xAE" "olleh"),
+                 "override");
+    expect_error(&w, b, json_pack("{s:s,s:s}", "type", "chat", "text", "\xC2\x9B" "31m"),
+                 "control");
+    /* A spectator's words are marked as a spectator's. */
+    wsc_send_json(sp, json_pack("{s:s,s:s}", "type", "chat", "text", "よろしくお願いします"));
+    m = expect_chat(&w, b);
+    assert_true(json_is_null(json_object_get(m, "seat")));
+    assert_true(json_is_true(json_object_get(m, "spectator")));
+    assert_string_equal(json_string_value(json_object_get(m, "name")), "Cy");
+    assert_string_equal(json_string_value(json_object_get(m, "text")), "よろしくお願いします");
+    json_decref(m);
+    expect_error(&w, x,
+                 json_pack("{s:s,s:I,s:s}", "type", "watch", "table", id, "name", "a\x01"),
+                 "name");
+    /* Over the chat rate (10 per 10 s): an error, the connection stays. */
+    int errors = 0;
+    for (int i = 0; i < 12; i++)
+        wsc_send_json(sp, json_pack("{s:s,s:s}", "type", "chat", "text", "spam"));
+    for (json_t *r; (r = wsc_recv(&w, sp, 500));) {
+        const char *e = json_string_value(json_object_get(r, "error"));
+        if (e && strstr(e, "too many chat messages")) errors++;
+        json_decref(r);
+    }
+    assert_int_equal(errors, 3); /* the first message and nine of these passed */
+    assert_int_not_equal(sp->state, 2);
+
+    /* A resume (a reload) brings the chat back, oldest first. */
+    wsc_conn *a2 = wsc_open(&w, WAIT);
+    wsc_send_json(a2, json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", ta));
+    json_t *h = wsc_expect(&w, a2, "chat_history", WAIT);
+    json_t *msgs = json_object_get(h, "messages");
+    assert_int_equal(json_array_size(msgs), 12);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(msgs, 0), "text")), html);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(msgs, 0), "id")) + 11,
+                     json_integer_value(json_object_get(json_array_get(msgs, 11), "id")));
+    json_decref(h);
+
+    /* A table whose spectators only read. */
+    json_int_t quiet = create_with(
+        &w, a2,
+        json_pack("{s:s,s:s,s:[s,s],s:b}", "type", "create", "game", "racko", "seats", "open",
+                  "random", "spectator_chat", 0));
+    wsc_conn *s2 = wsc_open(&w, WAIT);
+    json_decref(request(&w, s2, json_pack("{s:s,s:I}", "type", "watch", "table", quiet), "state"));
+    expect_error(&w, s2, json_pack("{s:s,s:s}", "type", "chat", "text", "hi"), "may not write");
+    expect_error(&w, a2,
+                 json_pack("{s:s,s:s,s:[s,s],s:i}", "type", "create", "game", "racko", "seats",
+                           "open", "random", "spectator_chat", 1),
+                 "spectator_chat");
+    wsc_conn *conns[] = {a, a2, b, sp, x, s2};
+    for (size_t i = 0; i < sizeof conns / sizeof *conns; i++)
+        wsc_close(&w, conns[i]);
+    wsc_free(&w);
+}
+
+/* A chat flood at one table does not slow a game at another: every flooded
+ * message past the chat rate is refused, and the other table's moves come
+ * back as fast as before. */
+static void a_chat_flood_slows_no_other_table(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *f = wsc_open(&w, WAIT), *p = wsc_open(&w, WAIT);
+    json_int_t flooded = create(&w, f, "racko", (const char *const[]){"open", "random"}, 2);
+    join(&w, f, flooded, 0, "Flo", NULL);
+    json_int_t other = create(&w, p, "racko", (const char *const[]){"open", "random"}, 2);
+    join(&w, p, other, 0, "Pat", NULL);
+    /* 400 messages at once (the message rate of this server is 500/s). */
+    char text[64];
+    for (int i = 0; i < 400; i++) {
+        snprintf(text, sizeof text, "flood %d %s", i, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+        wsc_send_json(f, json_pack("{s:s,s:s}", "type", "chat", "text", text));
+    }
+    /* Meanwhile, moves at the other table. */
+    int moves = 0;
+    long long worst = 0;
+    json_t *m = wsc_expect(&w, p, "state", WAIT);
+    for (int guard = 0; moves < 10 && guard < 2000; guard++) {
+        assert_non_null(m);
+        json_t *legal = json_object_get(m, "legal");
+        if (!legal) {
+            json_decref(m);
+            m = wsc_expect(&w, p, "state", WAIT);
+        } else {
+            struct timespec t0, t1;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            wsc_send_json(p, json_pack("{s:s,s:s}", "type", "act", "action",
+                                       json_string_value(json_object_get(json_array_get(legal, 0),
+                                                                         "action"))));
+            json_t *r = wsc_expect(&w, p, "state", WAIT);
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            assert_non_null(r);
+            long long ms =
+                (t1.tv_sec - t0.tv_sec) * 1000LL + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+            worst = ms > worst ? ms : worst;
+            moves++;
+            json_decref(m);
+            m = r;
+        }
+    }
+    json_decref(m);
+    int chats = 0, refused = 0;
+    for (json_t *r; (r = wsc_recv(&w, f, 1000));) {
+        const char *t = type_of(r);
+        if (t && !strcmp(t, "chat")) chats++;
+        if (t && !strcmp(t, "error")) refused++;
+        json_decref(r);
+    }
+    print_message("chat flood: %d sent, %d passed, %d refused; other table's worst move %lld ms\n",
+                  400, chats, refused, worst);
+    assert_int_equal(chats, 10);
+    assert_int_equal(refused, 390);
+    assert_true(moves == 10);
+    assert_true(worst < 3000);
+    wsc_close(&w, f);
+    wsc_close(&w, p);
+    wsc_free(&w);
+}
+
+/* The clocks of a state message. */
+static json_int_t left_of(json_t *st, int seat)
+{
+    return json_integer_value(
+        json_array_get(json_object_get(json_object_get(st, "clock"), "left_ms"), (size_t)seat));
+}
+
+/* A person whose time bank runs out is played for by the heuristic (the
+ * log says so: a "timeout" event), though connected; the clocks are in
+ * every state; after kill -9 and a restart the banks are as the last move
+ * left them, and the chat is back. */
+static void out_of_time_is_played_for_and_clocks_and_chat_survive_kill_9(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *c = wsc_open(&w, WAIT);
+    expect_error(&w, c,
+                 json_pack("{s:s,s:s,s:[s,s],s:{s:i}}", "type", "create", "game", "racko", "seats",
+                           "open", "random", "clock", "bank_ms", 10),
+                 "bank_ms");
+    expect_error(&w, c,
+                 json_pack("{s:s,s:s,s:[s,s],s:s}", "type", "create", "game", "racko", "seats",
+                           "open", "random", "clock", "5+10"),
+                 "clock");
+    json_int_t id = create_with(
+        &w, c,
+        json_pack("{s:s,s:s,s:[s,s],s:{s:i,s:i},s:i}", "type", "create", "game", "racko", "seats",
+                  "open", "random", "clock", "bank_ms", 1500, "increment_ms", 100, "timeout_ms",
+                  600000));
+    char token[64];
+    join(&w, c, id, 0, "Ann", token);
+    /* Ann stays connected and never moves. */
+    int timeouts = 0, states = 0;
+    json_t *last = NULL;
+    for (int guard = 0; guard < 400 && timeouts < 2; guard++) {
+        json_t *m = wsc_expect(&w, c, "state", WAIT);
+        if (!m) fail_msg("no state while waiting for the clock");
+        states++;
+        assert_true(json_is_object(json_object_get(m, "clock")));
+        assert_int_equal(json_integer_value(json_object_get(json_object_get(m, "clock"), "bank_ms")),
+                         1500);
+        json_t *ev;
+        size_t i;
+        json_array_foreach(json_object_get(m, "events"), i, ev)
+        {
+            const char *t = json_string_value(json_object_get(ev, "type"));
+            if (t && !strcmp(t, "timeout")) {
+                assert_int_equal(json_integer_value(json_object_get(ev, "seat")), 0);
+                assert_non_null(strstr(json_string_value(json_object_get(ev, "text")), "Ann"));
+                timeouts++;
+            }
+        }
+        json_decref(last);
+        last = m;
+    }
+    assert_int_equal(timeouts, 2);
+    /* Spent, then given the increment once per move made for her. */
+    assert_true(left_of(last, 0) <= 100);
+    json_decref(last);
+    /* A late move after the flag fell is not hers to make. */
+    wsc_close(&w, c);
+
+    /* A table with a longer clock: Ann moves, the server is killed, the
+     * banks come back as the last move left them. */
+    c = wsc_open(&w, WAIT);
+    id = create_with(&w, c,
+                     json_pack("{s:s,s:s,s:[s,s],s:{s:i,s:i}}", "type", "create", "game",
+                               "racko", "seats", "open", "random", "clock", "bank_ms", 600000,
+                               "increment_ms", 5000));
+    join(&w, c, id, 0, "Ann", token);
+    json_t *st = NULL;
+    int moved = 0;
+    for (int guard = 0; guard < 100 && moved < 3; guard++) {
+        json_decref(st);
+        st = wsc_expect(&w, c, "state", WAIT);
+        assert_non_null(st);
+        json_t *legal = json_object_get(st, "legal");
+        if (!legal) continue;
+        wsc_service(&w, 150);
+        wsc_send_json(c, json_pack("{s:s,s:s}", "type", "act", "action",
+                                   json_string_value(json_object_get(json_array_get(legal, 0),
+                                                                     "action"))));
+        moved++;
+    }
+    /* Settle: the last state announced holds the banks as stored. */
+    for (json_t *m; (m = wsc_recv(&w, c, 500));) {
+        if (type_of(m) && !strcmp(type_of(m), "state")) {
+            json_decref(st);
+            st = m;
+        } else {
+            json_decref(m);
+        }
+    }
+    wsc_send_json(c, json_pack("{s:s,s:s}", "type", "chat", "text", "before the crash"));
+    json_decref(expect_chat(&w, c));
+    json_int_t moves = json_integer_value(json_object_get(json_object_get(st, "table"), "moves"));
+    json_int_t ann = left_of(st, 0);
+    int running = (int)json_integer_value(json_object_get(json_object_get(st, "clock"), "running"));
+    assert_true(ann > 590000 && ann < 600000 + 3 * 5000);
+    json_decref(st);
+    stop_server(SIGKILL);
+    wsc_close(&w, c);
+    wsc_free(&w);
+
+    extra_flag = "--no-spectator-chat";
+    start_server();
+    extra_flag = NULL;
+    assert_int_equal(wsc_init(&w, port), 0);
+    c = wsc_open(&w, WAIT);
+    wsc_send_json(c, json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", token));
+    st = wsc_expect(&w, c, "state", WAIT);
+    assert_non_null(st);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(st, "table"), "moves")),
+                     moves);
+    /* Ann's bank as stored; if her time runs, at most the moments since the
+     * restart are gone. */
+    json_int_t back = left_of(st, 0);
+    if (running == 0)
+        assert_true(back <= ann && back > ann - 5000);
+    else
+        assert_int_equal(back, ann);
+    json_decref(st);
+    json_t *h = wsc_expect(&w, c, "chat_history", WAIT);
+    json_t *msgs = json_object_get(h, "messages");
+    assert_string_equal(
+        json_string_value(json_object_get(json_array_get(msgs, json_array_size(msgs) - 1), "text")),
+        "before the crash");
+    json_decref(h);
+    /* This server keeps every spectator read-only. */
+    wsc_conn *sp = wsc_open(&w, WAIT);
+    json_decref(request(&w, sp, json_pack("{s:s,s:I}", "type", "watch", "table", id), "state"));
+    expect_error(&w, sp, json_pack("{s:s,s:s}", "type", "chat", "text", "hi"), "may not write");
+    wsc_close(&w, sp);
+    wsc_close(&w, c);
+    wsc_free(&w);
+}
+
+/* leave during a game: the heuristic takes the seat at once, the table
+ * shows who left and since when, the token brings the person back. */
+static void a_person_who_leaves_is_played_for_and_shown_away_until_back(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *c = wsc_open(&w, WAIT), *sp = wsc_open(&w, WAIT);
+    json_int_t id = create_with(
+        &w, c,
+        json_pack("{s:s,s:s,s:[s,s],s:i}", "type", "create", "game", "racko", "seats", "open",
+                  "random", "timeout_ms", 600000));
+    char token[64];
+    join(&w, c, id, 0, "Ann", token);
+    json_decref(request(&w, sp, json_pack("{s:s,s:I}", "type", "watch", "table", id), "state"));
+    json_decref(request(&w, c, json_pack("{s:s}", "type", "leave"), "left"));
+    json_t *st = NULL;
+    json_int_t moves0 = -1, moves = 0;
+    for (int guard = 0; guard < 200 && moves < moves0 + 4; guard++) {
+        json_decref(st);
+        st = wsc_expect(&w, sp, "state", WAIT);
+        assert_non_null(st);
+        json_t *away = json_object_get(st, "away");
+        moves = json_integer_value(json_object_get(json_object_get(st, "table"), "moves"));
+        if (moves0 < 0) {
+            assert_int_equal(json_array_size(away), 1);
+            assert_int_equal(json_integer_value(json_object_get(json_array_get(away, 0), "seat")), 0);
+            assert_true(json_is_true(json_object_get(json_array_get(away, 0), "left")));
+            assert_true(json_integer_value(json_object_get(json_array_get(away, 0), "away_ms")) >= 0);
+            moves0 = moves;
+        }
+    }
+    /* Played for at once, though the table's timeout is ten minutes. */
+    assert_true(moves >= moves0 + 4);
+    json_int_t since = json_integer_value(json_object_get(json_array_get(json_object_get(st, "away"), 0), "away_ms"));
+    assert_true(since >= 0 && since < 20000);
+    json_decref(st);
+    wsc_send_json(c, json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", token));
+    st = wsc_expect(&w, c, "state", WAIT);
+    assert_int_equal(json_integer_value(json_object_get(st, "seat")), 0);
+    assert_int_equal(json_array_size(json_object_get(st, "away")), 0);
+    json_decref(st);
+    wsc_close(&w, c);
+    wsc_close(&w, sp);
+    wsc_free(&w);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -695,6 +1069,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(whole_games_of_every_game_over_websocket),
         cmocka_unit_test(an_away_seat_is_played_by_the_heuristic_until_its_person_returns),
         cmocka_unit_test(kill_9_mid_game_loses_no_move),
+        cmocka_unit_test(chat_reaches_the_table_bounded_and_comes_back_on_resume),
+        cmocka_unit_test(a_chat_flood_slows_no_other_table),
+        cmocka_unit_test(a_person_who_leaves_is_played_for_and_shown_away_until_back),
+        cmocka_unit_test(out_of_time_is_played_for_and_clocks_and_chat_survive_kill_9),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
