@@ -13,6 +13,8 @@ import { renderTable } from './table.js';
 import { addEvents } from './log.js';
 import { renderRules } from './rules.js';
 import { renderReplay, onReplay, openReplay, replayKey } from './replay.js';
+import { afterState, offTable } from './turn.js';
+import './chat.js'; // the chat's messages (chat, chat_history)
 
 let pendingJoin = false;
 
@@ -34,6 +36,7 @@ on('state', (m) => {
   S.armed = null;
   if (!m.legal) S.picked = [];
   S.error = '';
+  afterState(m);
   if (m.move) addEvents(S.log, m.move, m.events);
   else if (m.status && !S.log.length) send({ type: 'history', last: 200 }); // joined, resumed, watching: the log so far
   render();
@@ -53,6 +56,9 @@ on('record', (m) => {
 on('rules', (m) => { S.rules = m; render(); });
 on('replay', onReplay);
 on('replaced', () => { S.error = ''; });
+// After Leave: the computer plays the seat; the lobby, from which the
+// table's link (the token is kept) brings the person back.
+on('left', () => { S.last = null; offTable(); location.hash = '#'; });
 on('error', (m) => {
   S.error = m.error + (m.reason ? ' — ' + m.reason : '');
   if (m.for === 'resume') localStorage.removeItem(tokenKey(routeTable()));
@@ -85,6 +91,7 @@ onRender(() => {
   document.getElementById('lang').textContent = getLang() === 'ja' ? 'English' : '日本語';
   document.getElementById('home').textContent = 'cardhall';
   if (S.error) main.append(el('p', { class: 'error', role: 'alert', text: S.error }));
+  if (routeTable() === null) offTable();
   if (routeReplay()) renderReplay(main);
   else if (routeTable() === null) renderLobby(main);
   else renderTable(main);

@@ -22,6 +22,13 @@ const TEXTS = {
     legalMoves: 'Your moves', board: 'Board', textBoard: 'Text board', cards: 'cards',
     handEnd: 'Hand over', summary: 'Summary', reason: 'Why it ended', boardOf: 'Board of',
     none: 'none', yes: 'yes', no: 'no', default: 'default', emptyIs: 'empty:',
+    chat: 'Chat', chatShow: 'Show', chatHide: 'Hide', unread: 'unread', send: 'Send', chatSay: 'Say something to the table',
+    phrases: 'Quick phrases', mute: 'Mute', unmute: 'Unmute', mutedHidden: 'Hidden messages of people you muted:',
+    chatEmpty: 'Nothing said yet.', chatReadOnly: 'Spectators read the chat of this table but do not write.',
+    chatTooLong: 'A message is at most 500 bytes.', aSpectator: 'a spectator', spectatorShort: 'spectator',
+    leave: 'Leave', leaveHint: 'The computer plays your seat; open the table again to come back.',
+    awaySince: 'since', leftAt: 'left at', timeLeft: 'Time left', sound: 'Sound on my turn', notify: 'Notify me',
+    clock: 'Turn clock', clockNone: 'none', spectatorChat: 'Spectators may chat',
   },
   ja: {
     connecting: '接続中…', connected: '接続しました', retry: '切断されました。再接続しています…',
@@ -42,6 +49,13 @@ const TEXTS = {
     legalMoves: 'あなたの手', board: '盤面', textBoard: 'テキスト盤面', cards: '枚',
     handEnd: 'ハンド終了', summary: 'まとめ', reason: '終わった理由', boardOf: '盤面:',
     none: 'なし', yes: 'はい', no: 'いいえ', default: '既定', emptyIs: '空欄は',
+    chat: 'チャット', chatShow: '開く', chatHide: '閉じる', unread: '件の未読', send: '送信', chatSay: 'テーブルにひとこと',
+    phrases: '定型文', mute: 'ミュート', unmute: 'ミュート解除', mutedHidden: 'ミュートした人の非表示メッセージ:',
+    chatEmpty: 'まだ発言はありません。', chatReadOnly: 'このテーブルでは観戦者はチャットを読むだけです。',
+    chatTooLong: 'メッセージは500バイトまでです。', aSpectator: '観戦者', spectatorShort: '観戦',
+    leave: '退席', leaveHint: 'コンピュータがあなたの代わりにプレイします。テーブルを開き直すと戻れます。',
+    awaySince: '離席時刻', leftAt: '退席時刻', timeLeft: '残り時間', sound: '手番で音を鳴らす', notify: '通知する',
+    clock: '持ち時間', clockNone: 'なし', spectatorChat: '観戦者もチャットできる',
   },
 };
 

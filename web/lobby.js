@@ -91,7 +91,18 @@ function newTable() {
   gameSel.addEventListener('change', () => { localStorage.setItem('cardhall.game', gameSel.value); fillGame(); });
   playersSel.addEventListener('change', fillSeats);
   fillGame();
-  const details = el('details', {}, el('summary', { text: T('options') }), optsBox);
+  // Issue 25: a turn clock (a bank per person plus an increment per move)
+  // and whether spectators may chat.
+  const clockSel = el('select', { id: 'clock' });
+  for (const [v, text] of [['', T('clockNone')], ['60+5', '1 + 5'], ['180+5', '3 + 5'], ['300+10', '5 + 10'], ['600+10', '10 + 10'], ['1800+30', '30 + 30']])
+    clockSel.append(el('option', { value: v, text: v ? text.replace(/^(\d+) \+ (\d+)$/, getLang() === 'ja' ? '$1分 + 1手$2秒' : '$1 min + $2 s per move') : text }));
+  clockSel.value = localStorage.getItem('cardhall.clock') || '';
+  const specChat = el('input', { type: 'checkbox', id: 'spectator-chat' });
+  specChat.checked = true;
+  const tableOpts = el('div', { class: 'table-opts' },
+    el('div', { class: 'form-row' }, el('label', { for: 'clock', text: T('clock') }), clockSel),
+    el('div', { class: 'form-row' }, el('label', { for: 'spectator-chat', text: T('spectatorChat') }), specChat));
+  const details = el('details', {}, el('summary', { text: T('options') }), optsBox, tableOpts);
   const create = el('button', { type: 'button', id: 'create', class: 'primary', text: T('create'), onclick: () => {
     S.name = nameIn.value.trim() || 'player';
     localStorage.setItem('cardhall.name', S.name);
@@ -102,7 +113,13 @@ function newTable() {
       if (v !== o.default) options[i.dataset.opt] = v;
     }
     const seats = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
-    send({ type: 'create', game: gameSel.value, options, seats });
+    const msg = { type: 'create', game: gameSel.value, options, seats, spectator_chat: specChat.checked };
+    localStorage.setItem('cardhall.clock', clockSel.value);
+    if (clockSel.value) {
+      const [bank, inc] = clockSel.value.split('+').map(Number);
+      msg.clock = { bank_ms: bank * 1000, increment_ms: inc * 1000 };
+    }
+    send(msg);
   } });
   const rules = el('button', { type: 'button', id: 'lobby-rules', text: T('rules'), onclick: () => send({ type: 'rules', game: gameSel.value, lang: getLang() }) });
   box.append(

@@ -8,6 +8,8 @@ import { T, getLang, botName, gameTitle, wordsOf } from './i18n.js';
 import { send } from './net.js';
 import { boardFor } from './boards/index.js';
 import { renderLog } from './log.js';
+import { renderSide, renderChat, chatTable } from './chat.js';
+import { clockOf, awayOf, turnControls } from './turn.js';
 
 export function seatName(t, i) {
   const s = t.seats[i];
@@ -159,6 +161,8 @@ function seatsBar(m) {
       'aria-current': i === toMove ? 'true' : null },
     el('span', { class: 'seat-no', text: 'P' + i }), ' ', label,
     s.kind === 'person' && !s.present ? el('span', { class: 'muted', text: ' · ' + T('away') }) : null,
+    s.kind === 'person' && !s.present ? awayOf(m, i) : null,
+    clockOf(m, i),
     i === toMove ? el('span', { class: 'turn-mark', text: ' ◀ ' + T('toMove') }) : null));
   });
   return ul;
@@ -190,13 +194,19 @@ export function renderTable(main) {
   const m = S.last && S.last.table.id === id ? S.last : null;
   if (!m) { joinBox(main, id); return; }
   const t = m.table;
+  chatTable(t.id);
   const g = S.games.find((x) => x.name === t.game);
   const board = boardFor(t.game) || { render: () => el('pre', { class: 'board-text', text: m.board || '' }) };
   const head = el('section', { class: 'panel head' },
     el('div', { class: 'head-row' },
       el('h1', {}, el('span', { translate: 'no', text: g ? gameTitle(g) : t.game }), ' #' + t.id + (t.game_no ? ' (' + (t.game_no + 1) + ')' : '')),
-      el('button', { type: 'button', id: 'rules-btn', text: T('rules'), onclick: () => send({ type: 'rules', table: t.id, lang: getLang() }) })),
+      el('div', { class: 'head-buttons' },
+        el('button', { type: 'button', id: 'rules-btn', text: T('rules'), onclick: () => send({ type: 'rules', table: t.id, lang: getLang() }) }),
+        // Leave: the computer takes the seat; the token (kept) brings the person back.
+        m.seat !== null && t.status === 'running'
+          ? el('button', { type: 'button', id: 'leave-btn', text: T('leave'), title: T('leaveHint'), onclick: () => send({ type: 'leave' }) }) : null)),
     seatsBar(m));
+  if (m.seat !== null && t.status !== 'finished') head.append(turnControls());
   if (t.status === 'open') {
     const link = location.href;
     head.append(el('p', { text: T('waiting') }), el('p', { text: T('share') }),
@@ -206,7 +216,7 @@ export function renderTable(main) {
         } })));
   } else if (m.seat === null) head.append(el('p', { class: 'muted', text: T('spectator') }));
   main.append(head);
-  if (t.status === 'open') return;
+  if (t.status === 'open') { main.append(renderChat(m)); return; }
 
   const ctx = boardContext(board, m);
   const grid = el('div', { class: 'table-grid' });
@@ -218,6 +228,6 @@ export function renderTable(main) {
     left.append(el('p', { class: 'waiting', text: T('waitingFor') + ' ' + seatName(t, m.status.to_move) }));
   if (m.status && m.status.result) left.append(resultBox(m));
   left.append(el('details', { class: 'text-board' }, el('summary', { text: T('textBoard') }), el('pre', { class: 'board-text', text: m.board || '' })));
-  grid.append(left, renderLog(S.log));
+  grid.append(left, renderSide(renderLog(S.log), m));
   main.append(grid);
 }
