@@ -27,7 +27,7 @@ const TEXTS = {
     chatEmpty: 'Nothing said yet.', chatReadOnly: 'Spectators read the chat of this table but do not write.',
     chatTooLong: 'A message is at most 500 bytes.', aSpectator: 'a spectator', spectatorShort: 'spectator',
     leave: 'Leave', leaveHint: 'The computer plays your seat; open the table again to come back.',
-    awaySince: 'since', leftAt: 'left at', timeLeft: 'Time left', sound: 'Sound on my turn', notify: 'Notify me',
+    awaySince: 'away since {t}', leftAt: 'left at {t}', timeLeft: 'Time left', sound: 'Sound on my turn', notify: 'Notify me',
     clock: 'Turn clock', clockNone: 'none', spectatorChat: 'Spectators may chat',
   },
   ja: {
@@ -54,7 +54,7 @@ const TEXTS = {
     chatEmpty: 'まだ発言はありません。', chatReadOnly: 'このテーブルでは観戦者はチャットを読むだけです。',
     chatTooLong: 'メッセージは500バイトまでです。', aSpectator: '観戦者', spectatorShort: '観戦',
     leave: '退席', leaveHint: 'コンピュータがあなたの代わりにプレイします。テーブルを開き直すと戻れます。',
-    awaySince: '離席時刻', leftAt: '退席時刻', timeLeft: '残り時間', sound: '手番で音を鳴らす', notify: '通知する',
+    awaySince: '{t} から離席中', leftAt: '{t} に退席', timeLeft: '残り時間', sound: '手番で音を鳴らす', notify: '通知する',
     clock: '持ち時間', clockNone: 'なし', spectatorChat: '観戦者もチャットできる',
   },
 };

@@ -160,8 +160,7 @@ function seatsBar(m) {
     ul.append(el('li', { class: 'seat' + (i === toMove ? ' turn' : '') + (i === m.seat ? ' me' : '') + (s.kind === 'person' && !s.present ? ' away' : ''),
       'aria-current': i === toMove ? 'true' : null },
     el('span', { class: 'seat-no', text: 'P' + i }), ' ', label,
-    s.kind === 'person' && !s.present ? el('span', { class: 'muted', text: ' · ' + T('away') }) : null,
-    s.kind === 'person' && !s.present ? awayOf(m, i) : null,
+    s.kind === 'person' && !s.present ? awayOf(m, i) || el('span', { class: 'muted', text: ' · ' + T('away') }) : null,
     clockOf(m, i),
     i === toMove ? el('span', { class: 'turn-mark', text: ' ◀ ' + T('toMove') }) : null));
   });

@@ -43,7 +43,7 @@ export function awayOf(m, seat) {
   const a = (m.away || []).find((x) => x.seat === seat);
   const time = new Date(since).toLocaleTimeString(getLang() === 'ja' ? 'ja-JP' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
   return el('span', { class: 'muted away-since', 'data-away-seat': String(seat),
-    text: ' · ' + (a && a.left ? T('leftAt') : T('awaySince')) + ' ' + time });
+    text: ' · ' + (a && a.left ? T('leftAt') : T('awaySince')).replace('{t}', time) });
 }
 
 function beep() {

@@ -78,6 +78,8 @@ void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len);
 int sv_run_bots(sv_server *s, sv_table *t, int max);
 /* Adds a table that storage rebuilt. */
 int sv_add_loaded(void *ctx, tb_room *r);
+/* Tells everyone at t where the game stands (a person came or went). */
+void sv_announce(sv_server *s, sv_table *t);
 /* chat.c (issue 25): a chat message from c; the chat so far to c (after a
  * join, resume or watch). */
 void sv_on_chat(sv_server *s, sv_conn *c, json_t *req);

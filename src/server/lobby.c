@@ -115,6 +115,11 @@ static int play(sv_server *s, sv_table *t, ch_action a, ch_err *err)
     return rc;
 }
 
+void sv_announce(sv_server *s, sv_table *t)
+{
+    broadcast(s, t, 0);
+}
+
 /* Whether a bot is to move at t now (without asking it for a move). */
 static int bot_to_move(const sv_table *t, int64_t now)
 {
@@ -339,7 +344,8 @@ static void on_resume(sv_server *s, sv_conn *c, json_t *req)
     sv_send_json(s, c,
                  json_pack("{s:s,s:I,s:i}", "type", "joined", "table", (json_int_t)t->room.id,
                            "seat", seat));
-    sv_send_json(s, c, state_msg(t, c, 0));
+    /* Everyone: the state, and the others that the person is back. */
+    broadcast(s, t, 0);
     sv_send_chat_history(s, c);
 }
 

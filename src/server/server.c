@@ -286,7 +286,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_CLOSED:
         if (c->is_ws) {
             sv_server *s = server_of(wsi);
+            sv_table *t = c->seat >= 0 ? c->table : NULL;
             sv_detach(s, c);
+            /* The others see that the person went away, and since when. */
+            if (t && !stopping) sv_announce(s, t);
             drop_queue(s, c);
             s->n_conns--;
             c->is_ws = 0;

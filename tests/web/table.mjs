@@ -9,6 +9,13 @@
 // dialog; the finished game replays step by step, seen by a seat and with
 // every card open. Screenshots of each board go to $ARTIFACTS.
 //
+// Then (issue 25) two people who live apart: they chat (a quick phrase, the
+// unread count, muting, and HTML that must stay text in the DOM), one of
+// them runs out of time on the turn clock and the computer moves for them,
+// one leaves and comes back, and the game is played to its end; the chat
+// panel is shot at 1280 and 360 px in both languages. CH_WEB_ONLY=talk runs
+// only this part.
+//
 // The test runs the server itself (a fresh database in a temporary
 // directory) so that it can kill it (-9) mid-game and start it again: the
 // pages reconnect by themselves and no move is lost.
@@ -232,7 +239,8 @@ async function checkSpectator(spec, id, game, seatCards) {
 // Words of three or more Latin letters in the page's texts, but for names,
 // card codes and the game's text board (cards are drawn with their codes).
 const englishLeft = (p) => p.evaluate(() => {
-  const skip = (n) => n.closest('svg, pre.board-text, .seat-name, input, script, style, [data-card], [translate="no"]');
+  // What people say in the chat is theirs, not the page's.
+  const skip = (n) => n.closest('svg, pre.board-text, .seat-name, input, script, style, [data-card], [translate="no"], .chat-text, .chat-name, .unmute');
   const out = [];
   const walk = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -257,7 +265,7 @@ async function noOverflow(p, what) {
   if (wide > 1) fail(`${what} is ${wide} px wider than a 360 px screen`);
 }
 
-for (const g of GAMES) {
+for (const g of process.env.CH_WEB_ONLY === 'talk' ? [] : GAMES) {
   const ann = await person('en'), bob = await person('ja', 1100, g === GAMES[0]);
   const id = await createTable(ann, g);
   await bob.goto(`${url}#table=${id}`);
@@ -366,6 +374,132 @@ for (const g of GAMES) {
   console.log(`${g.game}: table ${id} finished by clicking (${moves} moves by people, reloaded mid-game, replayed)`);
   for (const p of [ann, bob, spec]) await p.context().close();
 }
+
+// Issue 25: two people who live apart talk at the table, one runs out of
+// time, one leaves and comes back, and they finish the game.
+const chatTexts = (p) => p.$$eval('#chat-list .chat-text', (es) => es.map((e) => e.textContent));
+async function waitFor(p, what, test, ms = 15000) {
+  for (let i = 0; i < ms / 100; i++) { if (await test()) return; await p.waitForTimeout(100); }
+  fail(what);
+}
+async function say(p, text) {
+  await p.fill('#chat-input', text);
+  await p.press('#chat-input', 'Enter');
+  await waitFor(p, `"${text}" did not come back to its sender`, async () => (await chatTexts(p)).includes(text));
+}
+
+async function talkClockLeave() {
+  const ann = await person('en', 1280), bob = await person('ja', 360);
+  await ann.goto(url);
+  await ann.waitForSelector('#game option', { state: 'attached' });
+  // The lobby offers clocks of minutes; the protocol takes a short one, so
+  // that a bank runs out within the test.
+  const id = await ann.evaluate(() => new Promise((resolve, reject) => {
+    const ws = new WebSocket('ws://' + location.host + '/');
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'create', game: 'racko', seats: ['open', 'open', 'heuristic'],
+      options: { players: 3, target_score: '50' }, clock: { bank_ms: 8000, increment_ms: 3000 } }));
+    ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'created') { ws.close(); resolve(m.table.id); } };
+    ws.onerror = () => reject(new Error('websocket'));
+  }), null);
+  for (const [p, name] of [[ann, 'Ann'], [bob, 'Bob']]) {
+    await p.goto(`${url}#table=${id}`);
+    await p.fill('#name', name);
+    await p.click('#join');
+  }
+  await ann.waitForSelector('#board');
+  await bob.waitForSelector('#board');
+  await ann.waitForSelector('[data-clock-seat="0"]');
+
+  // On a phone the chat is a tab beside the log, with what is unread.
+  if (!(await bob.isVisible('#tab-chat'))) fail('no chat tab at 360 px');
+  await say(ann, 'Hello Bob');
+  await bob.waitForSelector('#tab-unread');
+  if ((await bob.textContent('#tab-unread')).trim() !== '1') fail('the chat tab does not count one unread message');
+  await bob.click('#tab-chat');
+  await waitFor(bob, 'Bob does not see Ann\'s message', async () => (await chatTexts(bob)).includes('Hello Bob'));
+  if (await bob.$('#tab-unread')) fail('the unread count stays after the chat is opened');
+  // A quick phrase, in the page's language.
+  await bob.click('.phrases button:has-text("よろしくお願いします")');
+  await waitFor(ann, 'Ann does not get Bob\'s phrase', async () => (await chatTexts(ann)).includes('よろしくお願いします'));
+  const annSees = await ann.$$eval('#chat-list li', (es) => es.map((e) => e.textContent));
+  if (!annSees.some((t) => t.includes('Bob (P1)') && t.includes('よろしくお願いします'))) fail('the phrase does not name its sender: ' + annSees.join(' | '));
+  // HTML in a message is text: no element, no script.
+  const html = '<img src=x onerror="window.__pwned=1"><b>bold</b>';
+  await say(ann, html);
+  await waitFor(bob, 'Bob does not get the HTML message', async () => (await chatTexts(bob)).includes(html));
+  for (const p of [ann, bob]) {
+    if (await p.$('#chat-list img, #chat-list b')) fail('a chat message became HTML');
+    if (await p.evaluate(() => window.__pwned !== undefined)) fail('a chat message ran script');
+  }
+  // Folded away on a wide screen: an unread count on the button.
+  await ann.click('#chat-toggle');
+  await bob.fill('#chat-input', 'お先にどうぞ');
+  await bob.press('#chat-input', 'Enter');
+  await ann.waitForSelector('#chat-unread');
+  await ann.click('#chat-toggle');
+  await waitFor(ann, 'Ann does not see Bob\'s message when the chat opens', async () => (await chatTexts(ann)).includes('お先にどうぞ'));
+  // Muting is one's own: Bob stops seeing Ann's words, Ann still sees them.
+  await bob.click('#chat-list button.chat-name');
+  await say(ann, 'secret words');
+  await bob.waitForTimeout(700);
+  if ((await chatTexts(bob)).some((t) => t.includes('Hello') || t.includes('secret'))) fail('a muted person\'s words are shown');
+  await bob.waitForSelector('#chat-muted');
+  await checkJapanese(bob, 'racko', 'chat');
+  await ann.screenshot({ path: `${artifacts}/chat-1280-en.png` });
+  await bob.screenshot({ path: `${artifacts}/chat-360-ja.png`, fullPage: true });
+  await bob.click('#chat-muted button.unmute');
+  await waitFor(bob, 'unmuting does not bring the words back', async () => (await chatTexts(bob)).includes('secret words'));
+  await ann.setViewportSize({ width: 360, height: 800 });
+  await ann.click('#tab-chat');
+  await noOverflow(ann, 'the English table with its chat');
+  await ann.screenshot({ path: `${artifacts}/chat-360-en.png`, fullPage: true });
+  await bob.setViewportSize({ width: 1280, height: 900 });
+  await bob.screenshot({ path: `${artifacts}/chat-1280-ja.png` });
+  await ann.setViewportSize({ width: 1280, height: 900 });
+
+  // Nobody waits forever: whoever is to move does nothing; the clock counts
+  // down in the page, the tab title says whose turn it is, the bank runs
+  // out and the computer moves for them (the log says so).
+  let mover = null;
+  await waitFor(ann, 'nobody was offered a move', async () => {
+    for (const p of [ann, bob]) if (await p.$('.moves button.move')) { mover = p; return true; }
+    return false;
+  }, 30000);
+  const title = await mover.title();
+  if (title !== '● Your turn — cardhall' && title !== '● あなたの番です — cardhall') fail(`the tab title on one's turn is "${title}"`);
+  const other = mover === ann ? bob : ann;
+  if ((await other.title()) !== 'cardhall') fail(`the tab title of the one waiting is "${await other.title()}"`);
+  const running = await mover.$eval('.clock.running', (e) => e.textContent);
+  await mover.waitForTimeout(1500);
+  if ((await mover.$eval('.clock.running', (e) => e.textContent)) === running) fail('the running clock does not count down');
+  const timedOut = async (p) => /ran out of time|持ち時間が切れました/.test(await p.textContent('#log'));
+  await waitFor(other, 'nobody ran out of time', () => timedOut(other), 40000);
+  await waitFor(mover, 'the log of the one out of time does not say so', () => timedOut(mover));
+  console.log('talk: the person who did not move ran out of time; the computer moved for them');
+  await ann.screenshot({ path: `${artifacts}/clock-timeout-en.png` });
+
+  // Leave: the computer takes Ann's seat, Bob's page shows her gone and
+  // since when; her link brings her back to the same seat.
+  await ann.click('#leave-btn');
+  await ann.waitForURL((u) => !/#table=/.test(u.toString()));
+  await waitFor(bob, 'Bob\'s page does not show that Ann left',
+    async () => /に退席/.test(await bob.textContent('.seat:nth-child(1)')));
+  await bob.screenshot({ path: `${artifacts}/left-ja.png` });
+  let bobMoves = 0;
+  for (let i = 0; i < 300 && bobMoves < 6 && !(await bob.$('#over-h')); i++) {
+    if (await bob.$('.moves button.move')) { await oneMove(bob, false); bobMoves++; } else await bob.waitForTimeout(100);
+  }
+  await ann.goto(`${url}#table=${id}`);
+  await ann.waitForSelector('#board');
+  if (!/Ann/.test(await ann.textContent('.seat.me'))) fail('Ann did not come back to her seat');
+  await waitFor(bob, 'Bob\'s page still shows Ann away', async () => !/に退席|離席/.test(await bob.textContent('.seat:nth-child(1)')));
+  if (!(await ann.$$('#chat-list li')).length && !(await ann.$('#chat-toggle'))) fail('the chat is gone after coming back');
+  const moves = await playOut([ann, bob], id, 2500, async () => {});
+  await ann.waitForSelector('#over-h');
+  console.log(`talk: table ${id} finished (${moves} moves by people after one left and came back)`);
+  for (const p of [ann, bob]) await p.context().close();
+}
+await talkClockLeave();
 
 // The lobby at phone width, in both languages.
 for (const lang of ['en', 'ja']) {
