@@ -932,7 +932,6 @@ static void out_of_time_is_played_for_and_clocks_and_chat_survive_kill_9(void **
     /* Spent, then given the increment once per move made for her. */
     assert_true(left_of(last, 0) <= 100);
     json_decref(last);
-    /* A late move after the flag fell is not hers to make. */
     wsc_close(&w, c);
 
     /* A table with a longer clock: Ann moves, the server is killed, the

@@ -220,6 +220,7 @@ static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
     assert_int_equal(tb_room_init(&r, 1, g, o, NULL, (const char *const[]){"random", "random"}, 2,
                                   5, 1000, &err),
                      CH_OK);
+    json_decref(o);
     for (int i = 0; i < 2; i++) {
         ch_action a;
         char text[256], sql[400];
