@@ -489,6 +489,28 @@ static void a_person_out_of_time_is_played_for_and_the_log_says_so(void **unused
     tb_room_clock_sync(&r, 100000);
     assert_int_equal(r.clock.running, tb_room_to_move(&r));
     tb_room_free(&r);
+
+    /* A bot's seat keeps its bank: only people's time runs. */
+    make(&r, "racko", (const char *const[]){"open", "random"}, 2, 60000);
+    assert_int_equal(tb_room_set_clock(&r, 5000, 1000, &err), CH_OK);
+    tb_room_join(&r, 0, "Ann", h1, &err);
+    int64_t now = 0;
+    for (int i = 0; i < 20; i++) {
+        tb_room_clock_sync(&r, now);
+        int bot = tb_room_to_move(&r) == 1;
+        assert_int_equal(r.clock.running, bot ? -1 : 0);
+        now += 200;
+        if (!bot) {
+            first_legal(&r, 0, text, sizeof text);
+            assert_int_equal(tb_room_check(&r, 0, text, &a, &err), CH_OK);
+        } else {
+            assert_int_equal(tb_room_bot_due(&r, now, &a), 1);
+        }
+        assert_int_equal(tb_room_apply_at(&r, a, now, &err), CH_OK);
+    }
+    assert_int_equal(tb_clock_left(&r.clock, 1, now), 5000);
+    assert_true(tb_clock_left(&r.clock, 0, now) > 5000); /* 800 ms a move under the increment */
+    tb_room_free(&r);
 }
 
 /* Issue 25: leave during the game hands the seat to the heuristic at once

@@ -30,7 +30,7 @@ function leftNow(m, seat) {
 }
 
 export function clockOf(m, seat) {
-  if (!m.clock || m.table.status !== 'running') return null;
+  if (!m.clock || m.table.status !== 'running' || m.table.seats[seat].kind !== 'person') return null;
   const ms = leftNow(m, seat);
   const running = m.clock.running === seat;
   return el('span', { class: 'clock' + (running ? ' running' : '') + (ms < 10000 ? ' low' : ''), 'data-clock-seat': String(seat),

@@ -103,7 +103,8 @@ const char *tb_room_status_name(tb_room_status s);
 
 /* Turn clocks (cardhall/clock.h): bank_ms 0 (none) or TB_CLOCK_BANK_MIN..
  * TB_CLOCK_BANK_MAX, inc_ms 0..TB_CLOCK_INC_MAX; set before the first move.
- * A rematch fills every bank again. */
+ * Only people's time runs (a bot seat keeps its bank). A rematch fills
+ * every bank again. */
 int tb_room_set_clock(tb_room *r, int64_t bank_ms, int64_t inc_ms, ch_err *err);
 /* Starts the time of the seat to move, if it does not run yet (after a
  * join starts the game, a rematch, a restart). */

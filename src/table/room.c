@@ -446,9 +446,17 @@ int tb_room_set_clock(tb_room *r, int64_t bank_ms, int64_t inc_ms, ch_err *err)
     return CH_OK;
 }
 
+/* The seat whose time runs now: the seat to move, if a person holds it
+ * (a bank is a person's; bots answer in their own time). */
+static int clock_seat(const tb_room *r)
+{
+    int p = tb_room_to_move(r);
+    return p >= 0 && r->seats[p].kind == TB_SEAT_PERSON ? p : -1;
+}
+
 void tb_room_clock_sync(tb_room *r, int64_t now_ms)
 {
-    tb_clock_run(&r->clock, tb_room_to_move(r), now_ms);
+    tb_clock_run(&r->clock, clock_seat(r), now_ms);
 }
 
 int tb_room_timed_out(const tb_room *r, int64_t now_ms)
@@ -460,8 +468,8 @@ int tb_room_timed_out(const tb_room *r, int64_t now_ms)
 
 int tb_room_apply_at(tb_room *r, ch_action a, int64_t now_ms, ch_err *err)
 {
-    int p = tb_room_to_move(r), ply = r->status == TB_ROOM_RUNNING ? r->m.n_actions : 0;
-    int out = tb_room_timed_out(r, now_ms) == p;
+    int p = clock_seat(r), ply = r->status == TB_ROOM_RUNNING ? r->m.n_actions : 0;
+    int out = p >= 0 && tb_room_timed_out(r, now_ms) == p;
     int rc = tb_room_apply(r, a, err);
     if (rc != CH_OK || !tb_clock_on(&r->clock)) return rc;
     if (out && tb_clock_mark_timeout(&r->clock, ply) != CH_OK)
@@ -474,7 +482,7 @@ int tb_room_apply_at(tb_room *r, ch_action a, int64_t now_ms, ch_err *err)
 int tb_room_clock_after(const tb_room *r, int64_t now_ms, int64_t left_ms[CH_MAX_PLAYERS])
 {
     tb_clock c = r->clock; /* a copy: moved() touches no timeouts */
-    tb_clock_moved(&c, tb_room_to_move(r), now_ms);
+    tb_clock_moved(&c, clock_seat(r), now_ms);
     for (int i = 0; i < c.n; i++)
         left_ms[i] = tb_clock_left(&c, i, now_ms);
     return c.n;
