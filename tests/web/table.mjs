@@ -454,6 +454,7 @@ async function talkClockLeave() {
   await noOverflow(ann, 'the English table with its chat');
   await ann.screenshot({ path: `${artifacts}/chat-360-en.png`, fullPage: true });
   await bob.setViewportSize({ width: 1280, height: 900 });
+  await bob.evaluate(() => window.scrollTo(0, 0));
   await bob.screenshot({ path: `${artifacts}/chat-1280-ja.png` });
   await ann.setViewportSize({ width: 1280, height: 900 });
 
@@ -476,6 +477,7 @@ async function talkClockLeave() {
   await waitFor(other, 'nobody ran out of time', () => timedOut(other), 40000);
   await waitFor(mover, 'the log of the one out of time does not say so', () => timedOut(mover));
   console.log('talk: the person who did not move ran out of time; the computer moved for them');
+  await ann.evaluate(() => window.scrollTo(0, 0));
   await ann.screenshot({ path: `${artifacts}/clock-timeout-en.png` });
 
   // Leave: the computer takes Ann's seat, Bob's page shows her gone and
@@ -484,6 +486,7 @@ async function talkClockLeave() {
   await ann.waitForURL((u) => !/#table=/.test(u.toString()));
   await waitFor(bob, 'Bob\'s page does not show that Ann left',
     async () => /に退席/.test(await bob.textContent('.seat:nth-child(1)')));
+  await bob.evaluate(() => window.scrollTo(0, 0));
   await bob.screenshot({ path: `${artifacts}/left-ja.png` });
   let bobMoves = 0;
   for (let i = 0; i < 300 && bobMoves < 6 && !(await bob.$('#over-h')); i++) {
