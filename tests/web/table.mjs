@@ -409,6 +409,15 @@ async function talkClockLeave() {
   await ann.waitForSelector('#board');
   await bob.waitForSelector('#board');
   await ann.waitForSelector('[data-clock-seat="0"]');
+  // Ann wants a sound and a notification on her turn (the sound is made
+  // in the page; the browser asks before a notification).
+  await ann.context().grantPermissions(['notifications']);
+  await ann.check('#sound-toggle');
+  await ann.check('#notify-toggle');
+  await waitFor(ann, 'the notification switch did not stay on', () => ann.isChecked('#notify-toggle'), 3000);
+  await ann.reload();
+  await ann.waitForSelector('#board');
+  if (!(await ann.isChecked('#sound-toggle')) || !(await ann.isChecked('#notify-toggle'))) fail('the sound and notification switches are not kept');
 
   // On a phone the chat is a tab beside the log, with what is unread.
   if (!(await bob.isVisible('#tab-chat'))) fail('no chat tab at 360 px');
