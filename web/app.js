@@ -14,7 +14,7 @@ import { addEvents } from './log.js';
 import { renderRules } from './rules.js';
 import { renderReplay, onReplay, openReplay, replayKey } from './replay.js';
 import { afterState, offTable } from './turn.js';
-import './chat.js'; // the chat's messages (chat, chat_history)
+import { watchMsg } from './chat.js'; // and the chat's messages (chat, chat_history)
 
 let pendingJoin = false;
 
@@ -74,7 +74,7 @@ function enterRoute() {
   if (id === null) { S.last = null; S.log = []; render(); send({ type: 'list' }); return; }
   const token = localStorage.getItem(tokenKey(id));
   if (token) send({ type: 'resume', table: id, token, lang: getLang() });
-  else if (S.watching) send({ type: 'watch', table: id, lang: getLang() });
+  else if (S.watching) send(watchMsg(id, getLang()));
   else if (!pendingJoin) { S.last = null; send({ type: 'list' }); }
   render();
 }
@@ -125,7 +125,7 @@ document.getElementById('lang').addEventListener('click', () => {
   else if (id !== null) {
     const token = localStorage.getItem(tokenKey(id));
     if (token) send({ type: 'resume', table: id, token, lang: getLang() });
-    else if (S.watching) send({ type: 'watch', table: id, lang: getLang() });
+    else if (S.watching) send(watchMsg(id, getLang()));
   }
   if (S.rules) send(S.rules.table !== undefined ? { type: 'rules', table: S.rules.table, lang: getLang() } : { type: 'rules', game: S.rules.game, lang: getLang() });
   render();

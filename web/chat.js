@@ -143,5 +143,12 @@ export function renderSide(logBox, m) {
   return side;
 }
 
-// A message's text as the browser test reads it.
-export const chatTexts = () => C.msgs.map((x) => x.text);
+// A spectator chats under the name the page knows, when the server would
+// take it as a name (1-31 bytes, no control character).
+export function watchMsg(table, lang) {
+  const msg = { type: 'watch', table, lang };
+  const n = (S.name || '').trim();
+  // eslint-disable-next-line no-control-regex
+  if (n && new TextEncoder().encode(n).length <= 31 && !/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(n)) msg.name = n;
+  return msg;
+}

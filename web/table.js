@@ -8,7 +8,7 @@ import { T, getLang, botName, gameTitle, wordsOf } from './i18n.js';
 import { send } from './net.js';
 import { boardFor } from './boards/index.js';
 import { renderLog } from './log.js';
-import { renderSide, renderChat, chatTable } from './chat.js';
+import { renderSide, renderChat, chatTable, watchMsg } from './chat.js';
 import { clockOf, awayOf, turnControls } from './turn.js';
 
 export function seatName(t, i) {
@@ -39,7 +39,7 @@ function joinBox(main, id) {
   } else box.append(el('p', { text: T('noSeat') }));
   box.append(el('button', { type: 'button', id: 'watch', text: T('watch'), onclick: () => {
     S.watching = true;
-    send({ type: 'watch', table: id, lang: getLang() });
+    send(watchMsg(id, getLang()));
   } }));
   main.append(box);
 }
