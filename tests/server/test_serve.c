@@ -208,6 +208,11 @@ static int play(wsc *w, wsc_conn *c, play_log *l, ch_rng *rng, int max_moves)
         if (legal) {
             size_t k = ch_rng_below(rng, (uint32_t)json_array_size(legal));
             const char *a = json_string_value(json_object_get(json_array_get(legal, k), "action"));
+            /* At most one move per 2.5 ms: against instant bots a long game
+             * (RAGAMARU with two random seats: up to ~1500 moves) could
+             * otherwise pass the server's 500 messages a second and be
+             * refused as a flood, which made this test flaky. */
+            wsc_service(w, 3);
             wsc_send_json(c, json_pack("{s:s,s:s}", "type", "act", "action", a));
         }
         json_decref(m);
