@@ -415,6 +415,47 @@ static void act_returns_events_as_the_viewer_knows_them(void **st)
     tb_session_free(&s);
 }
 
+/* bot with apply answers as act does: the same status and the same events,
+ * as "player" (default the mover) knows them. */
+static void bot_apply_has_the_events_of_act(void **st)
+{
+    (void)st;
+    for (int as_other = 0; as_other < 2; as_other++) {
+        tb_session a, b;
+        open_toy(&a, &toy_game, 3);
+        open_toy(&b, &toy_game, 3);
+        for (int k = 0; k < 4; k++) {
+            int mover = toy_state(&a)->turn;
+            char who[32] = "";
+            if (as_other) snprintf(who, sizeof who, ",\"player\":%d", 1 - mover);
+            json_t *r = ask(&a, "{\"cmd\":\"bot\",\"name\":\"random\",\"seed\":%d,"
+                                "\"apply\":true%s}", k, who);
+            assert_true(ok(r));
+            assert_int_equal(json_integer_value(json_object_get(r, "player")), mover);
+            json_t *same = ask(&b, "{\"cmd\":\"act\",\"action\":\"%s\"%s}",
+                               json_string_value(json_object_get(r, "action")), who);
+            assert_true(ok(same));
+            json_t *ev = json_object_get(r, "events");
+            assert_true(json_array_size(ev) > 0);
+            assert_true(json_equal(ev, json_object_get(same, "events")));
+            assert_int_equal(json_integer_value(json_object_get(r, "moves")), k + 1);
+            json_decref(r);
+            json_decref(same);
+        }
+        tb_session_free(&a);
+        tb_session_free(&b);
+    }
+    /* Without apply, nothing moves and no events are given. */
+    tb_session s;
+    open_toy(&s, &toy_game, 3);
+    json_t *r = ask(&s, "{\"cmd\":\"bot\",\"name\":\"random\"}");
+    assert_true(ok(r));
+    assert_null(json_object_get(r, "events"));
+    assert_int_equal(s.m.n_actions, 0);
+    json_decref(r);
+    tb_session_free(&s);
+}
+
 /* Without an events hook the reply still has one event, from the move's name. */
 static void act_events_fall_back_to_the_action_name(void **st)
 {
@@ -737,6 +778,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(act_returns_events_as_the_viewer_knows_them),
         cmocka_unit_test(act_events_fall_back_to_the_action_name),
+        cmocka_unit_test(bot_apply_has_the_events_of_act),
         cmocka_unit_test(illegal_act_explains_why),
         cmocka_unit_test(history_hides_the_notation_of_other_seats),
         cmocka_unit_test(history_keeps_the_reveal_at_a_hand_end),

@@ -404,13 +404,19 @@ static json_t *cmd_bot(tb_session *e, json_t *req)
     const void *st = ch_match_state(&e->m);
     const char *name = json_string_value(json_object_get(req, "name"));
     if (!name) return fail("missing field: name");
-    int p = g->to_move(st);
+    int p = g->to_move(st), viewer;
     if (p == CH_TERMINAL) return fail("the game is over");
+    /* As in act: with apply, the events as "player" (default the mover)
+     * knows them, in "lang". */
+    ch_lang lang;
+    json_t *bad = get_lang(req, &lang);
+    if (!bad) bad = get_player(e, req, 0, p, &viewer);
+    if (bad) return bad;
     /* Without a seed, one derived from the game and the move number, so a
      * session replays identically. */
     uint64_t seed = ch_mix64(e->m.seed ^ ch_mix64((uint64_t)e->m.n_actions));
     int given;
-    json_t *bad = get_seed(req, &seed, &given);
+    bad = get_seed(req, &seed, &given);
     if (bad) return bad;
     ch_bot bot;
     ch_err err;
@@ -427,6 +433,9 @@ static json_t *cmd_bot(tb_session *e, json_t *req)
         json_t *s = status(e);
         json_object_update(o, s);
         json_decref(s);
+        int k = e->m.n_actions - 1;
+        json_object_set_new(o, "events", tb_events(g, ch_match_state_at(&e->m, k),
+                                                   e->m.actions[k], viewer, lang));
     }
     return o;
 }
