@@ -456,6 +456,67 @@ static void bot_apply_has_the_events_of_act(void **st)
     tb_session_free(&s);
 }
 
+/* Issue 23, DB decision 10: a local engine (files allowed) reads the card
+ * file an option names, for new and for replay, as play and sim do; only
+ * regular files; an untrusted one refuses, saying how to send the content. */
+static void local_engine_reads_a_named_card_file(void **st)
+{
+    (void)st;
+    const char *path = "tests/data/babasuki/spaces_and_blank_lines.csv";
+    tb_config local = {.allow_files = 1}, remote = {.allow_files = 0};
+    tb_session s, u;
+    tb_session_init(&s, &local);
+    tb_session_init(&u, &remote);
+    json_t *r = ask(&s, "{\"cmd\":\"new\",\"game\":\"babasuki\",\"options\":{\"cards\":\"%s\"},"
+                        "\"seed\":1}", path);
+    assert_true(ok(r));
+    json_decref(r);
+    /* The record carries the file's content and only its base name. */
+    r = ask(&s, "{\"cmd\":\"record\"}");
+    json_t *rec = json_object_get(r, "record");
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char file[8192];
+    size_t n = fread(file, 1, sizeof file - 1, f);
+    fclose(f);
+    file[n] = '\0';
+    assert_string_equal(json_string_value(json_object_get(json_object_get(rec, "data"), "cards")),
+                        file);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(rec, "options"), "cards")),
+                        "spaces_and_blank_lines.csv");
+    json_decref(r);
+    /* Only regular files; the error names the option and the path. */
+    r = ask(&s, "{\"cmd\":\"new\",\"game\":\"babasuki\",\"options\":{\"cards\":\"tests/data\"}}");
+    assert_false(ok(r));
+    assert_non_null(strstr(text_of(r), "option cards: tests/data: is a directory"));
+    json_decref(r);
+    r = ask(&s, "{\"cmd\":\"new\",\"game\":\"babasuki\",\"options\":{\"cards\":\"/dev/zero\"}}");
+    assert_false(ok(r));
+    assert_non_null(strstr(text_of(r), "not a regular file"));
+    json_decref(r);
+    assert_int_equal(s.m.n_actions, 0); /* the failed requests changed nothing */
+    /* Untrusted: refused, with what to do instead. */
+    r = ask(&u, "{\"cmd\":\"new\",\"game\":\"babasuki\",\"options\":{\"cards\":\"%s\"}}", path);
+    assert_false(ok(r));
+    assert_non_null(strstr(text_of(r), "reads no files"));
+    assert_non_null(strstr(text_of(r), "data.cards"));
+    assert_false(u.have);
+    json_decref(r);
+    /* replay of a record naming the file without its content (as records
+     * before issue 11 were): read here, refused there. */
+    const char *old = "{\"cmd\":\"replay\",\"record\":{\"game\":\"babasuki\",\"seed\":1,"
+                      "\"options\":{\"cards\":\"%s\"},\"actions\":[]}}";
+    r = ask(&s, old, path);
+    assert_true(ok(r));
+    json_decref(r);
+    r = ask(&u, old, path);
+    assert_false(ok(r));
+    assert_non_null(strstr(text_of(r), "reads no files"));
+    json_decref(r);
+    tb_session_free(&s);
+    tb_session_free(&u);
+}
+
 /* Without an events hook the reply still has one event, from the move's name. */
 static void act_events_fall_back_to_the_action_name(void **st)
 {
@@ -779,6 +840,7 @@ int main(void)
         cmocka_unit_test(act_returns_events_as_the_viewer_knows_them),
         cmocka_unit_test(act_events_fall_back_to_the_action_name),
         cmocka_unit_test(bot_apply_has_the_events_of_act),
+        cmocka_unit_test(local_engine_reads_a_named_card_file),
         cmocka_unit_test(illegal_act_explains_why),
         cmocka_unit_test(history_hides_the_notation_of_other_seats),
         cmocka_unit_test(history_keeps_the_reveal_at_a_hand_end),
