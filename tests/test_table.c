@@ -309,6 +309,7 @@ static const ch_game toy_game = {
     toy_rules,
     NULL, /* choice_name: named through resamples */
     NULL, NULL, NULL, NULL, /* learning hooks */
+    NULL, 0,                /* old records */
 };
 
 /* The same game before issue 16: every new hook NULL. */
@@ -792,7 +793,7 @@ static void record_for_a_seat_is_what_it_may_keep(void **st)
     json_decref(r);
     r = ask(&s, "{\"cmd\":\"record\"}");
     rec = json_object_get(r, "record");
-    assert_string_equal(json_string_value(json_object_get(rec, "format")), "cardhall-record/1");
+    assert_string_equal(json_string_value(json_object_get(rec, "format")), "cardhall-record/2");
     assert_int_equal(json_array_size(json_object_get(rec, "actions")), 6);
     json_decref(r);
     r = ask(&s, "{\"cmd\":\"record\",\"player\":9}");
