@@ -202,6 +202,15 @@ static void formats_and_rule_sets_are_checked(void **unused)
     assert_non_null(strstr(err.msg, "compat"));
     json_decref(rec);
 
+    /* Nor can a game be set up under a rule set it does not have. */
+    const ch_game *rk = ch_game_find("racko");
+    ch_opts o;
+    ch_opts_defaults(&o, rk->opts, rk->n_opts);
+    o.compat = 1;
+    ch_match bad;
+    assert_int_equal(ch_match_init_opts(&bad, rk, &o, 1, NULL, 0, &err), CH_EINVAL);
+    assert_non_null(strstr(err.msg, "no rule set 1"));
+
     /* A record without "format" (typed by hand, as docs/protocol.md shows)
      * is read as format 1: its `RES K8` still replays. */
     rec = load("ragamaru-0667d37.json");
