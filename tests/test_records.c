@@ -71,8 +71,8 @@ static int replays_and_round_trips(const char *name)
 static void every_old_record_replays(void **unused)
 {
     (void)unused;
-    static const char *const today[] = {"racko-0667d37.json", "rumino-0667d37.json",
-                                        "comrade-0667d37.json", "ragamaru-0667d37.json",
+    static const char *const today[] = {"racko-0667d37.json",    "rumino-0667d37.json",
+                                        "comrade-0667d37.json",  "ragamaru-0667d37.json",
                                         "ragamaru-5674fa5.json", "ragamaru-0909bee.json"};
     for (size_t i = 0; i < sizeof today / sizeof today[0]; i++)
         assert_int_equal(replays_and_round_trips(today[i]), 0);

@@ -429,8 +429,10 @@ static void bot_apply_has_the_events_of_act(void **st)
             int mover = toy_state(&a)->turn;
             char who[32] = "";
             if (as_other) snprintf(who, sizeof who, ",\"player\":%d", 1 - mover);
-            json_t *r = ask(&a, "{\"cmd\":\"bot\",\"name\":\"random\",\"seed\":%d,"
-                                "\"apply\":true%s}", k, who);
+            json_t *r = ask(&a,
+                            "{\"cmd\":\"bot\",\"name\":\"random\",\"seed\":%d,"
+                            "\"apply\":true%s}",
+                            k, who);
             assert_true(ok(r));
             assert_int_equal(json_integer_value(json_object_get(r, "player")), mover);
             json_t *same = ask(&b, "{\"cmd\":\"act\",\"action\":\"%s\"%s}",
@@ -468,8 +470,10 @@ static void local_engine_reads_a_named_card_file(void **st)
     tb_session s, u;
     tb_session_init(&s, &local);
     tb_session_init(&u, &remote);
-    json_t *r = ask(&s, "{\"cmd\":\"new\",\"game\":\"babasuki\",\"options\":{\"cards\":\"%s\"},"
-                        "\"seed\":1}", path);
+    json_t *r = ask(&s,
+                    "{\"cmd\":\"new\",\"game\":\"babasuki\",\"options\":{\"cards\":\"%s\"},"
+                    "\"seed\":1}",
+                    path);
     assert_true(ok(r));
     json_decref(r);
     /* The record carries the file's content and only its base name. */
@@ -483,8 +487,9 @@ static void local_engine_reads_a_named_card_file(void **st)
     file[n] = '\0';
     assert_string_equal(json_string_value(json_object_get(json_object_get(rec, "data"), "cards")),
                         file);
-    assert_string_equal(json_string_value(json_object_get(json_object_get(rec, "options"), "cards")),
-                        "spaces_and_blank_lines.csv");
+    assert_string_equal(
+        json_string_value(json_object_get(json_object_get(rec, "options"), "cards")),
+        "spaces_and_blank_lines.csv");
     json_decref(r);
     /* Only regular files; the error names the option and the path. */
     r = ask(&s, "{\"cmd\":\"new\",\"game\":\"babasuki\",\"options\":{\"cards\":\"tests/data\"}}");

@@ -98,7 +98,7 @@ typedef struct ru_state {
     int16_t hands, dealt, rebuys;
     int16_t scored; /* hands whose deadwood went into the totals (E24): knocks and Gins,
                        not a void or Rumino hand nor RU-V4's winning Gin (decision 3) */
-    int32_t turns; /* ordinary discards in this hand */
+    int32_t turns;  /* ordinary discards in this hand */
     /* Rebuy step (RU-63..66). */
     uint8_t rebuy_queue[RU_MAX_PLAYERS], nrebuy, rebuy_pos;
     int16_t rebuy_score;

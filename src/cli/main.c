@@ -15,24 +15,30 @@ static const struct {
     {"list", cli_list, "list [--json]                 games, their options and bots", NULL},
     {"play", cli_play,
      "play [GAME] [key=value ...] [--seat N] [--bots b1,b2,..] [--seed S] [--lang en|ja]\n"
-     "       [--order CARDS] [--record FILE] [--max-moves N]   play in the terminal", NULL},
+     "       [--order CARDS] [--record FILE] [--max-moves N]   play in the terminal",
+     NULL},
     {"engine", cli_engine,
      "engine [--untrusted] [--max-request BYTES]\n"
-     "                              JSON-lines protocol on stdin/stdout", NULL},
+     "                              JSON-lines protocol on stdin/stdout",
+     NULL},
     {"sim", cli_sim,
      "sim GAME [key=value ...] --games N --bots b1,b2,.. [--seed S] [--threads T]\n"
      "       [--max-steps M] [--json FILE] [--csv FILE] [--report FILE.html]\n"
      "                                     bot-vs-bot statistics\n"
      "       [--compare 'k=v ..' 'k=v ..' ... | --sweep key=a,b,c | --sweep key=lo..hi]\n"
-     "                                     option sets on the same seeds, with differences", NULL},
+     "                                     option sets on the same seeds, with differences",
+     NULL},
     {"ladder", cli_ladder,
      "ladder GAME [key=value ...] --bots b1,b2,.. [--games N] [--seed S] [--threads T]\n"
-     "       [--self] [--max-steps M] [--json FILE|-]   every pairing: win rates and Elo", NULL},
-    {"bench", cli_bench, "bench [GAME] [--seconds X]    random-play speed, clone time, state size", NULL},
+     "       [--self] [--max-steps M] [--json FILE|-]   every pairing: win rates and Elo",
+     NULL},
+    {"bench", cli_bench, "bench [GAME] [--seconds X]    random-play speed, clone time, state size",
+     NULL},
     {"replay", cli_replay, "replay FILE [--lang en|ja]    replay a record move by move", NULL},
     {"solve", cli_solve,
      "solve GAME [key=value ...] [--deals N] [--seed S] [--max-nodes M] [--bids made|free]\n"
-     "                                     hands winnable with every card known (comrade)", NULL},
+     "                                     hands winnable with every card known (comrade)",
+     NULL},
     {"serve", cli_serve,
      "serve [--port 8080] [--host 127.0.0.1] [--db FILE]\n"
      "       [--max-message BYTES] [--rate MSGS/S] [--table-conns N]\n"

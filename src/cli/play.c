@@ -476,8 +476,8 @@ static void list_games(FILE *f)
         const ch_game *g = *p;
         char line[512];
         if (g->min_players == g->max_players)
-            snprintf(line, sizeof line, "%s, %d players: %s", g->title[CH_LANG_EN],
-                     g->min_players, g->summary);
+            snprintf(line, sizeof line, "%s, %d players: %s", g->title[CH_LANG_EN], g->min_players,
+                     g->summary);
         else
             snprintf(line, sizeof line, "%s, %d-%d players: %s", g->title[CH_LANG_EN],
                      g->min_players, g->max_players, g->summary);

@@ -62,8 +62,8 @@ int ch_record_read_files(const ch_game *g, json_t *rec, ch_err *err)
         free(buf);
         if (!s) { /* JSON holds only UTF-8; card data must be UTF-8 anyway */
             json_decref(data);
-            return ch_errf(err, CH_EFORMAT, "record: option %s: %s: not UTF-8 text",
-                           g->opts[i].key, o.text[i]);
+            return ch_errf(err, CH_EFORMAT, "record: option %s: %s: not UTF-8 text", g->opts[i].key,
+                           o.text[i]);
         }
         json_object_set_new(data, g->opts[i].key, s);
     }

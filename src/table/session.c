@@ -443,8 +443,8 @@ static json_t *cmd_bot(tb_session *e, json_t *req)
         json_object_update(o, s);
         json_decref(s);
         int k = e->m.n_actions - 1;
-        json_object_set_new(o, "events", tb_events(g, ch_match_state_at(&e->m, k),
-                                                   e->m.actions[k], viewer, lang));
+        json_object_set_new(
+            o, "events", tb_events(g, ch_match_state_at(&e->m, k), e->m.actions[k], viewer, lang));
     }
     return o;
 }
