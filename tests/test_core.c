@@ -205,6 +205,7 @@ static const ch_game toy_game = {
     NULL, /* rules_text */
     NULL, /* choice_name */
     NULL, NULL, NULL, NULL, /* learning hooks */
+    NULL, 0,                /* old records */
 };
 
 /* ---- Text building ---- */

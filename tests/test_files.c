@@ -90,6 +90,29 @@ static void record_load_opens_only_regular_files(void **unused)
     assert_null(rec);
 }
 
+/* Issue 23: only reading is limited to regular files. A record or report
+ * may be written to a character device a person names (--record /dev/null);
+ * a directory or a FIFO (an open that would block) is still refused. */
+static void output_may_be_a_character_device(void **unused)
+{
+    (void)unused;
+    ch_err err;
+    assert_int_equal(ch_file_check_writable("/dev/null", "record", &err), CH_OK);
+    struct stat sb;
+    assert_int_equal(stat("/dev/null", &sb), 0);
+    assert_true(S_ISCHR(sb.st_mode)); /* still there, still a device */
+    assert_int_equal(ch_file_check_writable(dir, "record", &err), CH_EIO);
+    assert_non_null(strstr(err.msg, "is a directory"));
+    char fifo[300];
+    make_fifo(fifo, sizeof fifo);
+    assert_int_equal(ch_file_check_writable(fifo, "record", &err), CH_EIO);
+    assert_non_null(strstr(err.msg, "not a regular file or a character device"));
+    char path[300];
+    path_of(path, sizeof path, "new.json");
+    assert_int_equal(ch_file_check_writable(path, "record", &err), CH_OK);
+    assert_int_not_equal(access(path, F_OK), 0); /* no new file left behind */
+}
+
 /* {"cmd":"replay","file":"/etc/shadow"} answered "... near 'root'". */
 static void record_load_never_quotes_the_file(void **unused)
 {
@@ -403,6 +426,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(record_load_opens_only_regular_files),
         cmocka_unit_test(record_load_never_quotes_the_file),
+        cmocka_unit_test(output_may_be_a_character_device),
         cmocka_unit_test(record_with_a_byte_order_mark_is_accepted),
         cmocka_unit_test(record_parse_errors_are_valid_utf8),
         cmocka_unit_test(babasuki_card_data_accepts_a_byte_order_mark),

@@ -1082,6 +1082,67 @@ static void ru_v8_turn_cap(void **st)
     assert_int_equal(s.turns, 0);
 }
 
+/* The view's hands_scored (issue 23, decision 3): hands whose deadwood went
+ * into the totals (E24). A void hand (RU-V8), a Rumino hand (RU-43) and
+ * RU-V4's winning Gin end a hand, so the result's hands counts them, but
+ * score nothing, so hands_scored does not. */
+static int hands_scored(const ru_state *s)
+{
+    json_t *v = ru_game.view_json(s, 0);
+    int n = (int)json_integer_value(json_object_get(v, "hands_scored"));
+    assert_non_null(json_object_get(v, "hands_scored"));
+    json_decref(v);
+    return n;
+}
+
+static void ru_hands_scored_counts_only_scored_hands(void **st)
+{
+    (void)st;
+    ch_result r;
+    /* RU-V8: a void hand ends, nothing is scored. */
+    ru_state s;
+    const char *cap[] = {"max_turns_per_hand=3"};
+    start(&s, 2, 0, 28, cap, 1);
+    for (int k = 0; k < 3; k++)
+        draw_and_throw(&s);
+    assert_int_equal(s.last_end, RU_END_VOID);
+    ru_game.result(&s, &r);
+    assert_int_equal(r.hands, 1);
+    assert_int_equal(hands_scored(&s), 0);
+    /* RU-31: a knock scores the hand. */
+    locks L = {0};
+    start(&s, 3, 0, 6, NULL, 0);
+    give(&s, &L, 1, "3H 4H 5H 9S 9D 9C 7D");
+    give(&s, &L, 2, "KS KH KD 2C 3C 4C QD");
+    give(&s, &L, 0, "AS 2D 5C 8H JH QS JK");
+    act(&s, RU_A_KNOCK, NULL);
+    assert_int_equal(hands_scored(&s), 1);
+    /* RU-43: a Rumino ends the game unscored. */
+    memset(&L, 0, sizeof L);
+    start(&s, 4, 0, 10, NULL, 0);
+    give(&s, &L, 1, "9S 9S 9H 9D 9C JK 4D");
+    stock_top(&s, &L, "JK");
+    act(&s, RU_A_DRAW, NULL);
+    act(&s, RU_A_RUMINO, "4D");
+    ru_game.result(&s, &r);
+    assert_int_equal(r.hands, 1);
+    assert_int_equal(hands_scored(&s), 0);
+    /* RU-V4: two Gins scored, the third wins unscored. */
+    const char *v4[] = {"elimination_score=1000", "three_gins=true"};
+    start(&s, 3, 0, 22, v4, 2);
+    for (int hand = 1; hand <= 3; hand++) {
+        memset(&L, 0, sizeof L);
+        give(&s, &L, 1, "AC AD AS AH 5S 6S 7S");
+        pass_to(&s, 1);
+        int drawn = s.stock[s.nstock - 1];
+        act(&s, RU_A_DRAW, NULL);
+        ru_game.apply(&s, ru_action(RU_A_GIN, drawn));
+        assert_int_equal(hands_scored(&s), hand < 3 ? hand : 2);
+    }
+    ru_game.result(&s, &r);
+    assert_int_equal(r.hands, 3);
+}
+
 /* ---- Information: RU-52, RU-81, knowledge of taken cards ---- */
 
 static int census_seen(const ru_state *s, int viewer, int zone, int pos)
@@ -1681,6 +1742,7 @@ int main(void)
         cmocka_unit_test(ru_v6_free_discard),
         cmocka_unit_test(ru_v7_bankroll),
         cmocka_unit_test(ru_v8_turn_cap),
+        cmocka_unit_test(ru_hands_scored_counts_only_scored_hands),
         cmocka_unit_test(ru52_ru81_information),
         cmocka_unit_test(notation_cards_and_actions),
         cmocka_unit_test(ru21_ru23_turn_choices),

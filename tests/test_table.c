@@ -309,6 +309,7 @@ static const ch_game toy_game = {
     toy_rules,
     NULL, /* choice_name: named through resamples */
     NULL, NULL, NULL, NULL, /* learning hooks */
+    NULL, 0,                /* old records */
 };
 
 /* The same game before issue 16: every new hook NULL. */
@@ -413,6 +414,113 @@ static void act_returns_events_as_the_viewer_knows_them(void **st)
     json_decref(r);
     assert_int_equal(s.m.n_actions, moves);
     tb_session_free(&s);
+}
+
+/* bot with apply answers as act does: the same status and the same events,
+ * as "player" (default the mover) knows them. */
+static void bot_apply_has_the_events_of_act(void **st)
+{
+    (void)st;
+    for (int as_other = 0; as_other < 2; as_other++) {
+        tb_session a, b;
+        open_toy(&a, &toy_game, 3);
+        open_toy(&b, &toy_game, 3);
+        for (int k = 0; k < 4; k++) {
+            int mover = toy_state(&a)->turn;
+            char who[32] = "";
+            if (as_other) snprintf(who, sizeof who, ",\"player\":%d", 1 - mover);
+            json_t *r = ask(&a,
+                            "{\"cmd\":\"bot\",\"name\":\"random\",\"seed\":%d,"
+                            "\"apply\":true%s}",
+                            k, who);
+            assert_true(ok(r));
+            assert_int_equal(json_integer_value(json_object_get(r, "player")), mover);
+            json_t *same = ask(&b, "{\"cmd\":\"act\",\"action\":\"%s\"%s}",
+                               json_string_value(json_object_get(r, "action")), who);
+            assert_true(ok(same));
+            json_t *ev = json_object_get(r, "events");
+            assert_true(json_array_size(ev) > 0);
+            assert_true(json_equal(ev, json_object_get(same, "events")));
+            assert_int_equal(json_integer_value(json_object_get(r, "moves")), k + 1);
+            json_decref(r);
+            json_decref(same);
+        }
+        tb_session_free(&a);
+        tb_session_free(&b);
+    }
+    /* Without apply, nothing moves and no events are given. */
+    tb_session s;
+    open_toy(&s, &toy_game, 3);
+    json_t *r = ask(&s, "{\"cmd\":\"bot\",\"name\":\"random\"}");
+    assert_true(ok(r));
+    assert_null(json_object_get(r, "events"));
+    assert_int_equal(s.m.n_actions, 0);
+    json_decref(r);
+    tb_session_free(&s);
+}
+
+/* Issue 23, DB decision 10: a local engine (files allowed) reads the card
+ * file an option names, for new and for replay, as play and sim do; only
+ * regular files; an untrusted one refuses, saying how to send the content. */
+static void local_engine_reads_a_named_card_file(void **st)
+{
+    (void)st;
+    const char *path = "tests/data/babasuki/spaces_and_blank_lines.csv";
+    tb_config local = {.allow_files = 1}, remote = {.allow_files = 0};
+    tb_session s, u;
+    tb_session_init(&s, &local);
+    tb_session_init(&u, &remote);
+    json_t *r = ask(&s,
+                    "{\"cmd\":\"new\",\"game\":\"babasuki\",\"options\":{\"cards\":\"%s\"},"
+                    "\"seed\":1}",
+                    path);
+    assert_true(ok(r));
+    json_decref(r);
+    /* The record carries the file's content and only its base name. */
+    r = ask(&s, "{\"cmd\":\"record\"}");
+    json_t *rec = json_object_get(r, "record");
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char file[8192];
+    size_t n = fread(file, 1, sizeof file - 1, f);
+    fclose(f);
+    file[n] = '\0';
+    assert_string_equal(json_string_value(json_object_get(json_object_get(rec, "data"), "cards")),
+                        file);
+    assert_string_equal(
+        json_string_value(json_object_get(json_object_get(rec, "options"), "cards")),
+        "spaces_and_blank_lines.csv");
+    json_decref(r);
+    /* Only regular files; the error names the option and the path. */
+    r = ask(&s, "{\"cmd\":\"new\",\"game\":\"babasuki\",\"options\":{\"cards\":\"tests/data\"}}");
+    assert_false(ok(r));
+    assert_non_null(strstr(text_of(r), "option cards: tests/data: is a directory"));
+    json_decref(r);
+    r = ask(&s, "{\"cmd\":\"new\",\"game\":\"babasuki\",\"options\":{\"cards\":\"/dev/zero\"}}");
+    assert_false(ok(r));
+    assert_non_null(strstr(text_of(r), "not a regular file"));
+    json_decref(r);
+    assert_int_equal(s.m.n_actions, 0); /* the failed requests changed nothing */
+    /* Untrusted: refused, with what to do instead. */
+    r = ask(&u, "{\"cmd\":\"new\",\"game\":\"babasuki\",\"options\":{\"cards\":\"%s\"}}", path);
+    assert_false(ok(r));
+    assert_non_null(strstr(text_of(r), "reads no files"));
+    assert_non_null(strstr(text_of(r), "data.cards"));
+    assert_false(u.have);
+    json_decref(r);
+    /* replay of a record naming the file without its content (as records
+     * before issue 11 were): read here, refused there. */
+    const char *old = "{\"cmd\":\"replay\",\"record\":{\"game\":\"babasuki\",\"seed\":1,"
+                      "\"options\":{\"cards\":\"%s\"},\"actions\":[]}}";
+    r = ask(&s, old, path);
+    assert_true(ok(r));
+    json_decref(r);
+    r = ask(&u, old, path);
+    assert_false(ok(r));
+    assert_non_null(strstr(text_of(r), "reads no files"));
+    json_decref(r);
+    tb_session_free(&s);
+    tb_session_free(&u);
 }
 
 /* Without an events hook the reply still has one event, from the move's name. */
@@ -690,7 +798,7 @@ static void record_for_a_seat_is_what_it_may_keep(void **st)
     json_decref(r);
     r = ask(&s, "{\"cmd\":\"record\"}");
     rec = json_object_get(r, "record");
-    assert_string_equal(json_string_value(json_object_get(rec, "format")), "cardhall-record/1");
+    assert_string_equal(json_string_value(json_object_get(rec, "format")), "cardhall-record/2");
     assert_int_equal(json_array_size(json_object_get(rec, "actions")), 6);
     json_decref(r);
     r = ask(&s, "{\"cmd\":\"record\",\"player\":9}");
@@ -737,6 +845,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(act_returns_events_as_the_viewer_knows_them),
         cmocka_unit_test(act_events_fall_back_to_the_action_name),
+        cmocka_unit_test(bot_apply_has_the_events_of_act),
+        cmocka_unit_test(local_engine_reads_a_named_card_file),
         cmocka_unit_test(illegal_act_explains_why),
         cmocka_unit_test(history_hides_the_notation_of_other_seats),
         cmocka_unit_test(history_keeps_the_reveal_at_a_hand_end),

@@ -85,6 +85,7 @@ typedef struct db_state {
     int32_t rounds_done; /* completed rounds */
     int16_t target_score, max_rounds;
     uint8_t n, sudden_death, one_shot, arranges;
+    uint8_t unsorted; /* rule set 1 (ch_opts.compat): piles kept in the order dealt */
     uint8_t dealer, phase, mover, raider, target;
     uint8_t sd_active; /* sudden death under way (DB-V1) */
     uint8_t chosen;    /* draft/acquisition: bit p = seat p has chosen this step */

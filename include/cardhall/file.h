@@ -15,10 +15,12 @@
  * message names the path, never the file's content. */
 int ch_file_read(const char *path, size_t max, char **buf, size_t *len, ch_err *err);
 
-/* Checks that path can be created or overwritten as a regular file, before
- * long work whose result would otherwise be lost: CH_EIO with the OS's
- * reason. what names the file for the message ("record", "report"). Leaves
- * no new file behind. */
+/* Checks that path can be created or overwritten as a regular file, or is
+ * a character device to write to (/dev/null, /dev/stdout), before long work
+ * whose result would otherwise be lost: CH_EIO with the OS's reason, or for
+ * a directory, FIFO or socket. what names the file for the message
+ * ("record", "report"). Leaves no new file behind. Only reading is limited
+ * to regular files (ch_file_read). */
 int ch_file_check_writable(const char *path, const char *what, ch_err *err);
 
 #endif

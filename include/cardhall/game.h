@@ -200,6 +200,20 @@ typedef struct ch_game {
      * it is the same for st and for any resample of st from viewer's view. */
     int (*obs_shape)(const ch_opts *o, int *dims);
     void (*observe)(const void *st, int viewer, float *out);
+
+    /* Old records (issue 23): every record the program ever wrote replays
+     * (docs/notation.md, "Records"). Optional (NULL if the notation never
+     * changed): text is a move of a record of format version `format` that
+     * does not parse in st; writes today's notation of the same move into
+     * buf, one action per line (a move that is now several steps, such as
+     * RAGAMARU's `RES K8`), and returns how many actions; 0 when text was
+     * never a move of the game. */
+    int (*upgrade_action)(const void *st, int format, const char *text, char *buf, size_t cap);
+    /* Rule sets older than today's that the game still plays, for records
+     * written under them: ch_opts.compat 1..old_rules selects one (0 is
+     * today's). Needed only where a change moved chance outcomes (Draft
+     * Babasuki's hands kept in No order changed which card a raid draws). */
+    int old_rules;
 } ch_game;
 
 #define CH_OBS_RANK 3

@@ -108,6 +108,15 @@ int ch_opts_from_json(const ch_game *g, const json_t *j, ch_opts *o, ch_err *err
  * ch_match copies it). On error o is unchanged. */
 int ch_opts_data_from_json(const ch_game *g, const json_t *j, ch_opts *o, ch_err *err);
 
+/* For a local reader only (cardhall replay, the engine without --untrusted):
+ * every option of rec that names a data file (Babasuki's cards=PATH, as
+ * records before issue 11 wrote them) and has no content under "data" gets
+ * the file's content there, read with ch_file_read (regular files only, at
+ * most CH_OPT_DATA_MAX bytes; a relative path is taken from the current
+ * directory). On error rec is unchanged and the message names the option
+ * and the path. */
+int ch_record_read_files(const ch_game *g, json_t *rec, ch_err *err);
+
 /* JSON of a result, as records and the engine write it. */
 json_t *ch_result_json(const ch_result *r);
 

@@ -41,6 +41,10 @@ typedef struct ch_opts {
     const char *data[CH_MAX_OPTS];
     size_t data_len[CH_MAX_OPTS];
     unsigned data_owned;
+    /* The rule set: 0 today's; 1..game->old_rules an older one that an old
+     * record was written under (set only by ch_match_from_record, kept in
+     * the record as "compat"). Never an option a user sets. */
+    int compat;
 } ch_opts;
 
 /* Fills o with the defaults of desc[0..n-1]. */

@@ -96,7 +96,9 @@ typedef struct ru_state {
      * rebuy that would take it past RU_CHIP_LIMIT is not offered. */
     int64_t chips[RU_MAX_PLAYERS], pool;
     int16_t hands, dealt, rebuys;
-    int32_t turns; /* ordinary discards in this hand */
+    int16_t scored; /* hands whose deadwood went into the totals (E24): knocks and Gins,
+                       not a void or Rumino hand nor RU-V4's winning Gin (decision 3) */
+    int32_t turns;  /* ordinary discards in this hand */
     /* Rebuy step (RU-63..66). */
     uint8_t rebuy_queue[RU_MAX_PLAYERS], nrebuy, rebuy_pos;
     int16_t rebuy_score;

@@ -3,6 +3,8 @@
 #ifndef CARDHALL_CLI_H
 #define CARDHALL_CLI_H
 
+#include <stdio.h>
+
 #include <jansson.h>
 
 int cli_list(int argc, char **argv);
@@ -14,5 +16,8 @@ int cli_replay(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_ladder(int argc, char **argv);
+
+/* `cardhall serve --help`: every flag with its meaning and default. */
+void cli_serve_help(FILE *f);
 
 #endif

@@ -16,6 +16,7 @@
 #include "cardhall/bot.h"
 #include "cardhall/file.h"
 #include "cardhall/match.h"
+#include "cardhall/registry.h"
 #include "cli.h"
 #include "narrate.h"
 #include "show.h"
@@ -440,6 +441,56 @@ static int run(play *pl, const char *record_path)
     return write_record(pl, record_path);
 }
 
+/* Writes text from column col on, wrapped at spaces before column 79, each
+ * further line indented to column indent. */
+static void put_wrapped(FILE *f, const char *text, int col, int indent)
+{
+    const char *p = text;
+    while (*p) {
+        const char *sp = strchr(p, ' ');
+        int w = sp ? (int)(sp - p) : (int)strlen(p);
+        if (col > indent && col + 1 + w > 78) {
+            fprintf(f, "\n%*s", indent, "");
+            col = indent;
+        } else if (col > indent) {
+            fputc(' ', f);
+            col++;
+        }
+        fprintf(f, "%.*s", w, p);
+        col += w;
+        p += w;
+        while (*p == ' ')
+            p++;
+    }
+    fputc('\n', f);
+}
+
+/* `cardhall play` with no game: what there is to play and how to start. */
+static void list_games(FILE *f)
+{
+    fputs("Games to play (cardhall play GAME):\n\n", f);
+    int wname = 0;
+    for (const ch_game *const *p = ch_games(); *p; p++)
+        wname = (int)strlen((*p)->name) > wname ? (int)strlen((*p)->name) : wname;
+    for (const ch_game *const *p = ch_games(); *p; p++) {
+        const ch_game *g = *p;
+        char line[512];
+        if (g->min_players == g->max_players)
+            snprintf(line, sizeof line, "%s, %d players: %s", g->title[CH_LANG_EN], g->min_players,
+                     g->summary);
+        else
+            snprintf(line, sizeof line, "%s, %d-%d players: %s", g->title[CH_LANG_EN],
+                     g->min_players, g->max_players, g->summary);
+        fprintf(f, "  %-*s  ", wname, g->name);
+        put_wrapped(f, line, wname + 4, wname + 4);
+    }
+    fputs("\nStart one against computer players:  cardhall play racko\n"
+          "With options and your seat:          cardhall play racko players=3 --seat 0\n"
+          "In Japanese:                         cardhall play racko --lang ja\n"
+          "Options and computer players: cardhall list. Every flag: cardhall play --help\n",
+          f);
+}
+
 int cli_play(int argc, char **argv)
 {
     static const cli_flag flags[] = {{"--seat", 1},      {"--bots", 1},  {"--seed", 1},
@@ -448,6 +499,15 @@ int cli_play(int argc, char **argv)
     cli_args a;
     int rc = cli_parse(argc, argv, flags, &a);
     if (rc != CLI_OK) return rc;
+    if (a.npos == 0 && argc == 0) {
+        list_games(stdout);
+        return CLI_OK;
+    }
+    if (a.npos == 0) {
+        cli_fail(CLI_USAGE, "play: which game?");
+        list_games(stderr);
+        return CLI_USAGE;
+    }
     if (a.npos != 1)
         return cli_fail(CLI_USAGE, "usage: cardhall play GAME [key=value ...] [flags]");
     static play pl;

@@ -62,7 +62,8 @@ int cli_replay(int argc, char **argv)
     } else if (!g) {
         rc = name ? cli_fail(CLI_ERR, "%s: unknown game '%s'", a.pos[0], name)
                   : cli_fail(CLI_ERR, "%s: the record names no game", a.pos[0]);
-    } else if (ch_match_from_record(&m, g, rec, &err) != CH_OK) {
+    } else if (ch_record_read_files(g, rec, &err) != CH_OK ||
+               ch_match_from_record(&m, g, rec, &err) != CH_OK) {
         rc = cli_fail(CLI_ERR, "%s: %s", a.pos[0], err.msg);
     } else {
         int n = g->num_players(ch_match_state(&m));

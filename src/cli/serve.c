@@ -42,6 +42,44 @@ static int default_db(char *out, size_t cap)
     return CLI_OK;
 }
 
+void cli_serve_help(FILE *f)
+{
+    sv_config c;
+    sv_config_defaults(&c);
+    fprintf(f,
+            "Starts the card table server: every game at tables over WebSocket, with the\n"
+            "browser client built in. It prints the address to open, then serves until\n"
+            "Ctrl-C (or SIGTERM). Tables and finished games are kept in SQLite.\n\n"
+            "  --host ADDR            address to listen on (default %s: this machine\n"
+            "                         only; 0.0.0.0 opens it to your network)\n"
+            "  --port N               port, 0..65535; 0 takes any free port (default %d)\n"
+            "  --db FILE              the SQLite database, created on first run (default\n"
+            "                         $XDG_DATA_HOME/cardhall/cardhall.db, else\n"
+            "                         ~/.local/share/cardhall/cardhall.db)\n"
+            "  --max-message BYTES    longest client message, 256..1048576; a longer one\n"
+            "                         closes the connection (default %zu)\n"
+            "  --rate MSGS/S          messages a second per connection, 1..100000; faster\n"
+            "                         ones get an error, twice as fast closes it (default %d)\n"
+            "  --table-conns N        seats and spectators at one table, 1..1000 (default %d)\n"
+            "  --max-tables N         tables the server holds, 1..1000000 (default %d)\n"
+            "  --max-conns N          WebSocket connections at once, 1..1000000\n"
+            "                         (default %d)\n"
+            "  --max-memory-mb MB     memory for tables and send queues, 16..1048576; over it\n"
+            "                         a new table is refused (default %zu)\n"
+            "  --timeout SECONDS      a new table's seat timeout, 0..86400: a person away\n"
+            "                         longer is played by the heuristic until they come\n"
+            "                         back (default %lld)\n"
+            "  --bot-delay MS         pause before each computer move, 0..60000, so people\n"
+            "                         can follow (default %d)\n"
+            "  --chat-rate N          chat messages per 10 s per connection, 1..10000, on top\n"
+            "                         of --rate (default %d)\n"
+            "  --no-spectator-chat    spectators read the chat but cannot write (default:\n"
+            "                         each table's spectator_chat option decides)\n\n"
+            "The protocol and the bounds: docs/ws-protocol.md.\n",
+            c.host, c.port, c.max_message, c.rate, c.conns_per_table, c.max_tables, c.max_conns,
+            c.max_memory >> 20, (long long)(c.timeout_ms / 1000), c.bot_delay_ms, c.chat_rate);
+}
+
 int cli_serve(int argc, char **argv)
 {
     static const cli_flag flags[] = {

@@ -59,8 +59,14 @@ int ch_file_check_writable(const char *path, const char *what, ch_err *err)
 {
     struct stat sb;
     if (stat(path, &sb) == 0) {
-        if (!S_ISREG(sb.st_mode))
-            return ch_errf(err, CH_EIO, "%s %s: not a regular file", what, path);
+        /* Writing is not reading: a device a person names (/dev/null,
+         * /dev/stdout, a terminal) takes the output as it is. A directory
+         * or a FIFO (whose open would block until someone reads) does not. */
+        if (S_ISDIR(sb.st_mode))
+            return ch_errf(err, CH_EIO, "%s %s: is a directory, not a file", what, path);
+        if (!S_ISREG(sb.st_mode) && !S_ISCHR(sb.st_mode))
+            return ch_errf(err, CH_EIO, "%s %s: not a regular file or a character device", what,
+                           path);
         if (access(path, W_OK) != 0)
             return ch_errf(err, CH_EIO, "%s %s: %s", what, path, strerror(errno));
         return CH_OK;

@@ -9,6 +9,9 @@
 int ch_setup(const ch_game *g, void *st, const ch_opts *o, uint64_t seed, const int *order,
              int n_order, ch_err *err)
 {
+    if (o->compat < 0 || o->compat > g->old_rules)
+        return ch_errf(err, CH_EINVAL, "%s has no rule set %d (compat 0..%d)", g->name, o->compat,
+                       g->old_rules);
     /* setup may fail half-way; a scratch copy keeps st unchanged on error. */
     void *tmp = malloc(g->state_size);
     if (!tmp) return ch_errf(err, CH_ENOMEM, "out of memory");

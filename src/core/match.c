@@ -14,7 +14,12 @@
 #include "cardhall/utf8.h"
 #include "cardhall/num.h"
 
-#define RECORD_FORMAT "cardhall-record/1"
+/* Format versions (docs/notation.md, "Records"): 1 until issue 23 (every
+ * record before it, whatever its moves' notation then); 2 since. Every
+ * version ever written is read: older moves through game->upgrade_action. */
+#define RECORD_PREFIX "cardhall-record/"
+#define RECORD_VERSION 2
+#define RECORD_FORMAT "cardhall-record/2"
 #define K CH_MATCH_CHECKPOINT
 
 /* States the match holds besides its checkpoints. cur is always the state
@@ -320,6 +325,8 @@ json_t *ch_match_record(const ch_match *m)
                             json_stringn(m->opts.data[i], m->opts.data_len[i]));
     }
     if (data) json_object_set_new(rec, "data", data);
+    /* An old record replayed under an older rule set stays under it. */
+    if (m->opts.compat) json_object_set_new(rec, "compat", json_integer(m->opts.compat));
     json_object_set_new(rec, "actions", actions);
     json_object_set_new(rec, "hands", hands);
     json_object_set_new(rec, "result", ch_result_json(&r));
@@ -380,6 +387,114 @@ int ch_opts_from_json(const ch_game *g, const json_t *j, ch_opts *o, ch_err *err
     return CH_OK;
 }
 
+/* The record's format version: "cardhall-record/N". A record without one
+ * (typed by hand, as docs/protocol.md shows) is read as format 1. */
+static int record_format(const json_t *rec, int *format, ch_err *err)
+{
+    const json_t *j = json_object_get(rec, "format");
+    *format = 1;
+    if (!j) return CH_OK;
+    const char *f = json_string_value(j);
+    size_t n = strlen(RECORD_PREFIX);
+    long v;
+    if (!f || strncmp(f, RECORD_PREFIX, n) != 0 || ch_parse_long(f + n, 1, 1000000, &v) != CH_OK)
+        return ch_errf(err, CH_EFORMAT, "record: format is not \"%sN\"", RECORD_PREFIX);
+    if (v > RECORD_VERSION)
+        return ch_errf(err, CH_EFORMAT,
+                       "record: format %ld is newer than this program reads (1..%d): "
+                       "update cardhall",
+                       v, RECORD_VERSION);
+    *format = (int)v;
+    return CH_OK;
+}
+
+/* Applies one move of a record as its text; a text of an older format that
+ * no longer parses is translated first (game->upgrade_action), into one or
+ * more of today's actions. The error names the move as the record wrote it
+ * and gives the reason act would (the game's explain_illegal). */
+static int replay_move(ch_match *m, size_t k, const char *text, int format, ch_err *err)
+{
+    const ch_game *g = m->game;
+    ch_err e;
+    char q[CH_QUOTE_MAX];
+    ch_action a;
+    if (ch_parse_action(g, ch_match_state(m), text, &a, &e) == CH_OK)
+        return ch_match_apply(m, a, &e) == CH_OK
+                   ? CH_OK
+                   : ch_errf(err, CH_EILLEGAL, "record: move %zu '%s' does not replay: %s", k + 1,
+                             ch_quote(text, q, sizeof q), e.msg);
+    char now[512];
+    int n = format < RECORD_VERSION && g->upgrade_action
+                ? g->upgrade_action(ch_match_state(m), format, text, now, sizeof now)
+                : 0;
+    const char *step = text;
+    for (char *line = now; n > 0; n--) {
+        char *nl = strchr(line, '\n');
+        if (nl) *nl = '\0';
+        step = line;
+        if (ch_match_apply_text(m, step, &e) != CH_OK) break;
+        if (n == 1) return CH_OK;
+        if (!nl) break; /* fewer lines than the game said: the error below */
+        line = nl + 1;
+    }
+    /* As act says it: the parser's message, then the game's reason. */
+    char why[512] = "";
+    if (g->explain_illegal && g->to_move(ch_match_state(m)) != CH_TERMINAL)
+        g->explain_illegal(ch_match_state(m), step, CH_LANG_EN, why, sizeof why);
+    char q2[CH_QUOTE_MAX];
+    if (step != text)
+        return ch_errf(err, CH_EILLEGAL,
+                       "record: move %zu '%s' (today '%s') does not replay: %s%s%s", k + 1,
+                       ch_quote(text, q, sizeof q), ch_quote(step, q2, sizeof q2), e.msg,
+                       why[0] ? ": " : "", why);
+    return ch_errf(err, CH_EILLEGAL, "record: move %zu '%s' does not replay: %s%s%s", k + 1,
+                   ch_quote(text, q, sizeof q), e.msg, why[0] ? ": " : "", why);
+}
+
+/* Sets m up under o and replays actions; the result, if given, must be the
+ * replayed one. On error m is freed. */
+static int replay_once(ch_match *m, const ch_game *g, const ch_opts *o, uint64_t seed,
+                       const int *order, int n_order, const json_t *actions, int format,
+                       const json_t *jres, ch_err *err)
+{
+    int rc = ch_match_init_opts(m, g, o, seed, order, n_order, err);
+    if (rc != CH_OK) return rc;
+    size_t i;
+    json_t *a;
+    json_array_foreach(actions, i, a)
+    {
+        const char *text = json_string_value(a);
+        if (!text) {
+            ch_match_free(m);
+            return ch_errf(err, CH_EFORMAT, "record: move %zu is not a string", i + 1);
+        }
+        if (replay_move(m, i, text, format, err) != CH_OK) {
+            ch_match_free(m);
+            return CH_EILLEGAL;
+        }
+    }
+    if (jres) {
+        ch_result r;
+        g->result(ch_match_state(m), &r);
+        json_t *mine = ch_result_json(&r), *theirs = json_deep_copy(jres);
+        /* Format 1's last_hand is not compared: RAGAMARU's said the cards
+         * left in each hand before issue 16, the points since. */
+        if (format < 2 && json_is_object(theirs)) {
+            json_object_del(mine, "last_hand");
+            json_object_del(theirs, "last_hand");
+        }
+        int same = json_equal(mine, theirs);
+        json_decref(mine);
+        json_decref(theirs);
+        if (!same) {
+            ch_match_free(m);
+            return ch_errf(err, CH_EFORMAT,
+                           "record: the replayed result differs from the record's");
+        }
+    }
+    return CH_OK;
+}
+
 int ch_match_from_record(ch_match *m, const ch_game *g, const json_t *rec, ch_err *err)
 {
     memset(m, 0, sizeof *m);
@@ -413,38 +528,34 @@ int ch_match_from_record(ch_match *m, const ch_game *g, const json_t *rec, ch_er
     const json_t *actions = json_object_get(rec, "actions");
     if (actions && !json_is_array(actions))
         return ch_errf(err, CH_EFORMAT, "record: actions is not an array");
-    rc = ch_match_init_opts(m, g, &o, seed, order, n_order, err);
+    int format;
+    rc = record_format(rec, &format, err);
     if (rc != CH_OK) return rc;
-    size_t i;
-    json_t *a;
-    json_array_foreach(actions, i, a)
-    {
-        ch_err e;
-        const char *text = json_string_value(a);
-        if (!text) {
-            ch_match_free(m);
-            return ch_errf(err, CH_EFORMAT, "record: move %zu is not a string", i + 1);
-        }
-        if (ch_match_apply_text(m, text, &e) != CH_OK) {
-            ch_match_free(m);
-            return ch_errf(err, CH_EILLEGAL, "record: move %zu '%s' does not replay: %s", i + 1,
-                           text, e.msg);
-        }
-    }
     const json_t *jres = json_object_get(rec, "result");
-    if (jres) {
-        ch_result r;
-        g->result(ch_match_state(m), &r);
-        json_t *mine = ch_result_json(&r);
-        int same = json_equal(mine, (json_t *)jres);
-        json_decref(mine);
-        if (!same) {
-            ch_match_free(m);
-            return ch_errf(err, CH_EFORMAT,
-                           "record: the replayed result differs from the record's");
-        }
+    if (format >= 2) {
+        /* Today's records name their rule set when it is not today's. */
+        const json_t *jc = json_object_get(rec, "compat");
+        if (jc && (!json_is_integer(jc) || json_integer_value(jc) < 0 ||
+                   json_integer_value(jc) > g->old_rules))
+            return ch_errf(err, CH_EFORMAT, "record: compat is not a rule set of %s (0..%d)",
+                           g->name, g->old_rules);
+        o.compat = jc ? (int)json_integer_value(jc) : 0;
+        return replay_once(m, g, &o, seed, order, n_order, actions, format, jres, err);
     }
-    return CH_OK;
+    /* A format 1 record does not say which rules it was played under: today's
+     * first, then each older rule set the game still has; the first one under
+     * which every move replays and the result is the record's wins. When none
+     * does, the error is today's. */
+    ch_err first;
+    int first_rc = CH_OK;
+    for (int c = 0; c <= g->old_rules; c++) {
+        o.compat = c;
+        rc = replay_once(m, g, &o, seed, order, n_order, actions, format, jres, c ? NULL : &first);
+        if (rc == CH_OK) return CH_OK;
+        if (c == 0) first_rc = rc;
+    }
+    if (err) *err = first;
+    return first_rc;
 }
 
 /* jansson's message for a parse error, made safe to show: for a file's

@@ -35,6 +35,45 @@ int ch_opts_read_files(ch_opts *o, const ch_optdesc *desc, int n, ch_err *err)
     return CH_OK;
 }
 
+int ch_record_read_files(const ch_game *g, json_t *rec, ch_err *err)
+{
+    ch_opts o;
+    int rc = ch_opts_from_json(g, json_object_get(rec, "options"), &o, err);
+    if (rc == CH_OK) rc = ch_opts_data_from_json(g, json_object_get(rec, "data"), &o, err);
+    if (rc != CH_OK) return rc;
+    /* Read into a copy first: the record changes only when every file read. */
+    json_t *data = json_object_get(rec, "data");
+    data = data ? json_deep_copy(data) : json_object();
+    if (!data) return ch_errf(err, CH_ENOMEM, "out of memory");
+    for (int i = 0; i < g->n_opts; i++) {
+        if (g->opts[i].type != CH_OPT_STR || !o.text[i][0] || o.data[i]) continue;
+        char *buf;
+        size_t len;
+        rc = ch_file_read(o.text[i], CH_OPT_DATA_MAX, &buf, &len, err);
+        if (rc != CH_OK) {
+            if (err) {
+                ch_err e = *err;
+                ch_errf(err, rc, "record: option %s: %s", g->opts[i].key, e.msg);
+            }
+            json_decref(data);
+            return rc;
+        }
+        json_t *s = json_stringn(buf, len);
+        free(buf);
+        if (!s) { /* JSON holds only UTF-8; card data must be UTF-8 anyway */
+            json_decref(data);
+            return ch_errf(err, CH_EFORMAT, "record: option %s: %s: not UTF-8 text", g->opts[i].key,
+                           o.text[i]);
+        }
+        json_object_set_new(data, g->opts[i].key, s);
+    }
+    if (json_object_size(data))
+        json_object_set_new(rec, "data", data);
+    else
+        json_decref(data);
+    return CH_OK;
+}
+
 void ch_opts_free_data(ch_opts *o)
 {
     for (int i = 0; i < CH_MAX_OPTS; i++) {

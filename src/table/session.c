@@ -208,9 +208,14 @@ static json_t *cmd_new(tb_session *e, json_t *req)
     int given;
     bad = get_seed(req, &seed, &given);
     if (bad) return bad;
-    ch_match m;
-    if (ch_match_init_opts(&m, g, &opts, seed, order, n_order, &err) != CH_OK)
+    /* A local engine reads a named file itself, as play and sim do (regular
+     * files only); its content then goes into the record. */
+    if (e->cfg.allow_files && ch_opts_read_files(&opts, g->opts, g->n_opts, &err) != CH_OK)
         return fail("%s", err.msg);
+    ch_match m;
+    int rc = ch_match_init_opts(&m, g, &opts, seed, order, n_order, &err);
+    ch_opts_free_data(&opts); /* what was read here; the match has its copy */
+    if (rc != CH_OK) return fail("%s", err.msg);
     replace(e, &m);
     json_t *o = status(e);
     json_object_set_new(o, "seed", tb_seed_json(seed));
@@ -344,7 +349,8 @@ static json_t *get_record(const tb_session *e, json_t *req, json_t **rec)
         return fail("replay: give one of record, record_text or file");
     if (obj) {
         if (!json_is_object(obj)) return fail("record: expected an object");
-        *rec = json_incref(obj);
+        *rec = json_deep_copy(obj); /* replay may add the content of named files */
+        if (!*rec) return fail("out of memory");
         return NULL;
     }
     if (text) {
@@ -385,9 +391,12 @@ static json_t *cmd_replay(tb_session *e, json_t *req)
     else if (ch_opts_from_json(g, json_object_get(rec, "options"), &opts, &err) != CH_OK ||
              ch_opts_data_from_json(g, json_object_get(rec, "data"), &opts, &err) != CH_OK)
         o = fail("record: %s", err.msg);
-    /* A record's options may name a file too (Babasuki's cards). */
+    /* A record's options may name a file too (Babasuki's cards, in records
+     * before issue 11): a local engine reads it, an untrusted one refuses. */
     else if ((o = refuse_paths(e, g, &opts)) != NULL)
         ;
+    else if (e->cfg.allow_files && ch_record_read_files(g, rec, &err) != CH_OK)
+        o = fail("%s", err.msg);
     else if (ch_match_from_record(&m, g, rec, &err) != CH_OK)
         o = fail("%s", err.msg);
     json_decref(rec);
@@ -404,13 +413,19 @@ static json_t *cmd_bot(tb_session *e, json_t *req)
     const void *st = ch_match_state(&e->m);
     const char *name = json_string_value(json_object_get(req, "name"));
     if (!name) return fail("missing field: name");
-    int p = g->to_move(st);
+    int p = g->to_move(st), viewer;
     if (p == CH_TERMINAL) return fail("the game is over");
+    /* As in act: with apply, the events as "player" (default the mover)
+     * knows them, in "lang". */
+    ch_lang lang;
+    json_t *bad = get_lang(req, &lang);
+    if (!bad) bad = get_player(e, req, 0, p, &viewer);
+    if (bad) return bad;
     /* Without a seed, one derived from the game and the move number, so a
      * session replays identically. */
     uint64_t seed = ch_mix64(e->m.seed ^ ch_mix64((uint64_t)e->m.n_actions));
     int given;
-    json_t *bad = get_seed(req, &seed, &given);
+    bad = get_seed(req, &seed, &given);
     if (bad) return bad;
     ch_bot bot;
     ch_err err;
@@ -427,6 +442,9 @@ static json_t *cmd_bot(tb_session *e, json_t *req)
         json_t *s = status(e);
         json_object_update(o, s);
         json_decref(s);
+        int k = e->m.n_actions - 1;
+        json_object_set_new(
+            o, "events", tb_events(g, ch_match_state_at(&e->m, k), e->m.actions[k], viewer, lang));
     }
     return o;
 }

@@ -78,7 +78,7 @@ reply 22 '"ok":false' "no bot 'genius'"
 reply 23 '"ok":true' '"text":"ラックオー'
 reply 24 '"ok":false' 'lang'
 reply 25 '"ok":true' '"result":{"terminal":false'
-reply 26 '"ok":true' '"record":{"format":"cardhall-record/1"' '"actions":["'
+reply 26 '"ok":true' '"record":{"format":"cardhall-record/2"' '"actions":["'
 reply 27 '"ok":true' '"games":[{"name":"racko"'
 reply 28 '"ok":false' "move 1 'swap 99' does not replay"
 reply 29 '"ok":false' 'missing field: record'
@@ -112,7 +112,7 @@ reply 2 '"ok":true' '"events":[{'
 reply 4 '"ok":true' '"action":"keep V4"'
 reply 5 '"ok":true' '"action":"keep V4"'
 reply 6 '"ok":true' '"format":"cardhall-seat-record/1"' '"viewer":0' '"moves":[{"seat":3'
-reply 7 '"ok":true' '"format":"cardhall-record/1"' '"actions":["keep V4"]'
+reply 7 '"ok":true' '"format":"cardhall-record/2"' '"actions":["keep V4"]'
 for n in 3 6; do
     grep -q 'V4' <(sed -n ${n}p "$tmp/out") && fail "reply $n shows seat 3's face-down pick to seat 0"
 done

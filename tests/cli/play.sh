@@ -121,8 +121,17 @@ has "$ERR" "record $tmp/no/such/dir/r.json: No such file or directory"
 lacks "$OUT" "Rack-O"
 run "$CARDHALL" play racko --seed 3 --record "$tmp" </dev/null
 [ "$RC" = 1 ] || fail "record to a directory: exit $RC"
-has "$ERR" "not a regular file"
+has "$ERR" "is a directory"
 lacks "$OUT" "Rack-O"
+mkfifo "$tmp/fifo"
+run timeout 20 "$CARDHALL" play racko --seed 3 --record "$tmp/fifo" </dev/null
+[ "$RC" = 1 ] || fail "record to a FIFO: exit $RC"
+has "$ERR" "not a regular file or a character device"
+# Issue 23: writing a record to a device a person names is fine (only reading
+# is limited to regular files): /dev/null takes it, and the game is played.
+run "$CARDHALL" play racko target_score=50 --seed 4 --bots random,random --record /dev/null </dev/null
+[ "$RC" = 0 ] || fail "--record /dev/null: exit $RC: $ERR"
+has "$OUT" "Record written to /dev/null"
 
 # Issue 11: seeds are read strictly, as the engine reads them.
 for seed in -1 99999999999999999999 ' +7' +7 '7 ' ''; do

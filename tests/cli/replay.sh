@@ -48,4 +48,23 @@ has "$ERR" "move $n 'swap 55' does not replay"
 
 run "$CARDHALL" replay
 [ "$RC" = 2 ] || fail "no file: exit $RC, expected 2"
+
+# Issue 23: records written by old binaries (tests/data/records/README.md)
+# replay through cardhall replay and through the engine's replay, which read
+# them the same way: RAGAMARU's one-move Reserve in today's three steps,
+# Babasuki's card file named by path read by this local reader.
+for f in tests/data/records/*.json; do
+    run "$CARDHALL" replay "$f"
+    [ "$RC" = 0 ] || fail "$f does not replay: $ERR"
+    has "$OUT" "Final result"
+    printf '{"cmd":"replay","file":"%s"}\n' "$f" | "$CARDHALL" engine >"$tmp/e.json"
+    grep -q '"ok":true.*"terminal":true' "$tmp/e.json" || fail "engine replay of $f: $(cat "$tmp/e.json")"
+done
+run "$CARDHALL" replay tests/data/records/ragamaru-0667d37.json
+has "$OUT" "RES RES"
+has "$OUT" "declare K2"
+# Under --untrusted a record naming a file is refused with a clear error.
+printf '{"cmd":"replay","record_text":%s}\n' "$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read()))' tests/data/records/babasuki-cards-0667d37.json)" |
+    "$CARDHALL" engine --untrusted >"$tmp/u.json"
+grep -q '"ok":false.*reads no files' "$tmp/u.json" || fail "untrusted replay of a named card file: $(cat "$tmp/u.json")"
 echo ok

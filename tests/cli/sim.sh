@@ -98,8 +98,11 @@ has "$ERR" "report /nonexistent/dir/s.json: No such file or directory"
 grep -q "games in" <<<"$ERR" && fail "--json to a missing directory played games first: $ERR"
 run "$CARDHALL" sim racko --games 5 --seed 1 --json "$tmp"
 [ "$RC" = 1 ] || fail "--json to a directory: exit $RC, expected 1"
-has "$ERR" "report $tmp: not a regular file"
+has "$ERR" "report $tmp: is a directory"
 [ -z "$OUT" ] || fail "--json to a directory played games first"
+# Issue 23: writing to a device a person names is fine.
+run "$CARDHALL" sim racko --games 2 --seed 1 --json /dev/null
+[ "$RC" = 0 ] || fail "--json /dev/null: exit $RC: $ERR"
 
 # The largest --games is accepted and simply runs (memory does not grow with
 # the number of games): stopped after 2 s, not failed with "out of memory".

@@ -71,8 +71,11 @@ static void take(uint8_t *pile, uint8_t *n, int c)
 /* Sorts a pile by face (= by No): packs, taken pairs and new hands are
  * kept in No order so every list of choices reads in order. Piles are
  * small (at most 8 cards) and this runs a few times per round. */
-static void sort_pile(uint8_t *c, int n)
+static void sort_pile(const db_state *s, uint8_t *c, int n)
 {
+    /* Rule set 1 (records written before issue 16): piles stay in the order
+     * the cards came, so a raid's random draw picks the card it picked then. */
+    if (s->unsorted) return;
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
             uint8_t t = c[j];
@@ -104,7 +107,7 @@ static void acquire_take(db_state *s)
             push(s->taken[p], &s->ntaken[p], c);
             s->known[c] = (uint8_t)(1u << p);
         }
-        sort_pile(s->taken[p], s->ntaken[p]);
+        sort_pile(s, s->taken[p], s->ntaken[p]);
     }
     s->mover = (uint8_t)nd;
 }
@@ -139,7 +142,7 @@ static void deal(db_state *s, const uint8_t *d)
         s->known[d[i]] = (uint8_t)(1u << p);
     }
     for (int p = 0; p < n; p++)
-        sort_pile(s->pack[p], s->npack[p]); /* passing keeps the order (take) */
+        sort_pile(s, s->pack[p], s->npack[p]); /* passing keeps the order (take) */
     s->phase = DB_PH_DRAFT;
     s->mover = (uint8_t)first_chooser(s);
 }
@@ -201,6 +204,7 @@ static int setup(void *st, const ch_opts *o, uint64_t seed, const int *order, in
     s->sudden_death = (uint8_t)o->val[DB_OPT_SUDDEN_DEATH];
     s->one_shot = (uint8_t)o->val[DB_OPT_ONE_SHOT];
     s->arranges = (uint8_t)o->val[DB_OPT_TARGET_ARRANGES];
+    s->unsorted = (uint8_t)(o->compat == 1);
     s->target_score = (int16_t)o->val[DB_OPT_TARGET_SCORE];
     s->max_rounds = (int16_t)o->val[DB_OPT_MAX_ROUNDS];
     int fd = o->val[DB_OPT_FIRST_DEALER];
@@ -455,7 +459,7 @@ static void end_draft(db_state *s)
     for (int p = 0; p < s->n; p++) {
         memcpy(s->hand[p], s->kept[p], s->nkept[p]);
         s->nhand[p] = s->nkept[p];
-        sort_pile(s->hand[p], s->nhand[p]);
+        sort_pile(s, s->hand[p], s->nhand[p]);
         memset(s->kept[p], 0, sizeof s->kept[p]);
         s->nkept[p] = 0;
     }
@@ -667,4 +671,6 @@ const ch_game db_game = {
     db_rules_text,
     db_choice_name,
     NULL, NULL, NULL, NULL, /* learning hooks (issue 26): not yet */
+    NULL, /* upgrade_action: the notation never changed */
+    1,    /* old_rules: 1 = piles in the order dealt (records before issue 16) */
 };

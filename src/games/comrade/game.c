@@ -81,4 +81,6 @@ const ch_game cm_game = {
     cm_rules_text,
     NULL, /* choice_name: action_name names no outcome */
     NULL, NULL, NULL, NULL, /* learning hooks (issue 26): not yet */
+    NULL, /* upgrade_action: the notation never changed */
+    0,    /* old_rules */
 };

@@ -258,4 +258,5 @@ const ch_game rg_game = {
     .explain_illegal = rg_explain_illegal,
     .warning = rg_warning,
     .rules_text = rg_rules_text,
+    .upgrade_action = rg_upgrade_action,
 };

@@ -83,4 +83,6 @@ const ch_game ru_game = {
     ru_rules_text,
     ru_choice_name,
     NULL, NULL, NULL, NULL, /* learning hooks (issue 26): not yet */
+    NULL, /* upgrade_action: the notation never changed */
+    0,    /* old_rules */
 };

@@ -398,6 +398,7 @@ static void end_hand(ru_state *s, int how, int who)
         next_hand(s);
         return;
     }
+    s->scored++; /* a knock or a Gin that did not end the game: the totals move */
     for (int q = 0; q < s->np; q++) {
         if (!s->active[q]) continue;
         int sc = (how == RU_END_GIN && q == who) ? -10 : ru_hand_deadwood(s, q);

@@ -62,7 +62,9 @@ json_t *ru_view_json(const void *st, int viewer)
     json_object_set_new(v, "to_move",
                         s->phase == RU_PH_OVER ? json_null() : json_integer(s->to_move));
     json_object_set_new(v, "hand_number", json_integer(s->dealt));
-    json_object_set_new(v, "hands_scored", json_integer(s->hands));
+    /* Hands scored (decision 3): those whose deadwood went into the totals,
+     * not every hand that ended (the result's "hands"). */
+    json_object_set_new(v, "hands_scored", json_integer(s->scored));
     json_object_set_new(v, "dealer", json_integer(s->dealer));
     json_object_set_new(v, "pool", json_integer(s->pool));
     json_object_set_new(v, "stock", json_integer(s->nstock));
