@@ -60,6 +60,10 @@ static void seats_fill_then_the_game_starts(void **unused)
     assert_int_equal(tb_room_join(&r, -1, "", h2, &err), CH_EINVAL);
     assert_int_equal(tb_room_join(&r, -1, "a\nb", h2, &err), CH_EINVAL);
     assert_int_equal(tb_room_join(&r, -1, "\xff\xfe", h2, &err), CH_EINVAL);
+    /* Issue 23: C1 controls and bidi overrides/isolates would reorder the lobby's text. */
+    assert_int_equal(tb_room_join(&r, -1, "Bob\xC2\x85", h2, &err), CH_EINVAL);
+    assert_int_equal(tb_room_join(&r, -1, "\xE2\x80\xAE" "boB", h2, &err), CH_EINVAL);
+    assert_int_equal(tb_room_join(&r, -1, "Bo\xE2\x81\xA7" "b", h2, &err), CH_EINVAL);
     assert_int_equal(r.status, TB_ROOM_OPEN);
     /* Leaving before the game opens the seat again. */
     assert_int_equal(tb_room_leave(&r, 1, &err), CH_OK);

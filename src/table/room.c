@@ -6,6 +6,7 @@
 
 #include "cardhall/room.h"
 #include "cardhall/table.h"
+#include "cardhall/utf8.h"
 
 const char *tb_room_status_name(tb_room_status s)
 {
@@ -122,12 +123,7 @@ void tb_room_free(tb_room *r)
 static int name_ok(const char *name)
 {
     size_t n = name ? strlen(name) : 0;
-    if (n == 0 || n >= TB_NAME_MAX) return 0;
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f) return 0;
-    json_t *j = json_string(name); /* NULL unless valid UTF-8 */
-    json_decref(j);
-    return j != NULL;
+    return n > 0 && n < TB_NAME_MAX && ch_utf8_text_ok(name, n);
 }
 
 int tb_room_join(tb_room *r, int seat, const char *name, const unsigned char hash[TB_TOKEN_HASH],
