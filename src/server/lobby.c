@@ -480,6 +480,9 @@ static void on_replay(sv_server *s, sv_conn *c, json_t *req)
              json_integer_value(jv) < r->n_seats)
         viewer = (int)json_integer_value(jv);
     else return sv_send_error(s, c, "replay", "viewer: a seat, \"all\" or null");
+    json_t *jm = json_object_get(req, "move");
+    if (!json_is_integer(jm) || json_integer_value(jm) < 0)
+        return sv_send_error(s, c, "replay", "move: a number of moves from 0");
     ch_match m, *mp = &r->m;
     ch_err err;
     if (game_no != r->game_no) {
@@ -487,10 +490,8 @@ static void on_replay(sv_server *s, sv_conn *c, json_t *req)
             return sv_send_error(s, c, "replay", err.msg);
         mp = &m;
     }
-    json_t *jm = json_object_get(req, "move");
-    json_int_t k = json_is_integer(jm) ? json_integer_value(jm) : 0;
-    if (k < 0) k = 0;
-    if (k > mp->n_actions) k = mp->n_actions;
+    json_int_t k = json_integer_value(jm);
+    if (k > mp->n_actions) k = mp->n_actions; /* past the end: the end */
     json_t *o = tb_replay_json(mp, (int)k, viewer, lang_of(req, c->lang));
     if (mp == &m) ch_match_free(&m);
     json_object_update_new(o, json_pack("{s:s,s:o,s:i,s:o}", "type", "replay", "table",

@@ -206,18 +206,19 @@ static const sv_web_file *find_file(const char *path)
 
 static int http_request(sv_conn *c, struct lws *wsi, const char *path)
 {
+    /* Our own 404 (not libwebsockets' page): every answer carries the
+     * same CSP and nosniff headers. */
+    static const char not_found[] = "<!doctype html><title>404</title><p>Not found.</p>\n";
     const sv_web_file *f = find_file(path);
-    if (!f) {
-        if (lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL)) return -1;
-        return lws_http_transaction_completed(wsi) ? -1 : 0;
-    }
+    unsigned int status = f ? HTTP_STATUS_OK : HTTP_STATUS_NOT_FOUND;
     unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
                                        *end = buf + sizeof buf - 1;
-    c->body = f->body;
-    c->body_len = f->len;
+    c->body = f ? f->body : not_found;
+    c->body_len = f ? f->len : sizeof not_found - 1;
     c->body_sent = 0;
     static const char nosniff[] = "nosniff", nocache[] = "no-cache";
-    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, f->mime, c->body_len, &p, end) ||
+    if (lws_add_http_common_headers(wsi, status, f ? f->mime : "text/html; charset=utf-8",
+                                    c->body_len, &p, end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"content-security-policy:",
                                     (const unsigned char *)csp, (int)strlen(csp), &p, end) ||
         lws_add_http_header_by_name(

@@ -44,6 +44,18 @@ static int maybe_start(tb_room *r, ch_err *err)
     return start(r, err);
 }
 
+/* The game's own setup on a scratch match, dealt and thrown away: options
+ * that cannot go together and data that is not what the option takes are
+ * refused when the table is created, not when its last seat fills (a table
+ * nobody could ever start would stay listed and stored). */
+static int check_setup(const tb_room *r, ch_err *err)
+{
+    ch_match scratch;
+    int rc = ch_match_init_opts(&scratch, r->game, &r->opts, r->seed, NULL, 0, err);
+    if (rc == CH_OK) ch_match_free(&scratch);
+    return rc;
+}
+
 /* A string option (Babasuki's cards) is its content, sent under data: a
  * text without content would be a path on this machine. */
 static int room_opts(tb_room *r, const ch_game *g, const json_t *options, const json_t *data,
@@ -89,7 +101,8 @@ static int room_seats(tb_room *r, const char *const *seats, int n_seats, ch_err 
     }
     r->acts = malloc(sizeof *r->acts * (size_t)g->max_actions);
     if (!r->acts) return ch_errf(err, CH_ENOMEM, "out of memory");
-    int rc = maybe_start(r, err);
+    int rc = check_setup(r, err);
+    if (rc == CH_OK) rc = maybe_start(r, err);
     if (rc != CH_OK) {
         free(r->acts);
         r->acts = NULL;

@@ -44,7 +44,11 @@ for f in /state.js /net.js /i18n.js /lobby.js /table.js /replay.js /cards.js /bo
 done
 has "$(get /boards/nope.js)" "HTTP/1.1 404"
 has "$(get /boards/)" "HTTP/1.1 404"
-has "$(get /nope)" "HTTP/1.1 404"
+nf=$(get /nope)
+has "$nf" "HTTP/1.1 404"
+# Issue 23: the 404 page carries the headers of every page, not libwebsockets' own.
+has "$nf" "content-security-policy: default-src 'none'"
+has "$nf" "x-content-type-options: nosniff"
 has "$(get /../../etc/passwd)" "HTTP/1.1 404"
 
 set +e

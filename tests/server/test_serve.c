@@ -328,8 +328,16 @@ static void check_replays(wsc *w, wsc_conn *c, json_int_t table)
         for (int p = 0; p < res.n_players; p++)
             check_replay(w, c, table, &m, ks[i], p);
     }
-    expect_error(w, c, json_pack("{s:s,s:I,s:s}", "type", "replay", "table", table, "viewer", "x"),
+    expect_error(w, c,
+                 json_pack("{s:s,s:I,s:i,s:s}", "type", "replay", "table", table, "move", 0,
+                           "viewer", "x"),
                  "viewer");
+    /* Issue 23: a move that is not a number, or none, is an error, not move 0. */
+    expect_error(w, c, json_pack("{s:s,s:I,s:s}", "type", "replay", "table", table, "move", "1"),
+                 "move");
+    expect_error(w, c, json_pack("{s:s,s:I}", "type", "replay", "table", table), "move");
+    expect_error(w, c, json_pack("{s:s,s:I,s:i}", "type", "replay", "table", table, "move", -1),
+                 "move");
     expect_error(w, c, json_pack("{s:s,s:I,s:i}", "type", "replay", "table", table, "game_no", 9),
                  "no such game");
     ch_match_free(&m);
@@ -432,8 +440,9 @@ static void whole_games_of_every_game_over_websocket(void **unused)
             expect_error(&w, c,
                          json_pack("{s:s,s:I,s:i}", "type", "replay", "table", id, "game_no", 1),
                          "not finished");
-            json_t *rp = request(&w, c, json_pack("{s:s,s:I}", "type", "replay", "table", id),
-                                 "replay");
+            json_t *rp = request(
+                &w, c, json_pack("{s:s,s:I,s:i}", "type", "replay", "table", id, "move", 0),
+                "replay");
             assert_int_equal(json_integer_value(json_object_get(rp, "game_no")), 0);
             json_decref(rp);
         }
@@ -503,6 +512,24 @@ static void hostile_messages_tokens_and_seats(void **unused)
                            "seats", "open", "open", "options", "players", 2, "cards",
                            "/etc/passwd"),
                  "no files");
+
+    /* Issue 23: a table that could never start is refused at create, with
+     * the game's reason, and is neither listed nor counted. */
+    json_t *before = request(&w, x, json_pack("{s:s}", "type", "list"), "tables");
+    expect_error(&w, x,
+                 json_pack("{s:s,s:s,s:[s,s],s:{s:i,s:b}}", "type", "create", "game", "racko",
+                           "seats", "open", "open", "options", "players", 2, "partnership", 1),
+                 "partnership=true needs players=4"); /* RK-V3 */
+    expect_error(&w, x,
+                 json_pack("{s:s,s:s,s:[s,s],s:{s:i,s:s},s:{s:s}}", "type", "create", "game",
+                           "babasuki", "seats", "open", "open", "options", "players", 2, "cards",
+                           "mine.csv", "data", "cards", "No,Name\n1,x\n"),
+                 "mine.csv");
+    json_t *after = request(&w, x, json_pack("{s:s}", "type", "list"), "tables");
+    assert_int_equal(json_array_size(json_object_get(after, "tables")),
+                     json_array_size(json_object_get(before, "tables")));
+    json_decref(before);
+    json_decref(after);
 
     /* The server deals: a client-chosen seed would show its chooser every card. */
     expect_error(&w, x,
