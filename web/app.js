@@ -63,9 +63,11 @@ function enterRoute() {
   S.error = '';
   S.picked = [];
   S.armed = null;
-  if (routeReplay()) { openReplay(); render(); return; }
+  // Off the table's page the connection is away from its seat (the others
+  // are not left waiting for it); the lobby offers the way back.
+  if (routeReplay()) { send({ type: 'away' }); openReplay(); render(); return; }
   const id = routeTable();
-  if (id === null) { S.last = null; S.log = []; render(); send({ type: 'list' }); return; }
+  if (id === null) { S.last = null; S.log = []; send({ type: 'away' }); render(); send({ type: 'list' }); return; }
   const token = localStorage.getItem(tokenKey(id));
   if (token) send({ type: 'resume', table: id, token, lang: getLang() });
   else if (S.watching) send({ type: 'watch', table: id, lang: getLang() });

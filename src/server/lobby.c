@@ -305,7 +305,7 @@ static void on_resume(sv_server *s, sv_conn *c, json_t *req)
     sv_send_json(s, c,
                  json_pack("{s:s,s:I,s:i}", "type", "joined", "table", (json_int_t)t->room.id,
                            "seat", seat));
-    sv_send_json(s, c, state_msg(t, c, 0));
+    broadcast(s, t, 0); /* to c, and the others see the seat present again */
 }
 
 static void on_watch(sv_server *s, sv_conn *c, json_t *req)
@@ -371,6 +371,19 @@ static void on_leave(sv_server *s, sv_conn *c, json_t *req)
         sv_detach(s, c);
     }
     sv_send_json(s, c, json_pack("{s:s}", "type", "left"));
+}
+
+/* The connection went back to the lobby (or to a replay): it is no longer
+ * at its table, so its seat is away (played by the heuristic after the
+ * table's timeout) but still its person's, resumed with the token. Not at a
+ * table: nothing to do, the same answer. */
+static void on_away(sv_server *s, sv_conn *c, json_t *req)
+{
+    sv_table *t = c->table;
+    int seat = c->seat;
+    sv_detach(s, c);
+    sv_send_json(s, c, json_pack("{s:s}", "type", "away"));
+    if (t && seat >= 0) broadcast(s, t, 0); /* the others see the seat away */
 }
 
 static void on_rematch(sv_server *s, sv_conn *c, json_t *req)
@@ -514,7 +527,7 @@ static const struct {
     {"games", on_games},     {"list", on_list},       {"create", on_create}, {"join", on_join},
     {"resume", on_resume},   {"watch", on_watch},     {"act", on_act},       {"leave", on_leave},
     {"rematch", on_rematch}, {"history", on_history}, {"record", on_record},
-    {"rules", on_rules},     {"replay", on_replay},
+    {"rules", on_rules},     {"replay", on_replay},   {"away", on_away},
 };
 
 void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len)

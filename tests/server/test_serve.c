@@ -709,6 +709,77 @@ static void an_away_seat_is_played_by_the_heuristic_until_its_person_returns(voi
     wsc_free(&w);
 }
 
+/* The table summary of id in a `list` reply (borrowed from r). */
+static json_t *listed(json_t *r, json_int_t id)
+{
+    size_t i;
+    json_t *t;
+    json_array_foreach(json_object_get(r, "tables"), i, t) if (json_integer_value(
+        json_object_get(t, "id")) == id) return t;
+    return NULL;
+}
+
+/* Issue 23: a connection that goes back to the lobby (`away`) while staying
+ * open leaves its seat away: the others are told, the heuristic plays it
+ * after the timeout, and the token brings the person back. */
+static void a_seat_whose_connection_goes_to_the_lobby_is_away(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *c = wsc_open(&w, WAIT), *spec = wsc_open(&w, WAIT);
+    json_t *r = request(&w, c,
+                        json_pack("{s:s,s:s,s:[s,s],s:i}", "type", "create", "game", "racko",
+                                  "seats", "open", "random", "timeout_ms", 300),
+                        "created");
+    json_int_t id = json_integer_value(json_object_get(json_object_get(r, "table"), "id"));
+    json_decref(r);
+    char token[64];
+    join(&w, c, id, 0, "Ann", token);
+    json_t *st = NULL;
+    while (!st || !json_object_get(st, "legal")) { /* until it is Ann's turn */
+        json_decref(st);
+        st = wsc_expect(&w, c, "state", WAIT);
+        assert_non_null(st);
+    }
+    json_int_t before = json_integer_value(json_object_get(json_object_get(st, "table"), "moves"));
+    json_decref(st);
+    json_decref(request(&w, spec, json_pack("{s:s,s:I}", "type", "watch", "table", id), "state"));
+    json_decref(request(&w, c, json_pack("{s:s}", "type", "away"), "away"));
+    /* The spectator is told at once that seat 0 is away. */
+    st = wsc_expect(&w, spec, "state", WAIT);
+    assert_non_null(st);
+    json_t *seat0 = json_array_get(json_object_get(json_object_get(st, "table"), "seats"), 0);
+    assert_false(json_is_true(json_object_get(seat0, "present")));
+    json_decref(st);
+    wsc_service(&w, 1500); /* the connection stays open; the timeout passes */
+    assert_int_equal(c->state, 1);
+    r = request(&w, c, json_pack("{s:s}", "type", "list"), "tables");
+    assert_true(json_integer_value(json_object_get(listed(r, id), "moves")) > before);
+    json_decref(r);
+    /* Not at a table: the same answer, nothing else. */
+    json_decref(request(&w, c, json_pack("{s:s}", "type", "away"), "away"));
+    json_decref(request(&w, c,
+                        json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", token),
+                        "joined"));
+    st = wsc_expect(&w, spec, "state", WAIT);
+    while (st && !json_object_get(st, "move") &&
+           !json_is_true(json_object_get(
+               json_array_get(json_object_get(json_object_get(st, "table"), "seats"), 0),
+               "present"))) {
+        json_decref(st);
+        st = wsc_expect(&w, spec, "state", WAIT);
+    }
+    assert_non_null(st);
+    json_decref(st);
+    r = request(&w, c, json_pack("{s:s}", "type", "list"), "tables");
+    seat0 = json_array_get(json_object_get(listed(r, id), "seats"), 0);
+    assert_true(json_is_true(json_object_get(seat0, "present")));
+    json_decref(r);
+    wsc_close(&w, c);
+    wsc_close(&w, spec);
+    wsc_free(&w);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -721,6 +792,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(hostile_messages_tokens_and_seats),
         cmocka_unit_test(whole_games_of_every_game_over_websocket),
         cmocka_unit_test(an_away_seat_is_played_by_the_heuristic_until_its_person_returns),
+        cmocka_unit_test(a_seat_whose_connection_goes_to_the_lobby_is_away),
         cmocka_unit_test(kill_9_mid_game_loses_no_move),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
