@@ -16,7 +16,7 @@ import { renderReplay, onReplay, openReplay, replayKey } from './replay.js';
 
 let pendingJoin = false;
 
-on('games', (m) => { S.games = m.games; render(); });
+on('games', (m) => { S.games = m.games; S.publicUrl = m.public_url || null; render(); });
 on('tables', (m) => { S.tables = m.tables; if (routeTable() === null) render(); });
 on('created', (m) => {
   pendingJoin = true;

@@ -7,6 +7,7 @@
 #include <libwebsockets.h>
 
 #include "cardhall/room.h"
+#include "addr.h"
 #include "server.h"
 #include "store.h"
 
@@ -36,6 +37,7 @@ typedef struct sv_conn {
     int64_t window_ms;
     int window_n;
     int closing; /* close once the queue is sent */
+    char addr[SV_ADDR_MAX]; /* the client's address (addr.h); counted in sv_server.addrs */
     /* HTTP */
     const char *body;
     size_t body_len, body_sent;
@@ -57,6 +59,9 @@ typedef struct sv_server {
     size_t queued; /* bytes waiting in every send queue */
     struct lws_context *ctx;
     lws_sorted_usec_list_t tick;
+    sv_addrs addrs;        /* open WebSocket connections per client address */
+    lws_retry_bo_t retry;  /* the keep-alive: pings and hang-up (--ping) */
+    void *ssl_ctx;         /* libwebsockets' SSL_CTX, for the SIGHUP reload; NULL: plain */
 } sv_server;
 
 int64_t sv_now_ms(void);

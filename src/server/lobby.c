@@ -517,7 +517,10 @@ static void on_replay(sv_server *s, sv_conn *c, json_t *req)
 
 static void on_games(sv_server *s, sv_conn *c, json_t *req)
 {
-    sv_send_json(s, c, json_pack("{s:s,s:o}", "type", "games", "games", tb_games_json()));
+    json_t *o = json_pack("{s:s,s:o}", "type", "games", "games", tb_games_json());
+    /* The address people open (--public-url): the page's share links use it. */
+    if (s->cfg.public_url) json_object_set_new(o, "public_url", json_string(s->cfg.public_url));
+    sv_send_json(s, c, o);
 }
 
 static const struct {

@@ -1,6 +1,7 @@
 /* See wsc.h. */
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -103,12 +104,14 @@ int wsc_init(wsc *w, int port)
 {
     memset(w, 0, sizeof *w);
     w->port = port;
+    snprintf(w->host, sizeof w->host, "127.0.0.1:%d", port);
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = CONTEXT_PORT_NO_LISTEN;
     info.protocols = protocols;
     info.fd_limit_per_thread = 4096;
+    info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
     w->ctx = lws_create_context(&info);
     if (!w->ctx) return -1;
     lws_sul_schedule(w->ctx, 0, &w->tick, tick, 5 * LWS_US_PER_MS);
@@ -130,8 +133,11 @@ wsc_conn *wsc_start(wsc *w)
     i.address = "127.0.0.1";
     i.port = w->port;
     i.path = "/";
-    i.host = "127.0.0.1";
-    i.origin = "127.0.0.1";
+    i.host = w->host;
+    i.origin = w->origin;
+    if (w->tls)
+        i.ssl_connection = LCCSCF_USE_SSL | LCCSCF_ALLOW_SELFSIGNED |
+                           LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK | LCCSCF_ALLOW_EXPIRED;
     i.protocol = NULL;
     i.userdata = c;
     i.pwsi = &c->wsi;
