@@ -487,7 +487,7 @@ static void shown_text_has_no_controls_or_bidi_formatting(void **s)
         if (!ch_utf8_text_ok(ok[i], strlen(ok[i]))) fail_msg("refused '%s'", ok[i]);
     static const char *const bad[] = {
         "a\tb", "a\x7f", "\xC2\x80", "x\xC2\x85", "\xC2\x9F",   /* C0, DEL, C1 */
-        "\xE2\x80\xAA", "\xE2\x80\xAE", "ab\xE2\x80\xAE" "cd",           /* LRE, RLO */
+        "\xE2\x80\xAA", "\xE2\x80\xAE", ("ab\xE2\x80\xAE" "cd"),           /* LRE, RLO */
         "\xE2\x81\xA6", "\xE2\x81\xA9", "\xE2\x80\x8F", "\xD8\x9C", /* isolates, RLM, ALM */
         "\xE2\x80\xA8", "\xFF", "\xC0\x80", "\xED\xA0\x80",           /* LS, not UTF-8 */
     };
