@@ -315,7 +315,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         const char *o = header(wsi, WSI_TOKEN_ORIGIN, origin, sizeof origin);
         int too_long = !o && lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) > 0;
         sv_server *s = server_of(wsi);
-        /* HTTP/2 (a browser's WebSocket over TLS) names the host in :authority. */
+        /* A request over HTTP/2 names the host in :authority. */
         const char *h = header(wsi, WSI_TOKEN_HOST, host, sizeof host);
         if (!h) h = header(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
         if (too_long || !sv_origin_ok(&s->cfg, o, h)) {
@@ -416,8 +416,8 @@ int sv_run(const sv_config *cfg, ch_err *err)
     if (cfg->tls_cert && (rc = sv_tls_check(cfg->tls_cert, cfg->tls_key, err)) != CH_OK) goto out;
     lws_set_log_level(LLL_ERR, NULL);
     /* Keep-alive: a ping after ping_s idle seconds; a peer that has not
-     * answered two intervals later is gone (its seat turns away). The pings also keep a
-     * reverse proxy from closing an idle table connection. */
+     * answered two intervals later is gone (its seat turns away). The
+     * pings also keep a reverse proxy from closing an idle connection. */
     s->retry.secs_since_valid_ping = (uint16_t)cfg->ping_s;
     s->retry.secs_since_valid_hangup = (uint16_t)(3 * cfg->ping_s);
     struct lws_context_creation_info info;
