@@ -84,6 +84,9 @@ static int secure_flags(const cli_args *a, sv_config *c)
     if ((v = cli_get(a, "--max-conns-per-ip")) &&
         (rc = cli_int("--max-conns-per-ip", v, 1, 1000000, &c->max_conns_per_ip)))
         return rc;
+    if ((v = cli_get(a, "--rate-per-ip")) &&
+        (rc = cli_int("--rate-per-ip", v, 1, 10000000, &c->rate_per_ip)))
+        return rc;
     return CLI_OK;
 }
 
@@ -94,7 +97,8 @@ int cli_serve(int argc, char **argv)
         {"--rate", 1},          {"--table-conns", 1}, {"--max-tables", 1}, {"--max-conns", 1},
         {"--max-memory-mb", 1}, {"--timeout", 1},     {"--bot-delay", 1},  {"--tls-cert", 1},
         {"--tls-key", 1},       {"--public-url", 1},  {"--ping", 1},       {"--allow-origin", 1},
-        {"--trust-proxy", 0},   {"--max-conns-per-ip", 1}, {NULL, 0},
+        {"--trust-proxy", 0},   {"--max-conns-per-ip", 1}, {"--rate-per-ip", 1},
+        {NULL, 0},
     };
     cli_args a;
     int rc = cli_parse(argc, argv, flags, &a);

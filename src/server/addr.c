@@ -49,7 +49,20 @@ int sv_addrs_add(sv_addrs *a, const char *addr, int max)
     strncpy(e->addr, addr, SV_ADDR_MAX - 1);
     e->addr[SV_ADDR_MAX - 1] = '\0';
     e->n = 1;
+    e->window_ms = 0;
+    e->window_n = 0;
     return 0;
+}
+
+int sv_addrs_message(sv_addrs *a, const char *addr, int64_t now_ms)
+{
+    sv_addr_count *e = find(a, addr);
+    if (!e) return 0;
+    if (now_ms - e->window_ms >= 1000) {
+        e->window_ms = now_ms;
+        e->window_n = 0;
+    }
+    return ++e->window_n;
 }
 
 int sv_addrs_count(const sv_addrs *a, const char *addr)

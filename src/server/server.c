@@ -41,6 +41,7 @@ void sv_config_defaults(sv_config *c)
     c->bot_delay_ms = 400;
     c->ping_s = 20; /* below nginx's default proxy_read_timeout (60 s) and most NATs' */
     c->max_conns_per_ip = 64;
+    c->rate_per_ip = 200; /* ten connections at the full --rate */
 }
 
 int64_t sv_now_ms(void)
@@ -128,8 +129,9 @@ static void drop_queue(sv_server *s, sv_conn *c)
     c->rx_len = 0;
 }
 
-/* A connection over its message rate gets an error; at twice the rate it
- * is closed. */
+/* A connection over its message rate, or over its address's (all its
+ * connections together: opening more does not buy more), gets an error; at
+ * twice either rate it is closed. */
 static int rate_ok(sv_server *s, sv_conn *c)
 {
     int64_t now = sv_now_ms();
@@ -138,10 +140,17 @@ static int rate_ok(sv_server *s, sv_conn *c)
         c->window_n = 0;
     }
     c->window_n++;
-    if (c->window_n <= s->cfg.rate) return 1;
-    if (c->window_n > 2 * s->cfg.rate) return -1;
-    sv_send_error(s, c, NULL, "too many messages: slow down");
-    return 0;
+    int from_addr = sv_addrs_message(&s->addrs, c->addr, now);
+    if (c->window_n > 2 * s->cfg.rate || from_addr > 2 * s->cfg.rate_per_ip) return -1;
+    if (c->window_n > s->cfg.rate) {
+        sv_send_error(s, c, NULL, "too many messages: slow down");
+        return 0;
+    }
+    if (from_addr > s->cfg.rate_per_ip) {
+        sv_send_error(s, c, NULL, "too many messages from your address: slow down");
+        return 0;
+    }
+    return 1;
 }
 
 static int ws_receive(sv_server *s, sv_conn *c, struct lws *wsi, const void *in, size_t len)

@@ -31,6 +31,7 @@ typedef struct sv_config {
     int n_allow_origins;
     int trust_proxy;      /* the client's address is X-Forwarded-For's last entry */
     int max_conns_per_ip; /* WebSocket connections from one address at once */
+    int rate_per_ip;      /* messages per second from one address, all its connections */
 } sv_config;
 
 /* The defaults of every bound. */

@@ -193,7 +193,7 @@ static void a_game_through_nginx_and_an_idle_connection_that_stays(void **unused
 {
     int up;
     pid_t server = proc_serve(cardhall, dir, &up, "--ping", "1", "--bot-delay", "0", "--rate",
-                              "500", "--trust-proxy", (char *)NULL);
+                              "500", "--rate-per-ip", "100000", "--trust-proxy", (char *)NULL);
     assert_true(server > 0);
     int port = free_port();
     pid_t px = start_nginx(port, up);

@@ -319,6 +319,58 @@ static void the_per_address_cap_counts_the_proxys_word_only_when_trusted(void **
     stop(pid);
 }
 
+/* Replies on c within ms: how many `tables`, and how many errors naming needle. */
+static void count_replies(wsc *w, wsc_conn *c, int ms, const char *needle, int *tables, int *errors)
+{
+    *tables = *errors = 0;
+    long long end = proc_now_ms() + ms;
+    for (json_t *m; proc_now_ms() < end && (m = wsc_recv(w, c, 200)) != NULL; json_decref(m)) {
+        const char *t = json_string_value(json_object_get(m, "type"));
+        const char *e = json_string_value(json_object_get(m, "error"));
+        if (t && !strcmp(t, "tables")) ++*tables;
+        if (e && strstr(e, needle)) ++*errors;
+    }
+}
+
+/* Opening more connections buys no more messages: the rate of all the
+ * connections from one (forwarded) address is bounded too. */
+static void the_message_rate_is_per_address_too(void **unused)
+{
+    int port;
+    pid_t pid = proc_serve(cardhall, dir, &port, "--trust-proxy", "--rate", "500", "--rate-per-ip",
+                           "40", (char *)NULL);
+    assert_true(pid > 0);
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    w.xff = "10.0.0.1";
+    wsc_conn *a1 = wsc_open(&w, WAIT), *a2 = wsc_open(&w, WAIT);
+    w.xff = "10.0.0.2";
+    wsc_conn *b = wsc_open(&w, WAIT);
+    assert_non_null(a1);
+    assert_non_null(a2);
+    assert_non_null(b);
+    for (int i = 0; i < 30; i++) { /* 60 from 10.0.0.1 in a second, 30 from 10.0.0.2 */
+        wsc_send(a1, "{\"type\":\"list\"}", 15);
+        wsc_send(a2, "{\"type\":\"list\"}", 15);
+        wsc_send(b, "{\"type\":\"list\"}", 15);
+    }
+    int t1, e1, t2, e2, tb, eb;
+    count_replies(&w, a1, 1000, "from your address", &t1, &e1);
+    count_replies(&w, a2, 300, "from your address", &t2, &e2);
+    count_replies(&w, b, 300, "from your address", &tb, &eb);
+    print_message("10.0.0.1: %d answered, %d refused; 10.0.0.2: %d answered, %d refused\n", t1 + t2,
+                  e1 + e2, tb, eb);
+    assert_int_equal(t1 + t2, 40); /* each connection is far under its own rate */
+    assert_int_equal(e1 + e2, 20);
+    assert_int_equal(tb, 30);
+    assert_int_equal(eb, 0);
+    wsc_close(&w, a1);
+    wsc_close(&w, a2);
+    wsc_close(&w, b);
+    wsc_free(&w);
+    stop(pid);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -332,6 +384,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(a_page_of_another_site_gets_no_connection),
         cmocka_unit_test(a_peer_that_never_answers_a_ping_is_closed),
         cmocka_unit_test(the_per_address_cap_counts_the_proxys_word_only_when_trusted),
+        cmocka_unit_test(the_message_rate_is_per_address_too),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -42,7 +42,8 @@ static void start_server(void)
         dup2(fds[1], 1);
         close(fds[0]);
         execl(cardhall, cardhall, "serve", "--port", "0", "--host", "127.0.0.1", "--db", db,
-              "--bot-delay", "0", "--rate", "500", "--max-message", "8192", "--table-conns", "8",
+              "--bot-delay", "0", "--rate", "500", "--rate-per-ip", "100000", "--max-message", "8192",
+              "--table-conns", "8",
               (char *)NULL);
         _exit(127);
     }

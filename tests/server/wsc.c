@@ -46,6 +46,14 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     wsc_conn *c = user;
     if (!c) return 0; /* context-wide callbacks, or a connection already given up */
     switch (reason) {
+    case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
+        if (c->xff) {
+            char **p = in;
+            int n = snprintf(*p, len, "X-Forwarded-For: %s\r\n", c->xff);
+            if (n < 0 || (size_t)n >= len) return -1;
+            *p += n;
+        }
+        break;
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
         c->state = 1;
         setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &(int){1}, sizeof(int));
@@ -127,6 +135,7 @@ void wsc_free(wsc *w)
 wsc_conn *wsc_start(wsc *w)
 {
     wsc_conn *c = calloc(1, sizeof *c);
+    c->xff = w->xff;
     struct lws_client_connect_info i;
     memset(&i, 0, sizeof i);
     i.context = w->ctx;

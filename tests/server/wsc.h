@@ -24,6 +24,7 @@ typedef struct wsc_conn {
     size_t rx_len;
     int n_in;
     void *user;
+    const char *xff; /* the wsc's, when this connection was started */
 } wsc_conn;
 
 typedef struct wsc {
@@ -34,6 +35,7 @@ typedef struct wsc {
     const char *origin; /* Origin: http://<this> (libwebsockets adds the scheme); NULL: none */
     int tls;            /* wss:// (any certificate: the tests make their own) */
     char host[32];      /* the Host header: 127.0.0.1:port, as a browser sends it */
+    const char *xff;    /* an X-Forwarded-For header, as a proxy would add; NULL: none */
 } wsc;
 
 int wsc_init(wsc *w, int port);
