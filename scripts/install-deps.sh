@@ -10,6 +10,8 @@ PKGS="$PKGS libopenmpi-dev openmpi-bin"
 PKGS="$PKGS nodejs npm chromium"
 # Japanese on the browser table and in its screenshots.
 PKGS="$PKGS fonts-noto-cjk"
+# The server's TLS and proxy tests: certificates made by openssl, nginx in front (test_proxy).
+PKGS="$PKGS openssl nginx"
 
 missing=""
 for p in $PKGS; do

@@ -477,6 +477,26 @@ static void options_json_accept_integral_reals(void **s)
     json_decref(j);
 }
 
+/* Issue 23: text a client sends to be shown to others (names, chat) has no
+ * control characters and nothing that reorders the text around it. */
+static void shown_text_has_no_controls_or_bidi_formatting(void **s)
+{
+    (void)s;
+    static const char *const ok[] = {"Ann", "花子", "José", "a b", "\xC2\xA0nbsp", "\xF0\x9F\x83\x8F",
+                                     "\xE2\x80\x8D" /* ZWJ: emoji sequences */};
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+        if (!ch_utf8_text_ok(ok[i], strlen(ok[i]))) fail_msg("refused '%s'", ok[i]);
+    static const char *const bad[] = {
+        "a\tb", "a\x7f", "\xC2\x80", "x\xC2\x85", "\xC2\x9F",   /* C0, DEL, C1 */
+        "\xE2\x80\xAA", "\xE2\x80\xAE", ("ab\xE2\x80\xAE" "cd"),           /* LRE, RLO */
+        "\xE2\x81\xA6", "\xE2\x81\xA9", "\xE2\x80\x8F", "\xD8\x9C", /* isolates, RLM, ALM */
+        "\xE2\x80\xA8", "\xFF", "\xC0\x80", "\xED\xA0\x80",           /* LS, not UTF-8 */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        if (ch_utf8_text_ok(bad[i], strlen(bad[i]))) fail_msg("accepted bad text %zu", i);
+    assert_false(ch_utf8_text_ok("a\0b", 3)); /* a NUL inside is a control character too */
+}
+
 /* Issue 11: messages stay valid UTF-8 and quote client text safely. */
 static void errors_keep_utf8_whole(void **s)
 {
@@ -590,6 +610,7 @@ int main(void)
         cmocka_unit_test(options_json_accept_integral_reals),
         cmocka_unit_test(errors_keep_utf8_whole),
         cmocka_unit_test(shown_text_refuses_controls_and_overrides),
+        cmocka_unit_test(shown_text_has_no_controls_or_bidi_formatting),
         cmocka_unit_test(census_check_finds_missing_and_doubled_cards),
         cmocka_unit_test(harness_runs_on_the_toy),
     };

@@ -60,6 +60,10 @@ static void seats_fill_then_the_game_starts(void **unused)
     assert_int_equal(tb_room_join(&r, -1, "", h2, &err), CH_EINVAL);
     assert_int_equal(tb_room_join(&r, -1, "a\nb", h2, &err), CH_EINVAL);
     assert_int_equal(tb_room_join(&r, -1, "\xff\xfe", h2, &err), CH_EINVAL);
+    /* Issue 23: C1 controls and bidi overrides/isolates would reorder the lobby's text. */
+    assert_int_equal(tb_room_join(&r, -1, "Bob\xC2\x85", h2, &err), CH_EINVAL);
+    assert_int_equal(tb_room_join(&r, -1, "\xE2\x80\xAE" "boB", h2, &err), CH_EINVAL);
+    assert_int_equal(tb_room_join(&r, -1, "Bo\xE2\x81\xA7" "b", h2, &err), CH_EINVAL);
     assert_int_equal(r.status, TB_ROOM_OPEN);
     /* Leaving before the game opens the seat again. */
     assert_int_equal(tb_room_leave(&r, 1, &err), CH_OK);
@@ -96,6 +100,37 @@ static void bad_tables_are_refused(void **unused)
         tb_room_init(&r, 1, db, o, NULL, (const char *const[]){"open", "open"}, 2, 1, 0, &err),
         CH_EINVAL);
     assert_non_null(strstr(err.msg, "data.cards"));
+    json_decref(o);
+
+    /* Issue 23: options and data are checked by the game's setup when the
+     * table is created, open seats or not, not when the last seat fills. */
+    const char *open2[] = {"open", "open"}, *open3[] = {"open", "open", "open"};
+    o = json_pack("{s:i,s:b}", "players", 2, "partnership", 1); /* RK-V3: 4 players */
+    assert_int_equal(tb_room_init(&r, 1, g, o, NULL, open2, 2, 1, 0, &err), CH_EINVAL);
+    assert_non_null(strstr(err.msg, "partnership"));
+    json_decref(o);
+    static const char *const two_player[] = {"optional_declare", "run_required"};
+    for (size_t i = 0; i < 2; i++) { /* RK-V2: a two-player rule with 3 players */
+        o = json_pack("{s:i,s:s}", "players", 3, "two_player_rule", two_player[i]);
+        assert_int_equal(tb_room_init(&r, 1, g, o, NULL, open3, 3, 1, 0, &err), CH_EINVAL);
+        assert_non_null(strstr(err.msg, "players=2"));
+        json_decref(o);
+    }
+    o = json_pack("{s:i,s:s}", "players", 2, "cards", "mine.csv");
+    static const char *const bad_files[] = {"tests/data/babasuki/bad_24_cards.csv",
+                                            "tests/data/babasuki/bad_header.csv"};
+    for (size_t i = 0; i < 2; i++) {
+        char *csv;
+        size_t len;
+        assert_int_equal(ch_file_read(bad_files[i], 1 << 16, &csv, &len, &err), CH_OK);
+        json_t *d = json_pack("{s:s#}", "cards", csv, (int)len);
+        free(csv);
+        assert_int_not_equal(tb_room_init(&r, 1, db, o, d, open2, 2, 1, 0, &err), CH_OK);
+        json_decref(d);
+    }
+    json_t *d = json_pack("{s:s}", "cards", "");
+    assert_int_not_equal(tb_room_init(&r, 1, db, o, d, open2, 2, 1, 0, &err), CH_OK);
+    json_decref(d);
     json_decref(o);
 }
 

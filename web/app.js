@@ -18,7 +18,7 @@ import { watchMsg } from './chat.js'; // and the chat's messages (chat, chat_his
 
 let pendingJoin = false;
 
-on('games', (m) => { S.games = m.games; render(); });
+on('games', (m) => { S.games = m.games; S.publicUrl = m.public_url || null; render(); });
 on('tables', (m) => { S.tables = m.tables; if (routeTable() === null) render(); });
 on('created', (m) => {
   pendingJoin = true;
@@ -69,9 +69,11 @@ function enterRoute() {
   S.error = '';
   S.picked = [];
   S.armed = null;
-  if (routeReplay()) { openReplay(); render(); return; }
+  // Off the table's page the connection is away from its seat (the others
+  // are not left waiting for it); the lobby offers the way back.
+  if (routeReplay()) { send({ type: 'away' }); openReplay(); render(); return; }
   const id = routeTable();
-  if (id === null) { S.last = null; S.log = []; render(); send({ type: 'list' }); return; }
+  if (id === null) { S.last = null; S.log = []; send({ type: 'away' }); render(); send({ type: 'list' }); return; }
   const token = localStorage.getItem(tokenKey(id));
   if (token) send({ type: 'resume', table: id, token, lang: getLang() });
   else if (S.watching) send(watchMsg(id, getLang()));

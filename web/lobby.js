@@ -4,7 +4,7 @@
 import { el } from './dom.js';
 import { S, render } from './state.js';
 import { T, getLang, botName, gameTitle } from './i18n.js';
-import { send } from './net.js';
+import { send, tokenKey } from './net.js';
 import { boardFor } from './boards/index.js';
 
 // The lobby words of a game in the page language: the server speaks
@@ -146,7 +146,10 @@ function tableList() {
       if (t.status === 'finished') {
         links.push(el('a', { href: '#replay=' + t.id, text: T('replay') }));
       } else {
-        links.push(el('a', { href: '#table=' + t.id, text: t.seats.some((s) => s.kind === 'open') ? T('join') : T('watch') }));
+        // A seat this browser holds (its token) is offered back, not watched.
+        const mine = localStorage.getItem(tokenKey(t.id));
+        links.push(el('a', { href: '#table=' + t.id, class: mine ? 'back-to-seat' : null,
+          text: mine ? T('backToSeat') : t.seats.some((s) => s.kind === 'open') ? T('join') : T('watch') }));
       }
       ul.append(el('li', {}, el('span', { class: 'tname', translate: 'no', text: '#' + t.id + ' ' + (g ? gameTitle(g) : t.game) }),
         el('span', { class: 'muted', text: ' · ' + T(t.status) + ' · ' + T('moves') + ' ' + t.moves }),

@@ -11,6 +11,7 @@ export const S = {
   error: '',
   rules: null,     // {game, text} while the rules dialog is open
   replay: null,    // the replay viewer's step, when open (replay.js)
+  publicUrl: null, // the server's --public-url, for share links
   name: localStorage.getItem('cardhall.name') || '',
 };
 

@@ -207,7 +207,9 @@ export function renderTable(main) {
     seatsBar(m));
   if (m.seat !== null && t.status !== 'finished') head.append(turnControls());
   if (t.status === 'open') {
-    const link = location.href;
+    // The server's public address when it has one (behind a proxy the page
+    // may have been opened by another name).
+    const link = S.publicUrl ? S.publicUrl.replace(/\/*$/, '/') + location.hash : location.href;
     head.append(el('p', { text: T('waiting') }), el('p', { text: T('share') }),
       el('div', { class: 'form-row' }, el('input', { class: 'share', readonly: true, value: link, 'aria-label': T('share'), onfocus: (e) => e.target.select() }),
         el('button', { type: 'button', id: 'copy', text: T('copy'), onclick: (e) => {

@@ -83,8 +83,10 @@ static pid_t start_server(const char *cardhall, const char *db, int *port)
     if (pid == 0) {
         dup2(fds[1], 1);
         close(fds[0]);
+        /* Every client is on loopback: one address for all of them. */
         execl(cardhall, cardhall, "serve", "--port", "0", "--db", db, "--bot-delay", "0", "--rate",
-              "1000", "--max-conns", "20000", "--max-tables", "100000", (char *)NULL);
+              "1000", "--max-conns", "20000", "--max-tables", "100000", "--max-conns-per-ip",
+              "20000", "--rate-per-ip", "10000000", (char *)NULL);
         _exit(127);
     }
     close(fds[1]);

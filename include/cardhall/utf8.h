@@ -16,15 +16,17 @@ size_t ch_utf8_valid_prefix(const char *s, size_t len);
  * never splits a character. */
 void ch_utf8_sanitize(const char *s, char *buf, size_t cap);
 
+/* 1 if s[0..len) is text a person may show to others (a name, a chat
+ * line): valid UTF-8 with no control characters (C0, DEL and C1,
+ * U+0080..U+009F), no bidirectional formatting characters (the marks
+ * U+061C, U+200E, U+200F, the embeddings and overrides U+202A..U+202E,
+ * the isolates U+2066..U+2069: one of them in a name reorders the text
+ * around it on every screen that shows it) and no line or paragraph
+ * separators (U+2028, U+2029). Else 0. */
+int ch_utf8_text_ok(const char *s, size_t len);
+
 /* 3 if s[0..len) starts with a UTF-8 byte-order mark (EF BB BF, as
  * spreadsheets save text), else 0: how many bytes to skip. */
 size_t ch_utf8_bom(const char *s, size_t len);
-
-/* 1 if s[0..len) is text a person may show to others (chat, names): valid
- * UTF-8 without control characters or direction overrides — no C0 (U+0000
- * to U+001F, line breaks included), no DEL, no C1 (U+0080 to U+009F), no
- * bidi embedding, override or isolate (U+202A to U+202E, U+2066 to U+2069),
- * which could make one person's words look like another's. Else 0. */
-int ch_utf8_text_ok(const char *s, size_t len);
 
 #endif

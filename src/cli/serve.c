@@ -75,9 +75,71 @@ void cli_serve_help(FILE *f)
             "                         of --rate (default %d)\n"
             "  --no-spectator-chat    spectators read the chat but cannot write (default:\n"
             "                         each table's spectator_chat option decides)\n\n"
+            "On the internet (docs/deploy.md):\n"
+            "  --tls-cert FILE        PEM certificate (chain): HTTPS and WSS on the same port;\n"
+            "                         reread on SIGHUP (default: plain HTTP)\n"
+            "  --tls-key FILE         its PEM private key (with --tls-cert)\n"
+            "  --public-url URL       the address people open: share links, and the server's\n"
+            "                         own origin (default: the Host a request names)\n"
+            "  --ping S               ping a connection idle S s, 1..30; closed 2xS s after an\n"
+            "                         unanswered ping (default %d)\n"
+            "  --allow-origin O[,O]   other origins (http(s)://host[:port]) whose pages may\n"
+            "                         connect (default: none)\n"
+            "  --trust-proxy          client address = last X-Forwarded-For entry (only\n"
+            "                         behind a reverse proxy; default off)\n"
+            "  --max-conns-per-ip N   WebSocket connections from one address (default %d)\n"
+            "  --rate-per-ip N        messages/s from one address, all its connections\n"
+            "                         (default %d)\n\n"
             "The protocol and the bounds: docs/ws-protocol.md.\n",
             c.host, c.port, c.max_message, c.rate, c.conns_per_table, c.max_tables, c.max_conns,
-            c.max_memory >> 20, (long long)(c.timeout_ms / 1000), c.bot_delay_ms, c.chat_rate);
+            c.max_memory >> 20, (long long)(c.timeout_ms / 1000), c.bot_delay_ms, c.chat_rate, c.ping_s, c.max_conns_per_ip,
+            c.rate_per_ip);
+/* "scheme://host[:port]" and nothing after but "/": an origin, as a browser sends it. */
+static int is_origin(const char *v, int path_ok)
+{
+    const char *p = strstr(v, "://");
+    if (!p || p == v || !p[3]) return 0;
+    if (strncmp(v, "http://", 7) && strncmp(v, "https://", 8)) return 0;
+    const char *rest = p + 3 + strcspn(p + 3, "/?#");
+    return path_ok || !*rest || !strcmp(rest, "/");
+}
+
+/* The flags of issue 25: TLS, the public address, keep-alive, origins, proxies. */
+static int secure_flags(const cli_args *a, sv_config *c)
+{
+    static char origins[1024];
+    const char *v;
+    int rc;
+    c->tls_cert = cli_get(a, "--tls-cert");
+    c->tls_key = cli_get(a, "--tls-key");
+    if (!c->tls_cert != !c->tls_key)
+        return cli_fail(CLI_USAGE, "serve: --tls-cert and --tls-key go together");
+    if ((v = cli_get(a, "--public-url"))) {
+        if (!is_origin(v, 1))
+            return cli_fail(CLI_USAGE,
+                            "serve: --public-url: expected http(s)://HOST[:PORT]/..., got '%s'", v);
+        c->public_url = v;
+    }
+    if ((v = cli_get(a, "--ping")) && (rc = cli_int("--ping", v, 1, 30, &c->ping_s))) return rc;
+    if ((v = cli_get(a, "--allow-origin"))) {
+        c->n_allow_origins =
+            cli_split(v, origins, sizeof origins, c->allow_origins, SV_MAX_ORIGINS);
+        if (c->n_allow_origins < 0)
+            return cli_fail(CLI_USAGE, "serve: --allow-origin: at most %d origins", SV_MAX_ORIGINS);
+        for (int i = 0; i < c->n_allow_origins; i++)
+            if (!is_origin(c->allow_origins[i], 0))
+                return cli_fail(CLI_USAGE,
+                                "serve: --allow-origin: '%s' is not scheme://host[:port]",
+                                c->allow_origins[i]);
+    }
+    c->trust_proxy = cli_get(a, "--trust-proxy") != NULL;
+    if ((v = cli_get(a, "--max-conns-per-ip")) &&
+        (rc = cli_int("--max-conns-per-ip", v, 1, 1000000, &c->max_conns_per_ip)))
+        return rc;
+    if ((v = cli_get(a, "--rate-per-ip")) &&
+        (rc = cli_int("--rate-per-ip", v, 1, 10000000, &c->rate_per_ip)))
+        return rc;
+    return CLI_OK;
 }
 
 int cli_serve(int argc, char **argv)
@@ -85,7 +147,9 @@ int cli_serve(int argc, char **argv)
     static const cli_flag flags[] = {
         {"--port", 1},          {"--host", 1},        {"--db", 1},         {"--max-message", 1},
         {"--rate", 1},          {"--table-conns", 1}, {"--max-tables", 1}, {"--max-conns", 1},
-        {"--max-memory-mb", 1}, {"--timeout", 1},     {"--bot-delay", 1},
+        {"--max-memory-mb", 1}, {"--timeout", 1},     {"--bot-delay", 1},  {"--tls-cert", 1},
+        {"--tls-key", 1},       {"--public-url", 1},  {"--ping", 1},       {"--allow-origin", 1},
+        {"--trust-proxy", 0},   {"--max-conns-per-ip", 1}, {"--rate-per-ip", 1},
         {"--chat-rate", 1},     {"--no-spectator-chat", 0}, {NULL, 0},
     };
     cli_args a;
@@ -127,6 +191,7 @@ int cli_serve(int argc, char **argv)
         (rc = cli_int("--chat-rate", v, 1, 10000, &c.chat_rate)))
         return rc;
     if (cli_get(&a, "--no-spectator-chat")) c.no_spectator_chat = 1;
+    if ((rc = secure_flags(&a, &c)) != CLI_OK) return rc;
     static char db[4096];
     if ((v = cli_get(&a, "--db")))
         c.db = v;

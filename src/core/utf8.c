@@ -60,19 +60,24 @@ void ch_utf8_sanitize(const char *s, char *buf, size_t cap)
     buf[o] = '\0';
 }
 
-size_t ch_utf8_bom(const char *s, size_t len)
+/* The code point of the valid n-byte character at s. */
+static unsigned long decode(const unsigned char *s, size_t n)
 {
-    return len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    static const unsigned char lead_mask[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+    unsigned long cp = s[0] & lead_mask[n];
+    for (size_t i = 1; i < n; i++)
+        cp = cp << 6 | (s[i] & 0x3F);
+    return cp;
 }
 
-/* The code point of the valid character of n bytes at s. */
-static unsigned code_point(const unsigned char *s, size_t n)
+static int shown_safely(unsigned long cp)
 {
-    if (n == 1) return s[0];
-    unsigned c = s[0] & (0x7Fu >> n);
-    for (size_t i = 1; i < n; i++)
-        c = (c << 6) | (s[i] & 0x3Fu);
-    return c;
+    if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) return 0; /* C0, DEL, C1 */
+    if (cp == 0x061C || cp == 0x200E || cp == 0x200F) return 0;
+    if (cp >= 0x202A && cp <= 0x202E) return 0;
+    if (cp >= 0x2066 && cp <= 0x2069) return 0;
+    if (cp == 0x2028 || cp == 0x2029) return 0;
+    return 1;
 }
 
 int ch_utf8_text_ok(const char *s, size_t len)
@@ -80,12 +85,13 @@ int ch_utf8_text_ok(const char *s, size_t len)
     const unsigned char *u = (const unsigned char *)s;
     for (size_t i = 0; i < len;) {
         size_t n = char_len(u + i, len - i);
-        if (n == 0) return 0;
-        unsigned c = code_point(u + i, n);
-        if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || (c >= 0x202A && c <= 0x202E) ||
-            (c >= 0x2066 && c <= 0x2069))
-            return 0;
+        if (n == 0 || !shown_safely(decode(u + i, n))) return 0;
         i += n;
     }
     return 1;
+}
+
+size_t ch_utf8_bom(const char *s, size_t len)
+{
+    return len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }

@@ -7,6 +7,7 @@
 #include <libwebsockets.h>
 
 #include "cardhall/room.h"
+#include "addr.h"
 #include "server.h"
 #include "store.h"
 
@@ -39,6 +40,7 @@ typedef struct sv_conn {
     char name[TB_NAME_MAX]; /* a spectator's name for the chat ("" if none) */
     int64_t chat_window_ms; /* chat's own rate: messages in the last 10 s window */
     int chat_n;
+    char addr[SV_ADDR_MAX]; /* the client's address (addr.h); counted in sv_server.addrs */
     /* HTTP */
     const char *body;
     size_t body_len, body_sent;
@@ -60,6 +62,9 @@ typedef struct sv_server {
     size_t queued; /* bytes waiting in every send queue */
     struct lws_context *ctx;
     lws_sorted_usec_list_t tick;
+    sv_addrs addrs;        /* open WebSocket connections per client address */
+    lws_retry_bo_t retry;  /* the keep-alive: pings and hang-up (--ping) */
+    void *ssl_ctx;         /* libwebsockets' SSL_CTX, for the SIGHUP reload; NULL: plain */
 } sv_server;
 
 int64_t sv_now_ms(void);

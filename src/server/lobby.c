@@ -427,6 +427,19 @@ static void on_leave(sv_server *s, sv_conn *c, json_t *req)
     sv_send_json(s, c, json_pack("{s:s}", "type", "left"));
 }
 
+/* The connection went back to the lobby (or to a replay): it is no longer
+ * at its table, so its seat is away (played by the heuristic after the
+ * table's timeout) but still its person's, resumed with the token. Not at a
+ * table: nothing to do, the same answer. */
+static void on_away(sv_server *s, sv_conn *c, json_t *req)
+{
+    sv_table *t = c->table;
+    int seat = c->seat;
+    sv_detach(s, c);
+    sv_send_json(s, c, json_pack("{s:s}", "type", "away"));
+    if (t && seat >= 0) broadcast(s, t, 0); /* the others see the seat away */
+}
+
 static void on_rematch(sv_server *s, sv_conn *c, json_t *req)
 {
     if (!seated(s, c, "rematch")) return;
@@ -534,6 +547,9 @@ static void on_replay(sv_server *s, sv_conn *c, json_t *req)
              json_integer_value(jv) < r->n_seats)
         viewer = (int)json_integer_value(jv);
     else return sv_send_error(s, c, "replay", "viewer: a seat, \"all\" or null");
+    json_t *jm = json_object_get(req, "move");
+    if (!json_is_integer(jm) || json_integer_value(jm) < 0)
+        return sv_send_error(s, c, "replay", "move: a number of moves from 0");
     ch_match m, *mp = &r->m;
     ch_err err;
     if (game_no != r->game_no) {
@@ -541,10 +557,8 @@ static void on_replay(sv_server *s, sv_conn *c, json_t *req)
             return sv_send_error(s, c, "replay", err.msg);
         mp = &m;
     }
-    json_t *jm = json_object_get(req, "move");
-    json_int_t k = json_is_integer(jm) ? json_integer_value(jm) : 0;
-    if (k < 0) k = 0;
-    if (k > mp->n_actions) k = mp->n_actions;
+    json_int_t k = json_integer_value(jm);
+    if (k > mp->n_actions) k = mp->n_actions; /* past the end: the end */
     json_t *o = tb_replay_json(mp, (int)k, viewer, lang_of(req, c->lang));
     if (mp == &m) ch_match_free(&m);
     json_object_update_new(o, json_pack("{s:s,s:o,s:i,s:o}", "type", "replay", "table",
@@ -557,7 +571,10 @@ static void on_replay(sv_server *s, sv_conn *c, json_t *req)
 
 static void on_games(sv_server *s, sv_conn *c, json_t *req)
 {
-    sv_send_json(s, c, json_pack("{s:s,s:o}", "type", "games", "games", tb_games_json()));
+    json_t *o = json_pack("{s:s,s:o}", "type", "games", "games", tb_games_json());
+    /* The address people open (--public-url): the page's share links use it. */
+    if (s->cfg.public_url) json_object_set_new(o, "public_url", json_string(s->cfg.public_url));
+    sv_send_json(s, c, o);
 }
 
 static const struct {
@@ -568,6 +585,7 @@ static const struct {
     {"resume", on_resume},   {"watch", on_watch},     {"act", on_act},       {"leave", on_leave},
     {"rematch", on_rematch}, {"history", on_history}, {"record", on_record},
     {"rules", on_rules},     {"replay", on_replay},   {"chat", sv_on_chat},
+    {"away", on_away},
 };
 
 void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len)

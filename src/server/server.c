@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "conn.h"
+#include "tls.h"
 #include "web_files.h"
 
 #define QUEUE_MAX (4u << 20) /* bytes one connection may have waiting */
@@ -22,7 +23,7 @@ static const char csp[] = "default-src 'none'; script-src 'self'; style-src 'sel
                           "connect-src 'self'; img-src 'self'; base-uri 'none'; "
                           "form-action 'none'; frame-ancestors 'none'";
 
-static volatile sig_atomic_t stopping;
+static volatile sig_atomic_t stopping, reload_tls;
 static struct lws_context *running_ctx;
 
 void sv_config_defaults(sv_config *c)
@@ -39,6 +40,9 @@ void sv_config_defaults(sv_config *c)
     c->timeout_ms = 60000;
     c->bot_delay_ms = 400;
     c->chat_rate = 10;
+    c->ping_s = 20; /* below nginx's default proxy_read_timeout (60 s) and most NATs' */
+    c->max_conns_per_ip = 64;
+    c->rate_per_ip = 200; /* ten connections at the full --rate */
 }
 
 int64_t sv_now_ms(void)
@@ -126,8 +130,9 @@ static void drop_queue(sv_server *s, sv_conn *c)
     c->rx_len = 0;
 }
 
-/* A connection over its message rate gets an error; at twice the rate it
- * is closed. */
+/* A connection over its message rate, or over its address's (all its
+ * connections together: opening more does not buy more), gets an error; at
+ * twice either rate it is closed. */
 static int rate_ok(sv_server *s, sv_conn *c)
 {
     int64_t now = sv_now_ms();
@@ -136,10 +141,17 @@ static int rate_ok(sv_server *s, sv_conn *c)
         c->window_n = 0;
     }
     c->window_n++;
-    if (c->window_n <= s->cfg.rate) return 1;
-    if (c->window_n > 2 * s->cfg.rate) return -1;
-    sv_send_error(s, c, NULL, "too many messages: slow down");
-    return 0;
+    int from_addr = sv_addrs_message(&s->addrs, c->addr, now);
+    if (c->window_n > 2 * s->cfg.rate || from_addr > 2 * s->cfg.rate_per_ip) return -1;
+    if (c->window_n > s->cfg.rate) {
+        sv_send_error(s, c, NULL, "too many messages: slow down");
+        return 0;
+    }
+    if (from_addr > s->cfg.rate_per_ip) {
+        sv_send_error(s, c, NULL, "too many messages from your address: slow down");
+        return 0;
+    }
+    return 1;
 }
 
 static int ws_receive(sv_server *s, sv_conn *c, struct lws *wsi, const void *in, size_t len)
@@ -207,18 +219,19 @@ static const sv_web_file *find_file(const char *path)
 
 static int http_request(sv_conn *c, struct lws *wsi, const char *path)
 {
+    /* Our own 404 (not libwebsockets' page): every answer carries the
+     * same CSP and nosniff headers. */
+    static const char not_found[] = "<!doctype html><title>404</title><p>Not found.</p>\n";
     const sv_web_file *f = find_file(path);
-    if (!f) {
-        if (lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL)) return -1;
-        return lws_http_transaction_completed(wsi) ? -1 : 0;
-    }
+    unsigned int status = f ? HTTP_STATUS_OK : HTTP_STATUS_NOT_FOUND;
     unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
                                        *end = buf + sizeof buf - 1;
-    c->body = f->body;
-    c->body_len = f->len;
+    c->body = f ? f->body : not_found;
+    c->body_len = f ? f->len : sizeof not_found - 1;
     c->body_sent = 0;
     static const char nosniff[] = "nosniff", nocache[] = "no-cache";
-    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, f->mime, c->body_len, &p, end) ||
+    if (lws_add_http_common_headers(wsi, status, f ? f->mime : "text/html; charset=utf-8",
+                                    c->body_len, &p, end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"content-security-policy:",
                                     (const unsigned char *)csp, (int)strlen(csp), &p, end) ||
         lws_add_http_header_by_name(
@@ -252,33 +265,88 @@ static int http_writeable(sv_conn *c, struct lws *wsi)
     return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 
+/* A header of the request on wsi into buf (NUL-terminated), or NULL if
+ * absent or longer than cap. */
+static const char *header(struct lws *wsi, enum lws_token_indexes h, char *buf, int cap)
+{
+    int n = lws_hdr_total_length(wsi, h);
+    if (n <= 0 || n >= cap || lws_hdr_copy(wsi, buf, cap, h) < 0) return NULL;
+    return buf;
+}
+
+/* The address the connection counts under: the proxy's word for it with
+ * --trust-proxy (and only then: anyone can send the header), else the
+ * peer's. */
+static void client_addr(const sv_server *s, struct lws *wsi, char out[SV_ADDR_MAX])
+{
+    char xff[256];
+    if (s->cfg.trust_proxy &&
+        sv_addr_forwarded(header(wsi, WSI_TOKEN_X_FORWARDED_FOR, xff, sizeof xff), out) == 0)
+        return;
+    lws_get_peer_simple(wsi, out, SV_ADDR_MAX);
+}
+
+static int ws_established(sv_server *s, sv_conn *c, struct lws *wsi)
+{
+    memset(c, 0, sizeof *c);
+    c->wsi = wsi;
+    c->seat = SV_NO_SEAT;
+    if (s->n_conns >= s->cfg.max_conns) {
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"full", 4);
+        return -1;
+    }
+    client_addr(s, wsi, c->addr);
+    if (sv_addrs_add(&s->addrs, c->addr, s->cfg.max_conns_per_ip) != 0) {
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                         (unsigned char *)"too many connections from your address", 38);
+        return -1;
+    }
+    c->is_ws = 1;
+    s->n_conns++;
+    /* Small messages that must go out now: no Nagle delay (it cost
+     * 40 ms per move against delayed ACKs in bench/serve). */
+    int one = 1;
+    setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    return 0;
+}
+
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                     size_t len)
 {
     sv_conn *c = user;
     switch (reason) {
+    case LWS_CALLBACK_OPENSSL_LOAD_EXTRA_SERVER_VERIFY_CERTS:
+        /* user is the vhost's SSL_CTX: kept for the reload on SIGHUP. */
+        server_of(wsi)->ssl_ctx = user;
+        return 0;
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: {
+        /* Before the upgrade: a page of another site gets no connection. */
+        char origin[512], host[256];
+        const char *o = header(wsi, WSI_TOKEN_ORIGIN, origin, sizeof origin);
+        int too_long = !o && lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) > 0;
+        sv_server *s = server_of(wsi);
+        /* A request over HTTP/2 names the host in :authority. */
+        const char *h = header(wsi, WSI_TOKEN_HOST, host, sizeof host);
+        if (!h) h = header(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY, host, sizeof host);
+        if (too_long || !sv_origin_ok(&s->cfg, o, h)) {
+            lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN, "origin not allowed");
+            return -1;
+        }
+        char addr[SV_ADDR_MAX];
+        client_addr(s, wsi, addr);
+        if (sv_addrs_count(&s->addrs, addr) >= s->cfg.max_conns_per_ip) {
+            lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN,
+                                   "too many connections from your address");
+            return -1;
+        }
+        return 0;
+    }
     case LWS_CALLBACK_HTTP:
         return http_request(c, wsi, in);
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return http_writeable(c, wsi);
-    case LWS_CALLBACK_ESTABLISHED: {
-        sv_server *s = server_of(wsi);
-        memset(c, 0, sizeof *c);
-        c->wsi = wsi;
-        c->is_ws = 1;
-        c->seat = SV_NO_SEAT;
-        if (s->n_conns >= s->cfg.max_conns) {
-            lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"full", 4);
-            c->is_ws = 0;
-            return -1;
-        }
-        s->n_conns++;
-        /* Small messages that must go out now: no Nagle delay (it cost
-         * 40 ms per move against delayed ACKs in bench/serve). */
-        int one = 1;
-        setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-        return 0;
-    }
+    case LWS_CALLBACK_ESTABLISHED:
+        return ws_established(server_of(wsi), c, wsi);
     case LWS_CALLBACK_RECEIVE:
         return ws_receive(server_of(wsi), c, wsi, in, len);
     case LWS_CALLBACK_SERVER_WRITEABLE:
@@ -291,6 +359,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             /* The others see that the person went away, and since when. */
             if (t && !stopping) sv_announce(s, t);
             drop_queue(s, c);
+            sv_addrs_remove(&s->addrs, c->addr);
             s->n_conns--;
             c->is_ws = 0;
         }
@@ -315,8 +384,30 @@ static void tick(lws_sorted_usec_list_t *sul)
 
 static void on_signal(int sig)
 {
-    stopping = 1;
+    if (sig == SIGHUP)
+        reload_tls = 1;
+    else
+        stopping = 1;
     if (running_ctx) lws_cancel_service(running_ctx);
+}
+
+static void do_reload(sv_server *s)
+{
+    reload_tls = 0;
+    ch_err err;
+    if (!s->ssl_ctx) {
+        fprintf(stderr, "cardhall serve: SIGHUP: no TLS certificate to reload\n");
+    } else if (sv_tls_reload(s->ssl_ctx, s->cfg.tls_cert, s->cfg.tls_key, &err) != CH_OK) {
+        fprintf(stderr, "cardhall serve: SIGHUP: %s; the certificate in use stays\n", err.msg);
+    } else {
+        fprintf(stderr, "cardhall serve: SIGHUP: TLS certificate %s reloaded\n", s->cfg.tls_cert);
+    }
+}
+
+static int loopback(const char *host)
+{
+    return strncmp(host, "127.", 4) == 0 || strcmp(host, "::1") == 0 ||
+           strcmp(host, "localhost") == 0;
 }
 
 static const struct lws_protocols protocols[] = {
@@ -335,7 +426,13 @@ int sv_run(const sv_config *cfg, ch_err *err)
     if (rc == CH_OK) rc = sv_store_load(&s->store, sv_now_ms(), sv_add_loaded, s, err);
     if (rc != CH_OK) goto out;
 
+    if (cfg->tls_cert && (rc = sv_tls_check(cfg->tls_cert, cfg->tls_key, err)) != CH_OK) goto out;
     lws_set_log_level(LLL_ERR, NULL);
+    /* Keep-alive: a ping after ping_s idle seconds; a peer that has not
+     * answered two intervals later is gone (its seat turns away). The
+     * pings also keep a reverse proxy from closing an idle connection. */
+    s->retry.secs_since_valid_ping = (uint16_t)cfg->ping_s;
+    s->retry.secs_since_valid_hangup = (uint16_t)(3 * cfg->ping_s);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = cfg->port; /* 0: the kernel picks a free port */
@@ -344,6 +441,17 @@ int sv_run(const sv_config *cfg, ch_err *err)
     info.user = s;
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
     info.pt_serv_buf_size = 8192;
+    info.retry_and_idle_policy = &s->retry;
+    if (cfg->tls_cert) {
+        /* HTTPS and WSS on the one port. */
+        info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+        info.ssl_cert_filepath = cfg->tls_cert;
+        info.ssl_private_key_filepath = cfg->tls_key;
+        /* HTTP/1.1 only: offered HTTP/2, chromium carried the WebSocket in
+         * an HTTP/2 stream (RFC 8441) and the page never got a message
+         * (libwebsockets 4.1.6); the files are few and small anyway. */
+        info.alpn = "http/1.1";
+    }
     s->ctx = lws_create_context(&info);
     if (!s->ctx) {
         rc = ch_errf(err, CH_EIO, "cannot listen on %s:%d", cfg->host, cfg->port);
@@ -352,17 +460,40 @@ int sv_run(const sv_config *cfg, ch_err *err)
     int port = cfg->port;
     struct lws_vhost *vh = lws_get_vhost_by_name(s->ctx, "default");
     if (vh) port = lws_get_vhost_listen_port(vh);
-    printf("cardhall serve: http://%s:%d/ (database %s, %d tables)\n", cfg->host, port, cfg->db,
-           s->n_tables);
+    if (cfg->tls_cert && !s->ssl_ctx) {
+        rc = ch_errf(err, CH_EIO, "TLS: libwebsockets made no TLS context");
+        lws_context_destroy(s->ctx);
+        goto out;
+    }
+    printf("cardhall serve: %s://%s:%d/ (database %s, %d tables)\n",
+           cfg->tls_cert ? "https" : "http", cfg->host, port, cfg->db, s->n_tables);
+    if (cfg->public_url) printf("cardhall serve: people open %s\n", cfg->public_url);
     fflush(stdout);
+    if (!cfg->tls_cert && !loopback(cfg->host))
+        fprintf(stderr,
+                "cardhall serve: warning: listening on %s without TLS: names, moves and seat "
+                "tokens cross the network in the clear. On the internet give --tls-cert and "
+                "--tls-key, or serve on 127.0.0.1 behind a reverse proxy that does TLS "
+                "(docs/deploy.md).\n",
+                cfg->host);
 
     running_ctx = s->ctx;
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
+    /* sigaction, not signal(): under strict C11 signal() resets the handler
+     * after one delivery, and a second SIGHUP would end the server. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
     lws_sul_schedule(s->ctx, 0, &s->tick, tick, 1);
-    while (!stopping)
+    while (!stopping) {
         if (lws_service(s->ctx, 0) < 0) break;
+        if (reload_tls) do_reload(s);
+    }
     running_ctx = NULL;
     lws_context_destroy(s->ctx);
 out:
@@ -371,6 +502,7 @@ out:
         free(s->tables[i]);
     }
     free(s->tables);
+    sv_addrs_free(&s->addrs);
     if (s->store.db) sv_store_close(&s->store);
     free(s);
     return rc;

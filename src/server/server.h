@@ -8,6 +8,8 @@
 
 #include "cardhall/error.h"
 
+#define SV_MAX_ORIGINS 16
+
 typedef struct sv_config {
     const char *host;    /* address to listen on; 127.0.0.1 unless told */
     int port;            /* 0: any free port (printed at start) */
@@ -22,13 +24,29 @@ typedef struct sv_config {
     int bot_delay_ms;    /* pause before each bot move (0: at once) */
     int chat_rate;       /* chat messages per 10 s per connection */
     int no_spectator_chat; /* spectators read the chat of every table, never write */
+    /* Secure transport and life on the internet (docs/deploy.md). */
+    const char *tls_cert;   /* PEM certificate (chain) file: HTTPS and WSS; NULL: plain */
+    const char *tls_key;    /* its PEM private key file; both reread on SIGHUP */
+    const char *public_url; /* the address people open (share links, origin); NULL: as used */
+    int ping_s;             /* ping a connection idle this long; closed after two unanswered */
+    const char *allow_origins[SV_MAX_ORIGINS]; /* other web origins that may connect */
+    int n_allow_origins;
+    int trust_proxy;      /* the client's address is X-Forwarded-For's last entry */
+    int max_conns_per_ip; /* WebSocket connections from one address at once */
+    int rate_per_ip;      /* messages per second from one address, all its connections */
 } sv_config;
 
 /* The defaults of every bound. */
 void sv_config_defaults(sv_config *c);
 
-/* Runs the server until SIGINT or SIGTERM. Prints the address to open on
- * stdout when it listens. Returns CH_OK or an error code with err. */
+/* 1 if a WebSocket upgrade carrying this Origin header (NULL: none was
+ * sent) may open a connection to a server reached as host (the request's
+ * Host header) under c (origin.c). */
+int sv_origin_ok(const sv_config *c, const char *origin, const char *host);
+
+/* Runs the server until SIGINT or SIGTERM (SIGHUP rereads the TLS files).
+ * Prints the address to open on stdout when it listens. Returns CH_OK or an
+ * error code with err. */
 int sv_run(const sv_config *c, ch_err *err);
 
 #endif

@@ -394,6 +394,20 @@ static int load_seats(sv_store *s, tb_room *r, int64_t now_ms, ch_err *err)
     return rc;
 }
 
+#define SKIPPED 1 /* load_table: a stored table left out */
+
+static int has_moves(sv_store *s, int64_t id)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM moves WHERE table_id=? LIMIT 1", -1, &st, NULL) !=
+        SQLITE_OK)
+        return 1;
+    sqlite3_bind_int64(st, 1, id);
+    int any = sqlite3_step(st) != SQLITE_DONE;
+    sqlite3_finalize(st);
+    return any;
+}
+
 static int load_table(sv_store *s, sqlite3_stmt *row, int64_t now_ms, tb_room *r, ch_err *err)
 {
     int64_t id = sqlite3_column_int64(row, 0);
@@ -416,6 +430,14 @@ static int load_table(sv_store *s, sqlite3_stmt *row, int64_t now_ms, tb_room *r
     json_decref(opts);
     json_decref(data);
     json_decref(seats);
+    if (rc == CH_EINVAL && !has_moves(s, id)) {
+        /* Stored by a server that checked options only when the last seat
+         * filled: a table that could never start. It stays in the file,
+         * unlisted (nothing of it was ever played). */
+        fprintf(stderr, "cardhall serve: table %lld is not loaded, it could never start: %s\n",
+                (long long)id, err->msg);
+        return SKIPPED;
+    }
     if (rc != CH_OK) return rc;
     rc = tb_room_set_clock(r, sqlite3_column_int64(row, 8), sqlite3_column_int64(row, 9), err);
     r->spectator_chat = sqlite3_column_int(row, 10) != 0;
@@ -453,6 +475,7 @@ int sv_store_load(sv_store *s, int64_t now_ms, int (*add)(void *ctx, tb_room *r)
             rc = add(ctx, r);
         else
             free(r);
+        if (rc == SKIPPED) rc = CH_OK;
     }
     sqlite3_finalize(row);
     return rc;

@@ -6,6 +6,7 @@
 
 #include "cardhall/room.h"
 #include "cardhall/table.h"
+#include "cardhall/utf8.h"
 
 const char *tb_room_status_name(tb_room_status s)
 {
@@ -41,6 +42,18 @@ static int maybe_start(tb_room *r, ch_err *err)
     for (int i = 0; i < r->n_seats; i++)
         if (r->seats[i].kind == TB_SEAT_OPEN) return CH_OK;
     return start(r, err);
+}
+
+/* The game's own setup on a scratch match, dealt and thrown away: options
+ * that cannot go together and data that is not what the option takes are
+ * refused when the table is created, not when its last seat fills (a table
+ * nobody could ever start would stay listed and stored). */
+static int check_setup(const tb_room *r, ch_err *err)
+{
+    ch_match scratch;
+    int rc = ch_match_init_opts(&scratch, r->game, &r->opts, r->seed, NULL, 0, err);
+    if (rc == CH_OK) ch_match_free(&scratch);
+    return rc;
 }
 
 /* A string option (Babasuki's cards) is its content, sent under data: a
@@ -88,7 +101,8 @@ static int room_seats(tb_room *r, const char *const *seats, int n_seats, ch_err 
     }
     r->acts = malloc(sizeof *r->acts * (size_t)g->max_actions);
     if (!r->acts) return ch_errf(err, CH_ENOMEM, "out of memory");
-    int rc = maybe_start(r, err);
+    int rc = check_setup(r, err);
+    if (rc == CH_OK) rc = maybe_start(r, err);
     if (rc != CH_OK) {
         free(r->acts);
         r->acts = NULL;
@@ -126,12 +140,7 @@ void tb_room_free(tb_room *r)
 static int name_ok(const char *name)
 {
     size_t n = name ? strlen(name) : 0;
-    if (n == 0 || n >= TB_NAME_MAX) return 0;
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f) return 0;
-    json_t *j = json_string(name); /* NULL unless valid UTF-8 */
-    json_decref(j);
-    return j != NULL;
+    return n > 0 && n < TB_NAME_MAX && ch_utf8_text_ok(name, n);
 }
 
 int tb_room_join(tb_room *r, int seat, const char *name, const unsigned char hash[TB_TOKEN_HASH],

@@ -44,7 +44,11 @@ for f in /state.js /net.js /i18n.js /lobby.js /table.js /replay.js /cards.js /bo
 done
 has "$(get /boards/nope.js)" "HTTP/1.1 404"
 has "$(get /boards/)" "HTTP/1.1 404"
-has "$(get /nope)" "HTTP/1.1 404"
+nf=$(get /nope)
+has "$nf" "HTTP/1.1 404"
+# Issue 23: the 404 page carries the headers of every page, not libwebsockets' own.
+has "$nf" "content-security-policy: default-src 'none'"
+has "$nf" "x-content-type-options: nosniff"
 has "$(get /../../etc/passwd)" "HTTP/1.1 404"
 
 set +e
@@ -52,4 +56,28 @@ set +e
 set -e
 [ "$rc" = 2 ] || fail "bad --port: exit $rc, expected 2"
 has "$(cat "$tmp/e2")" "--port"
+# Issue 25's flags: a certificate without its key, a public URL or origin that is not one.
+usage() {
+    set +e
+    "$CARDHALL" serve --db "$tmp/u.db" "$@" >/dev/null 2>"$tmp/e3"; rc=$?
+    set -e
+    [ "$rc" = 2 ] || fail "serve $*: exit $rc, expected 2"
+}
+usage --tls-cert "$tmp/x.pem"
+has "$(cat "$tmp/e3")" "go together"
+usage --public-url cards.example
+has "$(cat "$tmp/e3")" "--public-url"
+usage --allow-origin "https://a.example,https://b.example/path"
+has "$(cat "$tmp/e3")" "b.example/path"
+usage --ping 31
+# A certificate that is not one: a clear error before listening.
+echo "not a certificate" >"$tmp/bad.pem"
+set +e
+"$CARDHALL" serve --db "$tmp/u.db" --port 0 --tls-cert "$tmp/bad.pem" --tls-key "$tmp/bad.pem" \
+    >/dev/null 2>"$tmp/e4"; rc=$?
+set -e
+[ "$rc" = 1 ] || fail "a bad certificate: exit $rc, expected 1"
+has "$(cat "$tmp/e4")" "bad.pem"
+# On loopback, no warning about TLS.
+grep -q "without TLS" "$tmp/err" && fail "warned about TLS on loopback"
 echo ok

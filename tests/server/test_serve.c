@@ -44,8 +44,8 @@ static void start_server(void)
         dup2(fds[1], 1);
         close(fds[0]);
         execl(cardhall, cardhall, "serve", "--port", "0", "--host", "127.0.0.1", "--db", db,
-              "--bot-delay", "0", "--rate", "500", "--max-message", "8192", "--table-conns", "8",
-              extra_flag, (char *)NULL);
+              "--bot-delay", "0", "--rate", "500", "--rate-per-ip", "100000", "--max-message", "8192",
+              "--table-conns", "8", extra_flag, (char *)NULL);
         _exit(127);
     }
     close(fds[1]);
@@ -335,8 +335,16 @@ static void check_replays(wsc *w, wsc_conn *c, json_int_t table)
         for (int p = 0; p < res.n_players; p++)
             check_replay(w, c, table, &m, ks[i], p);
     }
-    expect_error(w, c, json_pack("{s:s,s:I,s:s}", "type", "replay", "table", table, "viewer", "x"),
+    expect_error(w, c,
+                 json_pack("{s:s,s:I,s:i,s:s}", "type", "replay", "table", table, "move", 0,
+                           "viewer", "x"),
                  "viewer");
+    /* Issue 23: a move that is not a number, or none, is an error, not move 0. */
+    expect_error(w, c, json_pack("{s:s,s:I,s:s}", "type", "replay", "table", table, "move", "1"),
+                 "move");
+    expect_error(w, c, json_pack("{s:s,s:I}", "type", "replay", "table", table), "move");
+    expect_error(w, c, json_pack("{s:s,s:I,s:i}", "type", "replay", "table", table, "move", -1),
+                 "move");
     expect_error(w, c, json_pack("{s:s,s:I,s:i}", "type", "replay", "table", table, "game_no", 9),
                  "no such game");
     ch_match_free(&m);
@@ -439,8 +447,9 @@ static void whole_games_of_every_game_over_websocket(void **unused)
             expect_error(&w, c,
                          json_pack("{s:s,s:I,s:i}", "type", "replay", "table", id, "game_no", 1),
                          "not finished");
-            json_t *rp = request(&w, c, json_pack("{s:s,s:I}", "type", "replay", "table", id),
-                                 "replay");
+            json_t *rp = request(
+                &w, c, json_pack("{s:s,s:I,s:i}", "type", "replay", "table", id, "move", 0),
+                "replay");
             assert_int_equal(json_integer_value(json_object_get(rp, "game_no")), 0);
             json_decref(rp);
         }
@@ -510,6 +519,24 @@ static void hostile_messages_tokens_and_seats(void **unused)
                            "seats", "open", "open", "options", "players", 2, "cards",
                            "/etc/passwd"),
                  "no files");
+
+    /* Issue 23: a table that could never start is refused at create, with
+     * the game's reason, and is neither listed nor counted. */
+    json_t *before = request(&w, x, json_pack("{s:s}", "type", "list"), "tables");
+    expect_error(&w, x,
+                 json_pack("{s:s,s:s,s:[s,s],s:{s:i,s:b}}", "type", "create", "game", "racko",
+                           "seats", "open", "open", "options", "players", 2, "partnership", 1),
+                 "partnership=true needs players=4"); /* RK-V3 */
+    expect_error(&w, x,
+                 json_pack("{s:s,s:s,s:[s,s],s:{s:i,s:s},s:{s:s}}", "type", "create", "game",
+                           "babasuki", "seats", "open", "open", "options", "players", 2, "cards",
+                           "mine.csv", "data", "cards", "No,Name\n1,x\n"),
+                 "mine.csv");
+    json_t *after = request(&w, x, json_pack("{s:s}", "type", "list"), "tables");
+    assert_int_equal(json_array_size(json_object_get(after, "tables")),
+                     json_array_size(json_object_get(before, "tables")));
+    json_decref(before);
+    json_decref(after);
 
     /* The server deals: a client-chosen seed would show its chooser every card. */
     expect_error(&w, x,
@@ -1060,6 +1087,77 @@ static void a_person_who_leaves_is_played_for_and_shown_away_until_back(void **u
     wsc_free(&w);
 }
 
+/* The table summary of id in a `list` reply (borrowed from r). */
+static json_t *listed(json_t *r, json_int_t id)
+{
+    size_t i;
+    json_t *t;
+    json_array_foreach(json_object_get(r, "tables"), i, t) if (json_integer_value(
+        json_object_get(t, "id")) == id) return t;
+    return NULL;
+}
+
+/* Issue 23: a connection that goes back to the lobby (`away`) while staying
+ * open leaves its seat away: the others are told, the heuristic plays it
+ * after the timeout, and the token brings the person back. */
+static void a_seat_whose_connection_goes_to_the_lobby_is_away(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *c = wsc_open(&w, WAIT), *spec = wsc_open(&w, WAIT);
+    json_t *r = request(&w, c,
+                        json_pack("{s:s,s:s,s:[s,s],s:i}", "type", "create", "game", "racko",
+                                  "seats", "open", "random", "timeout_ms", 300),
+                        "created");
+    json_int_t id = json_integer_value(json_object_get(json_object_get(r, "table"), "id"));
+    json_decref(r);
+    char token[64];
+    join(&w, c, id, 0, "Ann", token);
+    json_t *st = NULL;
+    while (!st || !json_object_get(st, "legal")) { /* until it is Ann's turn */
+        json_decref(st);
+        st = wsc_expect(&w, c, "state", WAIT);
+        assert_non_null(st);
+    }
+    json_int_t before = json_integer_value(json_object_get(json_object_get(st, "table"), "moves"));
+    json_decref(st);
+    json_decref(request(&w, spec, json_pack("{s:s,s:I}", "type", "watch", "table", id), "state"));
+    json_decref(request(&w, c, json_pack("{s:s}", "type", "away"), "away"));
+    /* The spectator is told at once that seat 0 is away. */
+    st = wsc_expect(&w, spec, "state", WAIT);
+    assert_non_null(st);
+    json_t *seat0 = json_array_get(json_object_get(json_object_get(st, "table"), "seats"), 0);
+    assert_false(json_is_true(json_object_get(seat0, "present")));
+    json_decref(st);
+    wsc_service(&w, 1500); /* the connection stays open; the timeout passes */
+    assert_int_equal(c->state, 1);
+    r = request(&w, c, json_pack("{s:s}", "type", "list"), "tables");
+    assert_true(json_integer_value(json_object_get(listed(r, id), "moves")) > before);
+    json_decref(r);
+    /* Not at a table: the same answer, nothing else. */
+    json_decref(request(&w, c, json_pack("{s:s}", "type", "away"), "away"));
+    json_decref(request(&w, c,
+                        json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", token),
+                        "joined"));
+    st = wsc_expect(&w, spec, "state", WAIT);
+    while (st && !json_object_get(st, "move") &&
+           !json_is_true(json_object_get(
+               json_array_get(json_object_get(json_object_get(st, "table"), "seats"), 0),
+               "present"))) {
+        json_decref(st);
+        st = wsc_expect(&w, spec, "state", WAIT);
+    }
+    assert_non_null(st);
+    json_decref(st);
+    r = request(&w, c, json_pack("{s:s}", "type", "list"), "tables");
+    seat0 = json_array_get(json_object_get(listed(r, id), "seats"), 0);
+    assert_true(json_is_true(json_object_get(seat0, "present")));
+    json_decref(r);
+    wsc_close(&w, c);
+    wsc_close(&w, spec);
+    wsc_free(&w);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -1072,6 +1170,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(hostile_messages_tokens_and_seats),
         cmocka_unit_test(whole_games_of_every_game_over_websocket),
         cmocka_unit_test(an_away_seat_is_played_by_the_heuristic_until_its_person_returns),
+        cmocka_unit_test(a_seat_whose_connection_goes_to_the_lobby_is_away),
         cmocka_unit_test(kill_9_mid_game_loses_no_move),
         cmocka_unit_test(chat_reaches_the_table_bounded_and_comes_back_on_resume),
         cmocka_unit_test(a_chat_flood_slows_no_other_table),

@@ -1,6 +1,7 @@
 /* See wsc.h. */
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -45,6 +46,14 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     wsc_conn *c = user;
     if (!c) return 0; /* context-wide callbacks, or a connection already given up */
     switch (reason) {
+    case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
+        if (c->xff) {
+            char **p = in;
+            int n = snprintf(*p, len, "X-Forwarded-For: %s\r\n", c->xff);
+            if (n < 0 || (size_t)n >= len) return -1;
+            *p += n;
+        }
+        break;
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
         c->state = 1;
         setsockopt(lws_get_socket_fd(wsi), IPPROTO_TCP, TCP_NODELAY, &(int){1}, sizeof(int));
@@ -103,12 +112,14 @@ int wsc_init(wsc *w, int port)
 {
     memset(w, 0, sizeof *w);
     w->port = port;
+    snprintf(w->host, sizeof w->host, "127.0.0.1:%d", port);
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = CONTEXT_PORT_NO_LISTEN;
     info.protocols = protocols;
     info.fd_limit_per_thread = 4096;
+    info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
     w->ctx = lws_create_context(&info);
     if (!w->ctx) return -1;
     lws_sul_schedule(w->ctx, 0, &w->tick, tick, 5 * LWS_US_PER_MS);
@@ -124,14 +135,18 @@ void wsc_free(wsc *w)
 wsc_conn *wsc_start(wsc *w)
 {
     wsc_conn *c = calloc(1, sizeof *c);
+    c->xff = w->xff;
     struct lws_client_connect_info i;
     memset(&i, 0, sizeof i);
     i.context = w->ctx;
     i.address = "127.0.0.1";
     i.port = w->port;
     i.path = "/";
-    i.host = "127.0.0.1";
-    i.origin = "127.0.0.1";
+    i.host = w->host;
+    i.origin = w->origin;
+    if (w->tls)
+        i.ssl_connection = LCCSCF_USE_SSL | LCCSCF_ALLOW_SELFSIGNED |
+                           LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK | LCCSCF_ALLOW_EXPIRED;
     i.protocol = NULL;
     i.userdata = c;
     i.pwsi = &c->wsi;

@@ -24,12 +24,18 @@ typedef struct wsc_conn {
     size_t rx_len;
     int n_in;
     void *user;
+    const char *xff; /* the wsc's, when this connection was started */
 } wsc_conn;
 
 typedef struct wsc {
     struct lws_context *ctx;
     int port;
     lws_sorted_usec_list_t tick;
+    /* Set after wsc_init, for the connections opened next: */
+    const char *origin; /* Origin: http://<this> (libwebsockets adds the scheme); NULL: none */
+    int tls;            /* wss:// (any certificate: the tests make their own) */
+    char host[32];      /* the Host header: 127.0.0.1:port, as a browser sends it */
+    const char *xff;    /* an X-Forwarded-For header, as a proxy would add; NULL: none */
 } wsc;
 
 int wsc_init(wsc *w, int port);

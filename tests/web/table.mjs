@@ -265,6 +265,22 @@ async function noOverflow(p, what) {
   if (wide > 1) fail(`${what} is ${wide} px wider than a 360 px screen`);
 }
 
+// Issue 23: a person who goes back to the lobby mid-game is away from the
+// seat (the others see it; the heuristic would take over after the timeout),
+// and the lobby offers the table back ("back to your seat"), not "Watch".
+async function backToTheLobby(ann, bob, id, game) {
+  await bob.click('#home');
+  const back = `ul.table-list a.back-to-seat[href="#table=${id}"]`;
+  await bob.waitForSelector(back);
+  if ((await bob.textContent(back)) !== '自分の席に戻る') fail(`${game}: the lobby's way back is '${await bob.textContent(back)}'`);
+  await bob.screenshot({ path: `${artifacts}/lobby-back-to-seat-ja.png`, fullPage: true });
+  await ann.waitForSelector('.seats li.seat.away', { timeout: 5000 }).catch(() => fail(`${game}: Bob in the lobby is not away`));
+  await bob.click(back);
+  await bob.waitForSelector('#board');
+  await ann.waitForSelector('.seats li.seat.away', { state: 'detached', timeout: 5000 })
+    .catch(() => fail(`${game}: Bob back at his seat is still away`));
+}
+
 for (const g of process.env.CH_WEB_ONLY === 'talk' ? [] : GAMES) {
   const ann = await person('en'), bob = await person('ja', 1100, g === GAMES[0]);
   const id = await createTable(ann, g);
@@ -313,6 +329,7 @@ for (const g of process.env.CH_WEB_ONLY === 'talk' ? [] : GAMES) {
     if ((await cardsIn(ann)).join(' ') !== cardsBefore) fail(`${g.game}: the reload changed the cards shown`);
     if (!(await ann.$$('#log li')).length) fail(`${g.game}: the log is empty after a reload`);
     reloaded = true;
+    if (g === GAMES[0]) await backToTheLobby(ann, bob, id, g.game);
     if (g.game !== 'rumino') return;
     // The server killed mid-game and started again: every page reconnects by
     // itself to the same seat and the same cards (no move was lost).

@@ -1,0 +1,91 @@
+/* See proc.h. */
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "proc.h"
+
+static pid_t running[32];
+static int n_running;
+
+pid_t proc_serve(const char *cardhall, const char *dir, int *port, ...)
+{
+    static int k;
+    char db[256];
+    snprintf(db, sizeof db, "%s/s%d.db", dir, k++);
+    const char *argv[40] = {cardhall, "serve", "--port", "0", "--host", "127.0.0.1", "--db", db};
+    int n = 8;
+    va_list ap;
+    va_start(ap, port);
+    for (const char *a; (a = va_arg(ap, const char *)) && n < 39;)
+        argv[n++] = a;
+    va_end(ap);
+    argv[n] = NULL;
+    int fds[2];
+    if (pipe(fds) != 0 || n_running == 32) return -1;
+    pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        execv(cardhall, (char *const *)argv);
+        _exit(127);
+    }
+    close(fds[1]);
+    running[n_running++] = pid;
+    char line[512];
+    size_t len = 0;
+    struct pollfd p = {fds[0], POLLIN, 0};
+    while (len < sizeof line - 1 && !memchr(line, '\n', len) && poll(&p, 1, 10000) > 0) {
+        ssize_t r = read(fds[0], line + len, sizeof line - 1 - len);
+        if (r <= 0) break;
+        len += (size_t)r;
+    }
+    close(fds[0]);
+    line[len] = '\0';
+    const char *at = strstr(line, "127.0.0.1:");
+    if (!at) {
+        fprintf(stderr, "server did not start: '%s'\n", line);
+        return -1;
+    }
+    *port = atoi(at + strlen("127.0.0.1:"));
+    return pid;
+}
+
+int proc_stop(pid_t pid)
+{
+    int status = 0;
+    for (int i = 0; i < n_running; i++)
+        if (running[i] == pid) running[i] = running[--n_running];
+    kill(pid, SIGTERM);
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+void proc_kill_all(void)
+{
+    while (n_running > 0) {
+        pid_t pid = running[--n_running];
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+    }
+}
+
+void proc_sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+long long proc_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}

@@ -1,0 +1,20 @@
+/* `cardhall serve` as a child process for the server's tests: started with
+ * the flags a test gives, its port read from the line it prints, stopped
+ * with SIGTERM (a clean exit), and any left by a failed test killed at the
+ * end so none holds ctest's output open. */
+#ifndef CARDHALL_TESTS_PROC_H
+#define CARDHALL_TESTS_PROC_H
+
+#include <sys/types.h>
+
+/* Starts `cardhall serve --port 0 --host 127.0.0.1 --db DIR/sN.db` and the
+ * NULL-terminated extra flags; returns the pid, *port the port it listens on. */
+pid_t proc_serve(const char *cardhall, const char *dir, int *port, ...);
+/* SIGTERM and wait; returns 1 if it exited with status 0. */
+int proc_stop(pid_t pid);
+/* Kills (SIGKILL) whatever proc_serve started that is still running. */
+void proc_kill_all(void);
+void proc_sleep_ms(long ms);
+long long proc_now_ms(void);
+
+#endif
