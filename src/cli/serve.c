@@ -92,8 +92,10 @@ void cli_serve_help(FILE *f)
             "                         (default %d)\n\n"
             "The protocol and the bounds: docs/ws-protocol.md.\n",
             c.host, c.port, c.max_message, c.rate, c.conns_per_table, c.max_tables, c.max_conns,
-            c.max_memory >> 20, (long long)(c.timeout_ms / 1000), c.bot_delay_ms, c.chat_rate, c.ping_s, c.max_conns_per_ip,
-            c.rate_per_ip);
+            c.max_memory >> 20, (long long)(c.timeout_ms / 1000), c.bot_delay_ms, c.chat_rate,
+            c.ping_s, c.max_conns_per_ip, c.rate_per_ip);
+}
+
 /* "scheme://host[:port]" and nothing after but "/": an origin, as a browser sends it. */
 static int is_origin(const char *v, int path_ok)
 {
