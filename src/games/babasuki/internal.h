@@ -40,7 +40,6 @@ static inline uint8_t db_shown_mask(int n)
 
 /* text.c */
 int db_action_text(const void *st, ch_action a, char *buf, size_t cap);
-int db_card_say(const db_state *s, int face, int ja, char *buf, size_t cap);
 int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap);
 int db_choice_name(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap);
 int db_card_text(int face, char *buf, size_t cap);

@@ -90,7 +90,7 @@ json_t *cm_events(const void *before, ch_action a, int viewer, ch_lang lang)
         int face, w = cm_trick_winner(&d, b->trick, &face), led = CM_SUIT(d.play[b->trick * d.np]);
         char c[32];
         cm_card_say(face, ja, c, sizeof c);
-        cm_trick_text(&d, b->trick, ja, t, sizeof t);
+        cm_trick_text(&d, b->trick, ja, 1, t, sizeof t);
         if (ja)
             snprintf(text, sizeof text,
                      "{P%d}が%sでトリック%dを取った(%sのリード: %s)。%sのトリック%d回目、ビッド%d", w,

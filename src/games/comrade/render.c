@@ -89,12 +89,12 @@ static void put_tricks(ch_text *o, const cm_state *s, int ja)
     char t[96];
     if (s->trick) {
         int k = s->trick - 1, face;
-        cm_trick_text(s, k, ja, t, sizeof t);
+        cm_trick_text(s, k, ja, 0, t, sizeof t);
         ch_text_add(o, ja ? "前のトリック %d: %s、P%dの勝ち\n" : "Last trick %d: %s, won by P%d\n",
                     k + 1, t, cm_trick_winner(s, k, &face));
     }
     if (s->phase == CM_PH_PLAY) {
-        cm_trick_text(s, s->trick, ja, t, sizeof t);
+        cm_trick_text(s, s->trick, ja, 0, t, sizeof t);
         ch_text_add(o, ja ? "トリック %d/%d (P%dリード): %s\n" : "Trick %d/%d (P%d leads): %s\n",
                     s->trick + 1, s->target, s->lead[s->trick], t[0] ? t : "-");
     }

@@ -59,15 +59,18 @@ void cm_last_deal(const cm_state *s, cm_state *d)
     d->to_move = CM_NOBODY;
 }
 
-int cm_trick_text(const cm_state *d, int t, int ja, char *buf, size_t cap)
+int cm_trick_text(const cm_state *d, int t, int ja, int say, char *buf, size_t cap)
 {
     ch_text o;
     ch_text_init(&o, buf, cap);
     int np = d->np;
     for (int i = 0; i < np && t * np + i < d->nplay; i++) {
         char c[32];
-        cm_card_say(d->play[t * np + i], ja, c, sizeof c);
-        ch_text_add(&o, "%s{P%d} %s", i ? ", " : "", (d->lead[t] + i) % np, c);
+        if (say)
+            cm_card_say(d->play[t * np + i], ja, c, sizeof c);
+        else
+            cm_card_text(d->play[t * np + i], c, sizeof c);
+        ch_text_add(&o, say ? "%s{P%d} %s" : "%sP%d %s", i ? ", " : "", (d->lead[t] + i) % np, c);
     }
     return ch_text_len(&o);
 }
@@ -80,7 +83,7 @@ int cm_reason_text(const cm_state *d, int res, int at, int by, ch_lang lang, cha
     int t = at - 1, led = 0;
     if (res == CM_WRONG_SUIT || res == CM_OVER_BID) {
         int face;
-        cm_trick_text(d, t, ja, trick, sizeof trick);
+        cm_trick_text(d, t, ja, 1, trick, sizeof trick);
         cm_trick_winner(d, t, &face);
         cm_card_say(face, ja, card, sizeof card);
         led = CM_SUIT(d->play[t * np]);

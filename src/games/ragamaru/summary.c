@@ -135,7 +135,7 @@ int rg_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
         int faces[RG_DECK_MAX], n = rg_hand_faces(&s->hand[p], faces);
         if (n) ch_text_add(&o, ":");
         for (int i = 0; i < n; i++) {
-            ch_text_add(&o, " ");
+            ch_text_add(&o, "%s", !i ? " " : lang == CH_LANG_JA ? "、" : ", ");
             rg_put_card_for(&o, faces[i], lang);
         }
         ch_text_add(&o, "\n");

@@ -40,7 +40,6 @@ json_t *ru_last_hand_json(const ru_state *s);
 int ru_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf, size_t cap);
 int ru_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
 /* "seat 2" / "席 2", or "you" / "あなた" for the viewer's own seat. */
-int ru_card_say(int face, int ja, char *buf, size_t cap);
 const char *ru_who(int seat, int viewer, int ja, char *buf, size_t cap);
 
 #endif

@@ -291,7 +291,7 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         ch_text_add(&o, "\n");
         return ch_text_len(&o);
     }
-    ru_who(s->to_move, viewer, ja, w, sizeof w);
+    snprintf(w, sizeof w, "P%d", s->to_move); /* the board names seats as its columns do */
     int tell = viewer == s->to_move || viewer == CH_ALL || s->phase == RU_PH_REBUY ||
                s->phase == RU_PH_CLAIM;
     if (s->to_move == viewer)
