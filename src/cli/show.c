@@ -9,7 +9,7 @@
 static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
     [CH_LANG_EN] =
         {
-            [MSG_SEAT] = "P%d",
+            [MSG_SEAT] = "Seat %d",
             [MSG_YOU] = "you",
             [MSG_HUMAN] = "human",
             [MSG_START] = "%s, %d players, seed %llu. Type help for commands.\n",
@@ -44,7 +44,7 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
         },
     [CH_LANG_JA] =
         {
-            [MSG_SEAT] = "P%d",
+            [MSG_SEAT] = "席%d",
             [MSG_YOU] = "あなた",
             [MSG_HUMAN] = "人間",
             [MSG_START] = "%s、%d 人、シード %llu。help でコマンド一覧。\n",
@@ -99,7 +99,7 @@ const char *show_msg(ch_lang lang, show_msg_id id)
 }
 
 void show_hand_end(const ch_game *g, const void *before, const void *after, int viewer,
-                   const char *const *labels, ch_lang lang)
+                   const char *const *labels, const tb_names *names, ch_lang lang)
 {
     ch_result r0, r1;
     g->result(before, &r0);
@@ -107,7 +107,7 @@ void show_hand_end(const ch_game *g, const void *before, const void *after, int 
     if (r1.hands <= r0.hands) return;
     /* The game's summary names the hand in the game's own word (round,
      * deal); the program's generic header is for games without one. */
-    char *sum = tb_hand_summary(g, after, viewer, lang);
+    char *sum = tb_hand_summary_as(g, after, viewer, lang, names);
     fputs(term_sgr(TERM_YELLOW), stdout);
     if (sum) {
         fputs(sum, stdout);

@@ -80,7 +80,7 @@ char *tb_fill(const char *text, const tb_names *names, ch_lang lang)
             char own[32];
             const char *name = seat_name(names, p, lang, own, sizeof own);
             /* A sentence starts with a capital: "You", not "you". */
-            int start = s == text || (s - text >= 2 && s[-1] == ' ' && (s[-2] == '.' || s[-2] == ':'));
+            int start = s == text || (s - text >= 2 && s[-1] == ' ' && s[-2] == '.');
             s += len;
             int you = p == names->you && lang == CH_LANG_EN;
             if (you && !strncmp(s, "'s", 2)) {

@@ -119,7 +119,7 @@ json_t *cm_events(const void *before, ch_action a, int viewer, ch_lang lang)
         json_object_set_new(e, "points", json_integer(res == CM_WIN));
     }
     if (ended && after.phase == CM_PH_OVER) {
-        const char *label = cm_label(after.wins, after.ndeals);
+        const char *label = cm_label_text(after.wins, after.ndeals, ja);
         snprintf(text, sizeof text,
                  ja ? "シリーズ終了: %d勝%d敗%s%s" : "series over: %d won, %d lost%s%s", after.wins,
                  after.ndeals - after.wins, label ? " — " : "", label ? label : "");

@@ -149,7 +149,7 @@ int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         ch_text_add(&o, "\n");
     }
     if (s->phase == CM_PH_OVER) {
-        const char *label = cm_label(s->wins, s->ndeals);
+        const char *label = cm_label_text(s->wins, s->ndeals, ja);
         ch_text_add(&o, ja ? "シリーズ終了: %d勝%d敗" : "Series over: %d won, %d lost", s->wins,
                     s->ndeals - s->wins);
         ch_text_add(&o, label ? "  %s\n" : "\n", label);

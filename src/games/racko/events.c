@@ -151,7 +151,7 @@ int rk_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
     for (int p = 0; p < s->n; p++)
         ch_text_add(&t, "  {P%d}: %d", p, s->score[p]);
     if (s->partnership)
-        ch_text_add(&t, ja ? "  | チーム 0+2: %d  1+3: %d" : "  | team 0+2: %d  1+3: %d",
+        ch_text_add(&t, ja ? "  | チーム 席1+席3: %d  席2+席4: %d" : "  | team seats 1+3: %d  2+4: %d",
                     rk_team_score(s, 0), rk_team_score(s, 1));
     ch_text_add(&t, "\n");
     if (s->phase == RK_PH_OVER) {
@@ -418,7 +418,7 @@ int rk_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap)
         else
             ch_text_add(&t, "- ラックオーができたら自動で宣言される。\n");
         if (o->val[RK_OPT_PARTNERSHIP])
-            ch_text_add(&t, "- パートナー戦: 席 0+2 と席 1+3 のチーム合計で競う。\n");
+            ch_text_add(&t, "- パートナー戦: 席1+席3 と 席2+席4 のチーム合計で競う。\n");
         if (o->val[RK_OPT_MAX_TURNS] > 0)
             ch_text_add(&t, "- %d 手番で宣言がなければそのラウンドは無効 (全員 0 点)。\n",
                         o->val[RK_OPT_MAX_TURNS]);
@@ -448,7 +448,7 @@ int rk_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap)
         else
             ch_text_add(&t, "- A completed Rack-O is declared automatically.\n");
         if (o->val[RK_OPT_PARTNERSHIP])
-            ch_text_add(&t, "- Partnership: seats 0+2 against 1+3; team totals decide.\n");
+            ch_text_add(&t, "- Partnership: seats 1+3 against 2+4; team totals decide.\n");
         if (o->val[RK_OPT_MAX_TURNS] > 0)
             ch_text_add(&t,
                         "- A round with %d turns and no declaration is void (0 for "
