@@ -17,8 +17,8 @@ static void put_series(ch_text *o, const cm_state *s, int ja)
 {
     int shown = s->deal < s->ndeals ? s->deal + 1 : s->ndeals;
     ch_text_add(o,
-                ja ? "カムレッド  第%d/%d戦  親 P%d  %d勝%d敗\n"
-                   : "Comrade  deal %d/%d  dealer P%d  won %d lost %d\n",
+                ja ? "カムレッド  第%d/%d戦  親 P%d (*)  %d勝%d敗\n"
+                   : "Comrade  deal %d/%d  dealer P%d (*)  won %d lost %d\n",
                 shown, s->ndeals, s->dealer, s->wins, s->deal - s->wins);
     if (s->deal) {
         /* One short word per outcome (CM-28), in the player's language. */
@@ -50,7 +50,8 @@ static void put_seats(ch_text *o, const cm_state *s, int ja)
     static const int bid_w[2] = {4, 7}, won_w[2] = {7, 8}, cards_w[2] = {7, 6};
     ch_text_add(o, "%s", head[ja]);
     for (int p = 0; p < s->np; p++) {
-        ch_text_add(o, " P%d %c%c %*s", p, p == s->dealer ? 'D' : ' ',
+        /* The dealer by a star, not a "D" that reads as diamonds beside the suits. */
+        ch_text_add(o, " P%d %c%c %*s", p, p == s->dealer ? '*' : ' ',
                     s->phase != CM_PH_OVER && p == s->to_move ? '>' : ' ', bid_w[ja], "");
         const uint8_t *v = s->v[p], *w = s->won[p];
         ch_text_add(o, "%d %d %d %d%*s", v[0], v[1], v[2], v[3], won_w[ja], "");
