@@ -225,10 +225,11 @@ static void draft_pass_events(json_t *list, const db_state *b, const db_state *a
     int left = b->round % 2, size = b->npack[b->mover] - 1;
     char t[200];
     snprintf(t, sizeof t,
-             ja ? "全員が残りのパス(%d枚)を%s隣へ渡した"
+             ja ? "全員が残りのパック(%d枚)を%s隣へ渡した%s"
                 : "everyone passes the rest of the pack "
-                  "(%d cards) to the %s",
-             size, ja ? (left ? "左" : "右") : (left ? "left" : "right"));
+                  "(%d card%s) to the %s",
+             size, ja ? (left ? "左" : "右") : size == 1 ? "" : "s",
+             ja ? "" : (left ? "left" : "right"));
     json_t *e = event(list, "pass", -1, t), *cards = NULL;
     if (viewer >= 0 && viewer < b->n) {
         int n;
