@@ -361,8 +361,8 @@ static void cm_12_illegal_moves_explained(void **s)
     for (int p = 0; p < 5; p++)
         st.hand[p] = mask_of(hands[p]);
     acts(&st, "QH,AS");
-    assert_string_equal(explain(&st, "9C", CH_LANG_EN), "you must follow hearts: you hold 5H JH");
-    assert_string_equal(explain(&st, "2D", CH_LANG_EN), "2D is not in your hand");
+    assert_string_equal(explain(&st, "9C", CH_LANG_EN), "you must follow hearts: you hold 5♥ J♥");
+    assert_string_equal(explain(&st, "2D", CH_LANG_EN), "2♦ is not in your hand");
     assert_string_equal(explain(&st, "pass", CH_LANG_EN),
                         "there is no passing in the tricks: play a card");
     assert_null(strstr(explain(&st, "take H2", CH_LANG_EN), "CM-"));

@@ -285,8 +285,8 @@ int cm_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
     }
     if (explain_bid(s, t, ja, &o)) return ch_text_len(&o);
     if (cm_card_parse(t, &face) != CH_OK || face >= CM_FACE_BID) return ch_text_len(&o);
-    char c[8];
-    cm_card_text(face, c, sizeof c);
+    char c[32];
+    cm_card_say(face, ja, c, sizeof c); /* as a player says it */
     uint64_t h = s->hand[s->to_move];
     if (s->phase == CM_PH_BID) {
         ch_text_add(&o, ja ? "今はビッド中: pass、take H2 (場札)、joker S のどれか"
@@ -300,7 +300,7 @@ int cm_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
                     ja ? cm_suit_ja[led] : cm_suit_en[led], ja ? cm_suit_ja[led] : "");
         if (!ja) ch_text_add(&o, " you hold");
         for (uint64_t m = h & CM_SUIT_MASK(led); m; m &= m - 1) {
-            cm_card_text(__builtin_ctzll(m), c, sizeof c);
+            cm_card_say(__builtin_ctzll(m), ja, c, sizeof c);
             ch_text_add(&o, " %s", c);
         }
     }
