@@ -267,7 +267,7 @@ static json_t *cmd_act(tb_session *e, json_t *req)
 
 static json_t *cmd_view(tb_session *e, json_t *req)
 {
-    int p;
+    int p = CH_ALL; /* set by get_player; gcc -O3 cannot see it through the call */
     json_t *bad = get_player(e, req, 1, 0, &p);
     if (bad) return bad;
     json_t *o = json_object();
