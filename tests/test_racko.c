@@ -1165,7 +1165,7 @@ static void rk35_last_hand_reveal(void **st)
         assert_true(n > 0 && n < (int)sizeof buf);
         assert_non_null(strstr(buf, "   4   9  13  18  22  27  33  38  44  49")); /* declarer */
         assert_non_null(strstr(buf, "   2   7  15  11  20  30  36  40  45  47"));
-        assert_non_null(strstr(buf, "   3 cards rising from #5 × 5 = 15 points"));
+        assert_non_null(strstr(buf, "   {P0}: 3 cards rising from #5 × 5 = 15 points"));
         /* Every seat by its placeholder, which the table layer fills with a name. */
         assert_non_null(strstr(buf, "{P0}"));
         assert_non_null(strstr(buf, "{P2}"));

@@ -130,20 +130,17 @@ int rk_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
     if (cap) buf[0] = '\0';
     if (!s->hands) return 0;
     reason_text(s, ja, &t);
-    ch_text_add(&t, ja ? "。全員のラック:\n        " : ". Every rack:\n        ");
+    ch_text_add(&t, ja ? "。全員のラック:\n" : ". Every rack:\n");
     for (int i = 0; i < RK_SLOTS; i++)
         ch_text_add(&t, " #%-2d", 5 * (i + 1));
     ch_text_add(&t, "\n");
+    /* The seat's name after its rack, so the slots line up whatever the
+     * names' widths (the table layer fills {P0} with a name). */
     for (int p = 0; p < s->n; p++) {
         char w[32];
-        /* padded by display width: a kanji takes two columns */
-        if (ja)
-            ch_text_add(&t, p == viewer ? "あなた  " : "{P%d}      ", p);
-        else
-            ch_text_add(&t, "%-8s", who(p, viewer, ja, w, sizeof w));
         for (int i = 0; i < RK_SLOTS; i++)
             ch_text_add(&t, "%4d", s->last_rack[p][i]);
-        ch_text_add(&t, "   ");
+        ch_text_add(&t, "   %s: ", who(p, viewer, ja, w, sizeof w));
         breakdown_text(s, p, ja, &t);
         ch_text_add(&t, "\n");
     }
