@@ -203,6 +203,17 @@ static void names_fill(void **state)
     s = tb_fill("{P2} passes; {P1} passes", &n, CH_LANG_EN);
     assert_string_equal(s, "Bob passes; you pass");
     free(s);
+    /* The verbs the same subject goes on with agree too, up to the clause's end. */
+    s = tb_fill("Sin Bin: {P1} passes it on or rests 2 turns; {P2} takes it", &n, CH_LANG_EN);
+    assert_string_equal(s, "Sin Bin: you pass it on or rest 2 turns; Bob takes it");
+    free(s);
+    s = tb_fill("{P1} takes the ♠2 bid card: bids 2 in spades (bid total 2/10)", &n, CH_LANG_EN);
+    assert_string_equal(s, "You take the ♠2 bid card: bid 2 in spades (bid total 2/10)");
+    free(s);
+    tb_names ja = {{"Alice", "あなた"}, 1};
+    s = tb_fill("{P1}が攻撃を受けて山札から3枚引く", &ja, CH_LANG_JA);
+    assert_string_equal(s, "あなたが攻撃を受けて山札から3枚引く");
+    free(s);
     s = tb_fill("{P9} and {Px} stay", &n, CH_LANG_EN); /* not a seat: left as written */
     assert_string_equal(s, "{P9} and {Px} stay");
     free(s);

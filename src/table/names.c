@@ -50,6 +50,37 @@ static void second_person(const char *w, size_t n, ch_text *t)
     ch_text_add(t, "%.*s", (int)keep, w);
 }
 
+static size_t word_len(const char *w)
+{
+    size_t n = 0;
+    while (isalpha((unsigned char)w[n]) || w[n] == '-')
+        n++;
+    return n;
+}
+
+/* The rest of the clause after "you <verb>": the verbs the same subject
+ * goes on with after " and ", " or " or ": " agree too ("You accept the
+ * attack and draw 3 cards", "You take the ♠2 bid card: bid 2 in spades").
+ * The clause ends at ';', '.' or '('. Returns where the copied text ends. */
+static const char *more_verbs(const char *s, ch_text *t)
+{
+    static const char *const joins[] = {" and ", " or ", ": "};
+    while (*s && *s != ';' && *s != '.' && *s != '(' && !(s[0] == '{' && s[1] == 'P')) {
+        size_t j = 0, jl = 0;
+        for (; j < sizeof joins / sizeof joins[0]; j++)
+            if (!strncmp(s, joins[j], jl = strlen(joins[j]))) break;
+        if (j < sizeof joins / sizeof joins[0] && islower((unsigned char)s[jl])) {
+            ch_text_add(t, "%s", joins[j]);
+            size_t n = word_len(s + jl);
+            second_person(s + jl, n, t);
+            s += jl + n;
+            continue;
+        }
+        ch_text_add(t, "%c", *s++);
+    }
+    return s;
+}
+
 static const char *seat_name(const tb_names *names, int p, ch_lang lang, char *buf, size_t cap)
 {
     if (names->seat[p]) return names->seat[p];
@@ -93,12 +124,11 @@ char *tb_fill(const char *text, const tb_names *names, ch_lang lang)
             else
                 ch_text_add(&t, "%s", name);
             if (you && s[0] == ' ' && islower((unsigned char)s[1])) {
-                size_t n = 1;
-                while (isalpha((unsigned char)s[1 + n]) || s[1 + n] == '-')
-                    n++;
+                size_t n = word_len(s + 1);
                 ch_text_add(&t, " ");
                 second_person(s + 1, n, &t);
                 s += 1 + n;
+                s = more_verbs(s, &t);
             }
         }
         if (t.len < cap) return out;
