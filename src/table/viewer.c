@@ -22,6 +22,25 @@ json_t *tb_events(const ch_game *g, const void *before, ch_action a, int viewer,
     return tb_events_as(g, before, a, viewer, lang, &tb_seat_numbers);
 }
 
+/* An event's text is a sentence: it starts with a capital ("The turn
+ * skips...", "Everyone passes..."), whoever the game put first. */
+static void capitalise(json_t *ev)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(ev, i, e)
+    {
+        json_t *t = json_object_get(e, "text");
+        const char *s = json_string_value(t);
+        if (!s || s[0] < 'a' || s[0] > 'z') continue;
+        char *c = strdup(s);
+        if (!c) continue;
+        c[0] = (char)(c[0] - 'a' + 'A');
+        json_string_set(t, c);
+        free(c);
+    }
+}
+
 json_t *tb_events_as(const ch_game *g, const void *before, ch_action a, int viewer, ch_lang lang,
                      const tb_names *names)
 {
@@ -29,6 +48,7 @@ json_t *tb_events_as(const ch_game *g, const void *before, ch_action a, int view
         json_t *ev = g->events(before, a, viewer, lang);
         if (json_is_array(ev)) {
             tb_fill_json(ev, names, lang);
+            capitalise(ev);
             return ev;
         }
         json_decref(ev);

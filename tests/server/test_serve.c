@@ -216,7 +216,8 @@ static int play(wsc *w, wsc_conn *c, play_log *l, ch_rng *rng, int max_moves)
 
 static json_t *events_for(const ch_game *g, const ch_match *m, int k, int viewer)
 {
-    return tb_events(g, ch_match_state_at(m, k), m->actions[k], viewer, CH_LANG_EN);
+    /* Seats stay placeholders ({P1}) over the WebSocket: the browser fills in names. */
+    return tb_events_as(g, ch_match_state_at(m, k), m->actions[k], viewer, CH_LANG_EN, NULL);
 }
 
 /* Every view and event seat was sent equals what the record says seat may know. */
