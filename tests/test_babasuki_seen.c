@@ -262,13 +262,13 @@ static void db_31_rules_text_gives_card_values(void **st)
     assert_int_equal(ch_opts_parse(&o, db_game.opts, db_game.n_opts, kv, 3, &err), CH_OK);
     int n = db_game.rules_text(&o, CH_LANG_EN, buf, sizeof buf);
     assert_true(n > 0 && (size_t)n < sizeof buf);
-    assert_non_null(strstr(buf, "Card values (secured/hand): V1-4 3/0 V5-7 2/0 H8-11 4/2"));
+    assert_non_null(strstr(buf, "Card values (secured/hand): Villains 1-4 3/0, Villains 5-7 2/0, Heroes 8-11 4/2"));
     assert_non_null(strstr(buf, "reaches 50"));
     assert_non_null(strstr(buf, "a tie at the top plays more rounds"));
     assert_non_null(strstr(buf, "2 players"));
     assert_null(strstr(buf, "DB-"));
     db_game.rules_text(&o, CH_LANG_JA, buf, sizeof buf);
-    assert_non_null(strstr(buf, "カードの点数 (確保/手札): V1-4 3/0"));
+    assert_non_null(strstr(buf, "カードの点数 (確保/手札): ヴィラン1-4 3/0"));
     assert_non_null(strstr(buf, "サドンデス"));
 }
 

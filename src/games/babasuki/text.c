@@ -352,7 +352,7 @@ int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
      * and what each card is worth. */
     ch_text_add(&o, "%s\n", legend[ja]);
     ch_text_add(&o, "%s:", L[L_VALUES]);
-    db_put_values(&o, s->card);
+    db_put_values(&o, s->card, -1); /* the board keeps the notation */
     ch_text_add(&o, "\n%s:", L[L_TOTALS]);
     for (int p = 0; p < s->n; p++)
         ch_text_add(&o, "  P%d %d", p, s->total[p]);
