@@ -27,7 +27,8 @@ static const struct {
     const char *game, *codes;
 } patterns[] = {
     {"racko", NULL}, /* Rack-O's cards are numbers: a number is how a player says one */
-    {"ragamaru", NW "([RYBK][0-9]{1,2}|(TRY|PG|DG|CUT|KICK|RET|LOOP|TURN|ADV)-[RYBK]|RGM|RES|SIN|CONV)" NE},
+    {"ragamaru",
+     NW "([RYBK][0-9]{1,2}|(TRY|PG|DG|CUT|KICK|RET|LOOP|TURN|ADV)-[RYBK]|RGM|RES|SIN|CONV)" NE},
     {"rumino", NW "((10|[2-9AJQK])[SHDC]|JK)" NE},
     {"babasuki", NW "([VHTC][0-9]{1,2}(\\[[A-Z]+\\])?|#[0-9]+)" NE},
     {"comrade", NW "((10|[2-9AJQK])[SHDC]|JK|\\[[SHDC][1-4]\\])" NE},
@@ -65,7 +66,8 @@ static void check_events(checker *c, json_t *evs)
 {
     size_t i;
     json_t *e;
-    json_array_foreach(evs, i, e) check(c, "an event", json_string_value(json_object_get(e, "text")));
+    json_array_foreach(evs, i, e)
+        check(c, "an event", json_string_value(json_object_get(e, "text")));
 }
 
 /* The texts people read of one finished hand, for viewer. */
@@ -97,7 +99,8 @@ static void play_and_check(const char *game, const char *const *kv, int nkv, uin
         if (!strcmp(patterns[i].game, game)) codes = patterns[i].codes;
     c.has_codes = codes != NULL;
     if (codes) assert_int_equal(regcomp(&c.codes, codes, REG_EXTENDED | REG_NOSUB), 0);
-    assert_int_equal(regcomp(&c.seats, NW "P[0-9]" NE "|\\{P[0-9]\\}", REG_EXTENDED | REG_NOSUB), 0);
+    assert_int_equal(regcomp(&c.seats, NW "P[0-9]" NE "|\\{P[0-9]\\}", REG_EXTENDED | REG_NOSUB),
+                     0);
 
     ch_match m;
     ch_err err;
