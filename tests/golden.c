@@ -10,6 +10,7 @@
 
 #include "cardhall/bot.h"
 #include "cardhall/match.h"
+#include "cardhall/table.h"
 #include "golden.h"
 
 #define GOLDEN_MAX_STEPS 20000
@@ -60,7 +61,7 @@ static void trace(const ch_game *g, const char *const *kv, int nkv, uint64_t see
         int p = g->to_move(st);
         ch_action a = ch_bot_act(&bots[p % 2], st, p);
         g->action_text(st, a, text, sizeof text);
-        g->action_name(st, a, CH_ALL, CH_LANG_EN, name, sizeof name);
+        tb_action_name(g, st, a, CH_ALL, CH_LANG_EN, name, sizeof name); /* as people read it */
         put(out, "%4d  seat %d  %-12s %s\n", k + 1, p, text, name);
         if (ch_match_apply(&m, a, &err) != CH_OK) fail_msg("%s", err.msg);
         ch_result r;

@@ -682,8 +682,8 @@ static void test_DB_9_simultaneous_keep_hidden(void **st)
     db_state s;
     start(&s, kv, 2, NULL);
     int p = s.mover, c = s.pack[p][2];
-    char buf[128], t[16];
-    db_card_str(&s, c, t, sizeof t);
+    char buf[128], t[64];
+    db_card_say(&s, c, 0, t, sizeof t); /* the card as the keeper is told it */
     db_game.action_name(&s, DB_ACTION(DB_A_KEEP, c), (p + 1) % 4, CH_LANG_EN, buf, sizeof buf);
     assert_null(strstr(buf, t));
     db_game.action_name(&s, DB_ACTION(DB_A_KEEP, c), (p + 1) % 4, CH_LANG_JA, buf, sizeof buf);
@@ -1313,7 +1313,7 @@ static void test_DB_V3_target_arranges(void **st)
     assert_int_equal(db_game.legal(&s, a), 3);
     char buf[128];
     db_game.action_name(&s, DB_ACTION(DB_A_PUT, F(&s, "T15")), 0, CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "arranges the hand"); /* hidden from P0 */
+    assert_string_equal(buf, "Arrange the hand"); /* hidden from P0 */
     json_t *before = db_game.view_json(&s, 0);
     act_text(&s, "put T15");
     json_t *after = db_game.view_json(&s, 0);
@@ -1330,9 +1330,9 @@ static void test_DB_V3_target_arranges(void **st)
     assert_int_equal(db_game.legal(&s, a), 3);
     /* The raider draws blind; once drawn, the card and the outcome are public. */
     db_game.action_name(&s, DB_ACTION(DB_A_DRAW, 0), 0, CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "draws card 1 of P1's hand: T15[S] — treasure stolen");
+    assert_string_equal(buf, "Draw card 1 of {P1}'s hand: Treasure 15 (Sun) — treasure stolen");
     db_game.action_name(&s, DB_ACTION(DB_A_DRAW, 0), 2, CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "draws card 1 of P1's hand: T15[S] — treasure stolen");
+    assert_string_equal(buf, "Draw card 1 of {P1}'s hand: Treasure 15 (Sun) — treasure stolen");
     act_text(&s, "draw 1"); /* T15, shares S with V1 */
     assert_int_equal(s.last_out, DB_OUT_STEAL);
     assert_pile(&s, s.score[0], s.nscore[0], "V1 T15");

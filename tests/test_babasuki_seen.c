@@ -110,7 +110,7 @@ static void db_31_reveal_at_scoring(void **st)
         json_decref(v);
     }
     db_game.hand_summary(&s, CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf);
-    assert_non_null(strstr(buf, "round 1 scored (dealer P0): every villain has been played"));
+    assert_non_null(strstr(buf, "round 1 scored (dealer {P0}): every villain has been played"));
     db_game.hand_summary(&s, 2, CH_LANG_JA, buf, sizeof buf);
     assert_non_null(strstr(buf, "ラウンド1の得点"));
     assert_non_null(strstr(buf, "確保"));
@@ -228,8 +228,9 @@ static void db_22_illegal_moves_explained(void **st)
     char t[16], cmd[32];
     db_card_str(&s, other, t, sizeof t);
     snprintf(cmd, sizeof cmd, "keep %s", t);
-    char want[64];
-    snprintf(want, sizeof want, "%s is not in your pack", t);
+    char want[96], name[64];
+    db_card_say(&s, other, 0, name, sizeof name);
+    snprintf(want, sizeof want, "%s is not in your pack", name);
     assert_string_equal(explain(&s, cmd), want);
     /* A card of one's own pack, asked of any seat (found by fuzz_session:
      * seats 2 and up read past the 2-player acquisition's taken[] under UBSan). */
@@ -244,7 +245,8 @@ static void db_22_illegal_moves_explained(void **st)
     play_until(&s, in_raid);
     assert_string_equal(explain(&s, "keep T21"),
                         "this is the raid: play one of your villains (play V5)");
-    assert_string_equal(explain(&s, "play T21"), "T21 is not a villain");
+    assert_string_equal(explain(&s, "play T21"),
+                        "Treasure 21 (Sun, Moon, Flower, Water) is not a villain");
     assert_null(strstr(explain(&s, "play T21"), "DB-"));
 }
 
@@ -260,13 +262,13 @@ static void db_31_rules_text_gives_card_values(void **st)
     assert_int_equal(ch_opts_parse(&o, db_game.opts, db_game.n_opts, kv, 3, &err), CH_OK);
     int n = db_game.rules_text(&o, CH_LANG_EN, buf, sizeof buf);
     assert_true(n > 0 && (size_t)n < sizeof buf);
-    assert_non_null(strstr(buf, "Card values (secured/hand): V1-4 3/0 V5-7 2/0 H8-11 4/2"));
+    assert_non_null(strstr(buf, "Card values (secured/hand): Villains 1-4 3/0, Villains 5-7 2/0, Heroes 8-11 4/2"));
     assert_non_null(strstr(buf, "reaches 50"));
     assert_non_null(strstr(buf, "a tie at the top plays more rounds"));
     assert_non_null(strstr(buf, "2 players"));
     assert_null(strstr(buf, "DB-"));
     db_game.rules_text(&o, CH_LANG_JA, buf, sizeof buf);
-    assert_non_null(strstr(buf, "カードの点数 (確保/手札): V1-4 3/0"));
+    assert_non_null(strstr(buf, "カードの点数 (確保/手札): ヴィラン1-4 3/0"));
     assert_non_null(strstr(buf, "サドンデス"));
 }
 

@@ -153,8 +153,8 @@ static void draft_choice_stays_hidden(void **st)
     char other[128], own[128];
     db_game.action_name(s, acts[2], (p + 1) % 4, CH_LANG_EN, other, sizeof other);
     db_game.action_name(s, acts[2], p, CH_LANG_EN, own, sizeof own);
-    assert_non_null(strstr(other, "chooses a card"));
-    assert_null(strstr(own, "chooses a card"));
+    assert_non_null(strstr(other, "Choose a card"));
+    assert_null(strstr(own, "Choose a card"));
     /* Two different choices look the same to everyone else. */
     db_state a = *s, b = *s;
     db_game.apply(&a, acts[0]);

@@ -760,7 +760,7 @@ static void cm_31_views_share_only_public_facts(void **s)
     char text[4096];
     cm_game.render(&st, 2, CH_LANG_EN, text, sizeof text);
     assert_non_null(strstr(text, "       bid S H D C   won S H D C  cards  items\n"
-                                 " P0 D      0 3 0 0       0 1 0 0"));
+                                 " P0 *      0 3 0 0       0 1 0 0"));
     assert_non_null(strstr(text, "P0 AH, P1 JH, P2 8H, P3 5H, P4 2H, won by P0"));
     assert_non_null(strstr(text, "P2 hand:"));
     assert_null(strstr(text, "P1 hand:"));

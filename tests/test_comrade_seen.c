@@ -131,17 +131,17 @@ static void cm_28_reveal_of_a_bidding_loss(void **s)
     assert_int_equal(json_integer_value(json_object_get(lh, "hand")), 1);
     const char *en = json_string_value(json_object_get(json_object_get(lh, "reason"), "en"));
     const char *ja = json_string_value(json_object_get(json_object_get(lh, "reason"), "ja"));
-    assert_non_null(strstr(en, "P2 took [D3]"));
+    assert_non_null(strstr(en, "{P2} took the ♦3 bid card"));
     assert_non_null(strstr(en, "11, over 10"));
-    assert_non_null(strstr(ja, "P2が[D3]を取り"));
+    assert_non_null(strstr(ja, "{P2}が♦3の場札を取り"));
     json_t *b2 = json_array_get(json_object_get(lh, "breakdown"), 2);
     assert_int_equal(json_integer_value(json_array_get(json_object_get(b2, "bid"), 2)), 3);
     assert_int_equal(json_array_size(json_array_get(json_object_get(lh, "hands"), 0)), 0);
     json_decref(v);
     const char *t = summary(&st, CH_SPECTATOR, CH_LANG_EN);
-    assert_non_null(strstr(t, "Deal 1 (dealer P0) lost"));
-    assert_non_null(strstr(t, " P2   bid D3, won -  played: -\n"));
-    assert_non_null(strstr(summary(&st, 0, CH_LANG_JA), "第1戦 (親 P0) 敗北"));
+    assert_non_null(strstr(t, "Deal 1 (dealer {P0}) lost"));
+    assert_non_null(strstr(t, " {P2} bid ♦3, won -  played: -\n"));
+    assert_non_null(strstr(summary(&st, 0, CH_LANG_JA), "第1戦 (親 {P0}) 敗北"));
     /* It stays through the next deal's moves... */
     acts(&st, "pass,pass");
     assert_non_null(strstr(summary(&st, 3, CH_LANG_EN), "Deal 1"));
@@ -149,7 +149,7 @@ static void cm_28_reveal_of_a_bidding_loss(void **s)
     acts(&st, "pass,pass,pass");
     assert_int_equal(st.deal, 2);
     t = summary(&st, 3, CH_LANG_EN);
-    assert_non_null(strstr(t, "Deal 2 (dealer P1) lost"));
+    assert_non_null(strstr(t, "Deal 2 (dealer {P1}) lost"));
     assert_non_null(strstr(t, "all 5 players had passed in a row"));
 }
 
@@ -166,9 +166,9 @@ static void cm_25_reveal_names_the_losing_trick(void **s)
         st.hand[p] = mask_of(hands[p]);
     acts(&st, "5D,9D,3D,7D,KD");
     const char *t = summary(&st, 0, CH_LANG_EN);
-    assert_non_null(strstr(t, "trick 1, led in diamonds (P0 5D, P1 9D, P2 3D, P3 7D, P4 KD), "
-                              "was won by P4 with KD, who bid no diamonds"));
-    assert_non_null(strstr(summary(&st, 0, CH_LANG_JA), "P4はダイヤにビッドしていない"));
+    assert_non_null(strstr(t, "trick 1, led in diamonds ({P0} 5♦, {P1} 9♦, {P2} 3♦, {P3} 7♦, "
+                              "{P4} K♦), was won by {P4} with K♦, who bid no diamonds"));
+    assert_non_null(strstr(summary(&st, 0, CH_LANG_JA), "{P4}はダイヤにビッドしていない"));
     /* The cards not played (2C .. 6C) are never revealed. */
     for (int viewer = CH_SPECTATOR; viewer < 5; viewer++) {
         static const char *const unplayed[] = {"2C", "3C", "4C", "5C", "6C"};
@@ -198,9 +198,10 @@ static void cm_27_leftovers_never_revealed(void **s)
     assert_int_equal(st.res[0], CM_WIN);
     for (int viewer = CH_SPECTATOR; viewer < 5; viewer++) {
         const char *t = summary(&st, viewer, CH_LANG_EN);
-        assert_non_null(strstr(t, "Deal 1 (dealer P0) won"));
-        assert_null(strstr(t, "5D"));
-        assert_null(strstr(t, "7D"));
+        assert_non_null(strstr(t, "Deal 1 (dealer {P0}) won"));
+        assert_null(strstr(t, "5♦")); /* cards are named as players say them */
+        assert_null(strstr(t, "7♦"));
+        assert_non_null(strstr(t, "4♦"));
         json_t *v = cm_game.view_json(&st, viewer);
         char *d = dump(json_incref(json_object_get(v, "last_hand")));
         json_decref(v);
@@ -242,7 +243,7 @@ static void cm_18_events_of_bidding(void **s)
     json_t *e = events(&st, "take H2", CH_SPECTATOR, CH_LANG_EN);
     assert_string_equal(ev_field(e, 0, "type"), "take");
     assert_string_equal(ev_field(e, 0, "text"),
-                        "P0 takes bid card [H2]: bids 2 in hearts (bid total 2/10)");
+                        "{P0} takes the ♥2 bid card: bids 2 in hearts (bid total 2/10)");
     assert_string_equal(
         json_string_value(json_array_get(json_object_get(json_array_get(e, 0), "cards"), 0)),
         "[H2]");
@@ -342,7 +343,7 @@ static void cm_12_illegal_moves_explained(void **s)
     start_kv(&st, kv, 2, NULL);
     acts(&st, "take H2,take S3");
     assert_string_equal(explain(&st, "take S3", CH_LANG_EN),
-                        "[S3] is no longer in the pool: P1 took it");
+                        "the ♠3 bid card is no longer in the pool: {P1} took it");
     assert_string_equal(explain(&st, "5D", CH_LANG_EN),
                         "this is the bidding: pass, take a bid card (take H2) or a joker "
                         "(joker S)");
@@ -360,8 +361,8 @@ static void cm_12_illegal_moves_explained(void **s)
     for (int p = 0; p < 5; p++)
         st.hand[p] = mask_of(hands[p]);
     acts(&st, "QH,AS");
-    assert_string_equal(explain(&st, "9C", CH_LANG_EN), "you must follow hearts: you hold 5H JH");
-    assert_string_equal(explain(&st, "2D", CH_LANG_EN), "2D is not in your hand");
+    assert_string_equal(explain(&st, "9C", CH_LANG_EN), "you must follow hearts: you hold 5♥ J♥");
+    assert_string_equal(explain(&st, "2D", CH_LANG_EN), "2♦ is not in your hand");
     assert_string_equal(explain(&st, "pass", CH_LANG_EN),
                         "there is no passing in the tricks: play a card");
     assert_null(strstr(explain(&st, "take H2", CH_LANG_EN), "CM-"));

@@ -1299,12 +1299,12 @@ static void notation_and_names(void **st)
     char buf[2048];
     assert_int_equal(ch_parse_action(&rg_game, &s, "r9 b9", &a, &err), CH_OK);
     rg_game.action_name(&s, a, 0, CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "plays red 9 (Scrum-half), blue 9 (Scrum-half)");
+    assert_string_equal(buf, "Play Red 9 (Scrum-half), Blue 9 (Scrum-half)");
     rg_game.action_name(&s, a, 0, CH_LANG_JA, buf, sizeof buf);
     assert_string_equal(buf, "赤の9(スクラムハーフ)、青の9(スクラムハーフ)を出す");
     assert_int_equal(ch_parse_action(&rg_game, &s, "RES", &a, &err), CH_OK);
     rg_game.action_name(&s, a, 1, CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "plays Reserve, then declares a colour and number");
+    assert_string_equal(buf, "Play Reserve, then declare a colour and number");
     rg_game.action_text(&s, a, buf, sizeof buf);
     assert_string_equal(buf, "RES");
     /* The Japanese board names the top card and the own hand by the rule
@@ -1314,7 +1314,7 @@ static void notation_and_names(void **st)
     assert_non_null(strstr(buf, "場: R1 = 赤の1(左プロップ)"));
     assert_non_null(strstr(buf, "黒3 赤9 青9 リザーブ"));
     rg_game.render(&s, 0, CH_LANG_EN, buf, sizeof buf);
-    assert_non_null(strstr(buf, "top: R1 = red 1 (Loosehead Prop)"));
+    assert_non_null(strstr(buf, "top: R1 = Red 1 (Loosehead Prop)"));
     assert_null(strstr(buf, "リザーブ"));
 }
 

@@ -125,7 +125,7 @@ static void accept_with_empty_stock(void **st)
     char buf[256];
     rg_game.action_name(&s, rgt_parse(&s, "accept"), 1, CH_LANG_EN, buf, sizeof buf);
     assert_null(strstr(buf, "draws 5"));
-    assert_string_equal(buf, "accepts the attack of 5 cards and draws the 1 left");
+    assert_string_equal(buf, "Accept the attack of 5 cards and draw the 1 left");
     assert_non_null(strstr(prompt(render(&s, 1, CH_LANG_EN)), "only 1 left to draw"));
     json_t *e = events(&s, "accept", 1, CH_LANG_EN);
     json_t *take = find_event(e, "take_attack", 1);
@@ -150,7 +150,7 @@ static void sin_bin_prompt_is_no_attack(void **st)
     rgt_hand(&s, 1, "TMO Y8 Y9");
     json_t *e = events(&s, "SIN Y", 2, CH_LANG_JA);
     assert_string_equal(text_of(find_event(e, "sin_bin", 0)),
-                        "シンビン: P1は回すか2回休む。次の色は黄");
+                        "シンビン: {P1}は回すか2回休む。次の色は黄");
     json_decref(e);
     rgt_act(&s, "SIN Y");
     const char *p = prompt(render(&s, 1, CH_LANG_EN));
@@ -185,7 +185,7 @@ static void kickoff_says_who_plays_first(void **st)
     assert_non_null(strstr(ja, "最初に出すのはP2"));
     no_english(ja);
     json_t *e = events(&s, "kickoff B", CH_SPECTATOR, CH_LANG_EN);
-    assert_non_null(strstr(text_of(find_event(e, "kickoff", 1)), "P2 plays first"));
+    assert_non_null(strstr(text_of(find_event(e, "kickoff", 1)), "{P2} plays first"));
     json_decref(e);
 }
 
@@ -212,7 +212,7 @@ static void reserve_is_chosen_in_steps(void **st)
     assert_non_null(strstr(render(&s, 0, CH_LANG_EN), "colour: being declared"));
     no_english(render(&s, 0, CH_LANG_JA) + 9); /* past the game's name, RAGAMARU */
     json_t *e = events(&s, "declare K", 2, CH_LANG_EN);
-    assert_string_equal(text_of(find_event(e, "declare", 0)), "P0 declares black for the Reserve");
+    assert_string_equal(text_of(find_event(e, "declare", 0)), "{P0} declares black for the Reserve");
     json_decref(e);
     rgt_act(&s, "declare K");
     assert_int_equal(rg_game.legal(&s, a), 15);
@@ -247,10 +247,13 @@ static void draw_event_per_viewer(void **st)
         json_t *cards = json_object_get(d, "cards");
         if (v == 0 || v == CH_ALL) {
             assert_string_equal(json_string_value(json_array_get(cards, 0)), code);
-            assert_non_null(strstr(text_of(d), code));
+            char name[96];
+            rg_card_name(f, CH_LANG_EN, name, sizeof name);
+            assert_non_null(strstr(text_of(d), name)); /* the card as a player says it */
+            assert_null(strstr(text_of(d), code));
         } else {
             assert_null(cards);
-            assert_string_equal(text_of(d), "P0 draws 1 card");
+            assert_string_equal(text_of(d), "{P0} draws 1 card");
         }
         json_decref(e);
     }
@@ -274,7 +277,7 @@ static void take_attack_named_to_taker(void **st)
     assert_int_equal(json_array_size(json_object_get(a, "cards")), 3);
     assert_null(json_object_get(b, "cards"));
     assert_int_equal(json_integer_value(json_object_get(b, "count")), 3);
-    assert_string_equal(text_of(b), "P1が攻撃を受けて山札から3枚引く");
+    assert_string_equal(text_of(b), "{P1}が攻撃を受けて山札から3枚引く");
     json_decref(mine);
     json_decref(theirs);
 }
@@ -308,7 +311,7 @@ static void automatic_steps_are_events(void **st)
     rgt_hand(&s, 3, "R9 R8");
     e = events(&s, "KICK-R", CH_SPECTATOR, CH_LANG_EN);
     assert_string_equal(text_of(find_event(e, "skip", 0)),
-                        "the turn skips 2 players (P1 P2) to P3");
+                        "the turn skips 2 players ({P1}, {P2}) to {P3}");
     json_decref(e);
 
     rgt_table(&s, 3);
@@ -327,7 +330,7 @@ static void automatic_steps_are_events(void **st)
     s.rests[1] = 2;
     e = events(&s, "R5", CH_SPECTATOR, CH_LANG_EN);
     assert_string_equal(text_of(find_event(e, "rest", 1)),
-                        "P1 loses a turn to the Sin Bin (1 more)");
+                        "{P1} loses a turn to the Sin Bin (1 more)");
     json_decref(e);
 
     rgt_table(&s, 3);
@@ -371,7 +374,7 @@ static void reshuffle_and_going_out(void **st)
     rgt_hand(&s, 2, "Y3");
     e = events(&s, "R5", 1, CH_LANG_EN);
     assert_string_equal(text_of(find_event(e, "hand_end", 0)),
-                        "P0 played their last card and wins");
+                        "{P0} played their last card and wins");
     json_t *sc = find_event(e, "score", 1);
     assert_int_equal(json_integer_value(json_object_get(sc, "points")), 0);
     assert_int_equal(json_integer_value(json_object_get(sc, "count")), 2);
@@ -469,10 +472,10 @@ static void the_end_is_laid_open(void **st)
     rgt_act(&s, "R5");
     for (int viewer = CH_SPECTATOR; viewer < 3; viewer++) {
         assert_true(rg_game.hand_summary(&s, viewer, CH_LANG_EN, buf, sizeof buf) > 0);
-        assert_string_equal(buf, "Game over: P0 played their last card and wins\n"
-                                 "  P0  went out (wins)\n"
-                                 "  P1  2 cards left: K1 TRY-B\n"
-                                 "  P2  1 card left: Y3\n");
+        assert_string_equal(buf, "Game over: {P0} played their last card and wins\n"
+                                 "  {P0}  went out (wins)\n"
+                                 "  {P1}  2 cards left: Black 1 (Loosehead Prop), Try (blue)\n"
+                                 "  {P2}  1 card left: Yellow 3 (Tighthead Prop)\n");
         v = rg_game.view_json(&s, viewer);
         json_t *lh = json_object_get(v, "last_hand");
         assert_int_equal(json_integer_value(json_object_get(lh, "hand")), 1);
@@ -486,7 +489,7 @@ static void the_end_is_laid_open(void **st)
         assert_string_equal(json_string_value(json_object_get(json_object_get(bd, "text"), "ja")),
                             "残り1枚");
         assert_string_equal(json_string_value(json_object_get(json_object_get(lh, "reason"), "en")),
-                            "P0 played their last card and wins");
+                            "{P0} played their last card and wins");
         json_decref(v);
         /* The census agrees: every hand is seen by everyone now. */
         static ch_census c;
@@ -498,7 +501,7 @@ static void the_end_is_laid_open(void **st)
         assert_non_null(strstr(render(&s, viewer, CH_LANG_EN), "K1 TRY-B"));
     }
     rg_game.hand_summary(&s, 2, CH_LANG_JA, buf, sizeof buf);
-    assert_non_null(strstr(buf, "残り2枚: 黒1 トライ(青)"));
+    assert_non_null(strstr(buf, "残り2枚: 黒1、トライ(青)"));
     no_english(buf);
     no_english(render(&s, 2, CH_LANG_JA));
 }
@@ -565,15 +568,15 @@ static void explain_illegal_in_game_terms(void **st)
     static const struct {
         const char *text, *want;
     } cases[] = {
-        {"R5", "red 5 (Lock) does not match: needed blue or number 11 (a Reserve, Sin Bin or "
+        {"R5", "Red 5 (Lock) does not match: needed blue or number 11 (a Reserve, Sin Bin or "
                "RAGAMARU always fits)"},
-        {"R9 B9", "put the matching card (blue 9 (Scrum-half)) first; the last card stays on top"},
+        {"R9 B9", "put the matching card (Blue 9 (Scrum-half)) first; the last card stays on top"},
         {"TMO K", "the TMO is played only to answer an attack"},
         {"CONV", "a Conversion only follows a Try"},
         {"RES K8",
          "the Reserve's colour and number come after it: RES, then declare K, then declare K8"},
         {"SIN", "name a colour too (e.g. SIN K)"},
-        {"Y3", "you do not hold yellow 3 (Tighthead Prop)"},
+        {"Y3", "you do not hold Yellow 3 (Tighthead Prop)"},
         {"R5 K4", "cards played together must be the same number or the same kind"},
         {"accept", "there is no attack or Sin Bin to accept"},
         {"pass", "you may pass only after drawing (or when nothing is left to draw)"},
@@ -600,7 +603,7 @@ static void explain_illegal_in_game_terms(void **st)
     rg_put_stock_top(&s, rgt_card("K9"));
     rgt_act(&s, "draw");
     assert_true(rg_game.explain_illegal(&s, "R5", CH_LANG_EN, buf, sizeof buf) > 0);
-    assert_string_equal(buf, "after a draw only the drawn card (black 9 (Scrum-half)), with cards "
+    assert_string_equal(buf, "after a draw only the drawn card (Black 9 (Scrum-half)), with cards "
                              "of its kind may be played");
     /* Garbage: nothing to add. */
     assert_int_equal(rg_game.explain_illegal(&s, "hello", CH_LANG_EN, buf, sizeof buf), 0);

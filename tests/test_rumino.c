@@ -1227,11 +1227,11 @@ static void notation_cards_and_actions(void **st)
     give(&s, &L, 1, "10S");
     stock_top(&s, &L, "QD");
     ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), 0, CH_LANG_EN, t, sizeof t);
-    assert_null(strstr(t, "QD")); /* another player does not see the drawn card */
+    assert_null(strstr(t, "Q♦")); /* another player does not see the drawn card */
     ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), 1, CH_LANG_EN, t, sizeof t);
-    assert_non_null(strstr(t, "QD"));
+    assert_non_null(strstr(t, "Q♦"));
     ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), CH_ALL, CH_LANG_JA, t, sizeof t);
-    assert_non_null(strstr(t, "QD"));
+    assert_non_null(strstr(t, "♦Q"));
     act_text(&s, " DRAW ");
     act_text(&s, "Discard 10s");
     assert_int_equal(s.discard[s.ndiscard - 1], 9);
@@ -1359,8 +1359,8 @@ static void ru_events_never_leak(void **st)
             for (int v = CH_SPECTATOR; v < s.np; v++)
                 if (v != CH_ALL) check_events(&s, a, v);
             if (ru_action_type(a) == RU_A_DRAW) {
-                char c[8];
-                ru_game.card_text(s.stock[s.nstock - 1], c, sizeof c);
+                char c[32];
+                ru_card_say(s.stock[s.nstock - 1], 0, c, sizeof c);
                 json_t *ev = ru_game.events(&s, a, s.to_move, CH_LANG_EN);
                 const char *t = json_string_value(json_object_get(json_array_get(ev, 0), "text"));
                 assert_non_null(strstr(t, c));
@@ -1427,8 +1427,8 @@ static void ru52_last_hand_reveal(void **st)
         assert_true(ru_game.hand_summary(&s, viewers[k], CH_LANG_EN, buf, sizeof buf) > 0);
         assert_non_null(strstr(buf, "Hand 1 over"));
         assert_non_null(strstr(buf, "knocked"));
-        assert_non_null(strstr(buf, "3H 4H 5H"));
-        assert_non_null(strstr(buf, "deadwood 7D = 7"));
+        assert_non_null(strstr(buf, "3♥ 4♥ 5♥"));
+        assert_non_null(strstr(buf, "deadwood 7♦ = 7"));
         ru_game.hand_summary(&s, viewers[k], CH_LANG_JA, buf, sizeof buf);
         assert_non_null(strstr(buf, "ノック"));
         assert_null(strstr(buf, "deadwood"));
@@ -1506,9 +1506,9 @@ static void ru_board_names_drawn_card_and_real_moves(void **st)
     assert_null(strstr(buf, "draw or take")); /* the others are not told the mover's moves */
     for (int l = 0; l < CH_NLANGS; l++) {
         ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), CH_SPECTATOR, (ch_lang)l, buf, sizeof buf);
-        assert_null(strstr(buf, "2C"));
+        assert_null(strstr(buf, l ? "♣2" : "2♣"));
         ru_game.action_name(&s, ru_action(RU_A_DRAW, 0), p, (ch_lang)l, buf, sizeof buf);
-        assert_non_null(strstr(buf, "2C"));
+        assert_non_null(strstr(buf, l ? "♣2" : "2♣"));
     }
     act(&s, RU_A_DRAW, NULL);
     ru_game.render(&s, p, CH_LANG_EN, buf, sizeof buf);
@@ -1590,13 +1590,13 @@ static void ru_choices_named_without_outcome(void **st)
     assert_true(ru_game.choice_name(&s, ru_action(RU_A_KNOCK, 0), CH_LANG_JA, buf, sizeof buf) > 0);
     assert_string_equal(buf, "ノックする");
     ru_game.choice_name(&s, ru_action(RU_A_KNOCK, 0), CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "knocks");
+    assert_string_equal(buf, "Knock");
     ru_game.action_name(&s, ru_action(RU_A_KNOCK, 0), p, CH_LANG_EN, buf, sizeof buf);
     assert_non_null(strstr(buf, "hand scores")); /* the outcome: not for choosing */
     ru_game.choice_name(&s, ru_action(RU_A_DRAW, 0), CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "draws a card from the stock");
+    assert_string_equal(buf, "Draw a card from the stock");
     ru_game.choice_name(&s, ru_action(RU_A_TAKE, 0), CH_LANG_EN, buf, sizeof buf);
-    assert_string_equal(buf, "takes KD from the discard pile");
+    assert_string_equal(buf, "Take K♦ from the discard pile");
 }
 
 /* The rules at hand show the options in force. */

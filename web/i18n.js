@@ -41,13 +41,13 @@ const TEXTS = {
     log: '経過', spectator: '観戦中です。', rematch: 'もう一度遊ぶ', record: '棋譜をダウンロード',
     confirm: 'もう一度クリックで実行', lobby: 'ロビー', over: 'ゲームは終わりました。',
     joinAs: 'このテーブルに着席する', noSeat: '空き席がありません。観戦できます。', options: 'オプション',
-    rules: 'ルール', close: '閉じる', replay: 'リプレイ', move: '手', hand: 'ハンド',
+    rules: 'ルール', close: '閉じる', replay: 'リプレイ', move: '手', hand: 'ディール',
     first: '最初', prev: '戻る', next: '進む', last: '最後', viewAs: '視点', allOpen: '全員の手札を公開',
     spectatorView: '観戦者', picked: '選択中', playPicked: '選んだカードを出す', clearPick: '選択を解除',
     pickHint: '手札からカードを選んでから確定してください。', result: '結果', rank: '順位', score: '得点',
     noGames: 'テーブルはまだありません。', finishedGames: '終わったゲーム', openTables: '募集中・対戦中のテーブル',
     legalMoves: 'あなたの手', board: '盤面', textBoard: 'テキスト盤面', cards: '枚',
-    handEnd: 'ハンド終了', summary: 'まとめ', reason: '終わった理由', boardOf: '盤面:',
+    handEnd: 'ディール終了', summary: 'まとめ', reason: '終わった理由', boardOf: '盤面:',
     none: 'なし', yes: 'はい', no: 'いいえ', default: '既定', emptyIs: '空欄は',
     chat: 'チャット', chatShow: '開く', chatHide: '閉じる', unread: '件の未読', send: '送信', chatSay: 'テーブルにひとこと',
     phrases: '定型文', mute: 'ミュート', unmute: 'ミュート解除', mutedHidden: 'ミュートした人の非表示メッセージ:',
@@ -89,6 +89,37 @@ export function botName(n) {
   const base = n.split(':')[0];
   const t = lang === 'ja' ? BOT_JA : BOT_EN;
   return t[base] ? t[base] + (n.includes(':') ? ' ' + n.slice(n.indexOf(':') + 1) : '') : n;
+}
+
+// Computer players by name, one per seat, so a table of three bots is not
+// three seats called "computer": a fixed list, so a seat keeps its name for
+// the whole table, and in both languages.
+const BOT_SEAT_NAMES = {
+  en: ['Ada', 'Bruno', 'Chika', 'Dev', 'Elsa', 'Farid', 'Greta', 'Hugo'],
+  ja: ['エイダ', 'ブルーノ', 'チカ', 'デヴ', 'エルザ', 'ファリド', 'グレタ', 'ユーゴ'],
+};
+export function botSeatName(seat) { return (BOT_SEAT_NAMES[lang] || BOT_SEAT_NAMES.en)[seat % 8]; }
+
+// A seat as people count it, from 1: "Seat 3", "席3".
+export function seatNumber(i) { return lang === 'ja' ? '席' + (i + 1) : 'Seat ' + (i + 1); }
+
+// The server's texts name a seat p by the placeholder "{Pp}" (games know no
+// names): filled here with the seats' names, or their numbers.
+export function fillSeats(text, names) {
+  if (typeof text !== 'string' || !text.includes('{P')) return text;
+  return text.replace(/\{P(\d)\}/g, (m, d) => (names && names[Number(d)]) || seatNumber(Number(d)));
+}
+
+// The same inside any JSON value (a view's last_hand texts), as a copy.
+export function fillSeatsDeep(x, names) {
+  if (typeof x === 'string') return fillSeats(x, names);
+  if (Array.isArray(x)) return x.map((y) => fillSeatsDeep(y, names));
+  if (x && typeof x === 'object') {
+    const o = {};
+    for (const k of Object.keys(x)) o[k] = fillSeatsDeep(x[k], names);
+    return o;
+  }
+  return x;
 }
 
 export function gameTitle(g) { return lang === 'ja' && g.title_ja ? g.title_ja : g.title; }

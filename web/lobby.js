@@ -3,7 +3,7 @@
 // finished games to replay.
 import { el } from './dom.js';
 import { S, render } from './state.js';
-import { T, getLang, botName, gameTitle } from './i18n.js';
+import { T, getLang, botName, botSeatName, gameTitle } from './i18n.js';
 import { send, tokenKey } from './net.js';
 import { boardFor } from './boards/index.js';
 
@@ -20,7 +20,8 @@ function unsetWord(o) { const m = / or (\w+)$/.exec(o.range || ''); return m ? m
 
 export function seatText(s) {
   if (s.kind === 'open') return T('open');
-  const name = s.kind === 'bot' ? botName(s.name) : s.name;
+  // A computer seat by its own name, as at the table, and its kind.
+  const name = s.kind === 'bot' ? botSeatName(s.seat) + ' (' + botName(s.name) + ')' : s.name;
   return name + (s.kind === 'person' && !s.present ? ' (' + T('away') + ')' : '');
 }
 

@@ -4,10 +4,10 @@
 // the server's `replay` answer: that viewer's view and board after move k.
 import { el } from './dom.js';
 import { S, render, routeReplay } from './state.js';
-import { T, getLang, gameTitle } from './i18n.js';
+import { T, getLang, gameTitle, fillSeats } from './i18n.js';
 import { send } from './net.js';
 import { boardFor } from './boards/index.js';
-import { boardContext, seatName } from './table.js';
+import { boardContext, seatName, seatNames } from './table.js';
 
 // viewer: a seat number, 'all' (every card open) or null (a spectator).
 export function requestStep(move, viewer) {
@@ -45,7 +45,7 @@ export function renderReplay(main) {
   // Who sees the board: every card open, a seat, or a spectator.
   const who = el('select', { id: 'replay-viewer' });
   who.append(el('option', { value: 'all', text: T('allOpen') }));
-  t.seats.forEach((_, i) => who.append(el('option', { value: String(i), text: 'P' + i + ' ' + seatName(t, i) })));
+  t.seats.forEach((_, i) => who.append(el('option', { value: String(i), text: (i + 1) + ' ' + seatName(t, i) })));
   who.append(el('option', { value: 'spectator', text: T('spectatorView') }));
   who.value = viewerKey(m.viewer);
   who.addEventListener('change', () => {
@@ -78,7 +78,7 @@ export function renderReplay(main) {
     el('details', { class: 'text-board' }, el('summary', { text: T('textBoard') }), el('pre', { class: 'board-text', text: m.board || '' })));
   const ev = el('section', { class: 'panel log-box', 'aria-labelledby': 'log-h' }, el('h2', { id: 'log-h', text: T('move') + ' ' + m.move }));
   const ol = el('ol', { class: 'log', id: 'log' });
-  for (const e of m.events || []) if (e.text) ol.append(el('li', { text: e.text }));
+  for (const e of m.events || []) if (e.text) ol.append(el('li', { text: fillSeats(e.text, seatNames(t)) }));
   ev.append(ol);
   grid.append(left, ev);
   main.append(grid);

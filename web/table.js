@@ -4,16 +4,36 @@
 // loses on the spot asks a second click), the log, the end of the game.
 import { el } from './dom.js';
 import { S, render, routeTable } from './state.js';
-import { T, getLang, botName, gameTitle, wordsOf } from './i18n.js';
+import { T, getLang, botName, botSeatName, gameTitle, wordsOf, fillSeats, fillSeatsDeep, seatNumber } from './i18n.js';
 import { send } from './net.js';
 import { boardFor } from './boards/index.js';
 import { renderLog } from './log.js';
 import { renderSide, renderChat, chatTable, watchMsg } from './chat.js';
 import { clockOf, awayOf, turnControls } from './turn.js';
 
+// A seat's name as people read it: the person's name, a computer player's
+// own name (each bot seat its own), or "open".
 export function seatName(t, i) {
   const s = t.seats[i];
-  return s.kind === 'open' ? T('open') : s.kind === 'bot' ? botName(s.name) : s.name;
+  return s.kind === 'open' ? T('open') : s.kind === 'bot' ? botSeatName(i) : s.name;
+}
+
+// The names that fill the server's seat placeholders: each seat's name,
+// with its number where two seats share a name.
+export function seatNames(t) {
+  const names = t.seats.map((_, i) => seatName(t, i));
+  return names.map((n, i) => (names.some((x, j) => j !== i && x === n) ? n + ' (' + seatNumber(i) + ')' : n));
+}
+
+// The state message with every text the server wrote filled with names:
+// the legal moves, the text board and the view's texts (last_hand).
+function named(m, names) {
+  return {
+    ...m,
+    view: fillSeatsDeep(m.view, names),
+    board: fillSeats(m.board, names),
+    legal: (m.legal || []).map((a) => ({ ...a, name: fillSeats(a.name, names), warning: fillSeats(a.warning, names) })),
+  };
 }
 
 // Sends a legal move; a move with a warning needs a second click.
@@ -49,11 +69,12 @@ function joinBox(main, id) {
 // copies of a card can pick both; moves are matched by code.
 const pickedCodes = () => S.picked.map((k) => k.slice(0, k.lastIndexOf('#')));
 
-export function boardContext(board, m, opts = {}) {
-  const t = m.table;
+export function boardContext(board, m0, opts = {}) {
+  const t = m0.table;
+  const names = seatNames(t);
+  const m = named(m0, names);
   const copies = {};
   const legal = m.legal || [];
-  const names = t.seats.map((_, i) => seatName(t, i));
   const n = t.seats.length;
   // The viewer's own seat, or null for a spectator and an all-open replay;
   // the other seats in order from the viewer's left, as around a table.
@@ -65,7 +86,7 @@ export function boardContext(board, m, opts = {}) {
     view: m.view, seat: m.seat, open: !!opts.open, players: t.seats.length, names, options: t.options,
     toMove: m.status ? m.status.to_move : null, legal, lang: getLang(),
     t: wordsOf(board.texts || {}), T, boardText: m.board || '', picked: pickedCodes(),
-    seatLabel: (p) => 'P' + p + ' ' + (names[p] || '') + (p === m.seat ? ' (' + T('you') + ')' : ''),
+    seatLabel: (p) => (names[p] || seatNumber(p)) + (p === m.seat ? ' (' + T('you') + ')' : ''),
     act: (action) => { const a = legal.find((x) => x.action === action); if (a) act(a); },
     pickable: (cardEl, code) => {
       if (!legal.length || !board.actionCards) return cardEl;
@@ -118,7 +139,17 @@ function sameCards(a, b) {
   return x.every((c, i) => c === y[i]);
 }
 
-function movesPanel(board, m) {
+// The picked cards as people say them: each card's accessible name on the
+// board (its first clause), never its code.
+function pickedNames(area) {
+  return pickedCodes().map((c) => {
+    const e = area && area.querySelector(`[data-card="${CSS.escape(c)}"]`);
+    const name = e && e.getAttribute('aria-label');
+    return name ? name.split(/[;、]/)[0] : c;
+  });
+}
+
+function movesPanel(board, m, area) {
   const box = el('section', { class: 'panel moves-box', 'aria-labelledby': 'moves-h' },
     el('h2', { id: 'moves-h', text: T('yourTurn') }));
   let moves = movesFor(board, m);
@@ -126,7 +157,7 @@ function movesPanel(board, m) {
   if (S.picked.length) {
     const exact = moves.filter((a) => sameCards(board.actionCards(a.action, m.view) || [], pickedCodes()));
     const bar = el('div', { class: 'pickbar', role: 'group', 'aria-label': T('picked') },
-      el('span', { text: T('picked') + ': ' + pickedCodes().join(' ') }),
+      el('span', { text: T('picked') + ': ' + pickedNames(area).join(getLang() === 'ja' ? '、' : ', ') }),
       el('button', { type: 'button', id: 'clear-pick', text: T('clearPick'), onclick: () => { S.picked = []; S.armed = null; render(); } }));
     // One move with exactly the picked cards: the confirm button plays it.
     if (exact.length === 1) {
@@ -156,10 +187,10 @@ function seatsBar(m) {
   const toMove = m.status ? m.status.to_move : null;
   const ul = el('ul', { class: 'seats', 'aria-label': T('seats') });
   t.seats.forEach((s, i) => {
-    const label = seatName(t, i) + (i === m.seat ? ' (' + T('you') + ')' : '');
+    const label = seatName(t, i) + (s.kind === 'bot' ? ' (' + botName(s.name) + ')' : '') + (i === m.seat ? ' (' + T('you') + ')' : '');
     ul.append(el('li', { class: 'seat' + (i === toMove ? ' turn' : '') + (i === m.seat ? ' me' : '') + (s.kind === 'person' && !s.present ? ' away' : ''),
       'aria-current': i === toMove ? 'true' : null },
-    el('span', { class: 'seat-no', text: 'P' + i }), ' ', label,
+    el('span', { class: 'seat-no', text: String(i + 1) }), ' ', label,
     s.kind === 'person' && !s.present ? awayOf(m, i) || el('span', { class: 'muted', text: ' · ' + T('away') }) : null,
     clockOf(m, i),
     i === toMove ? el('span', { class: 'turn-mark', text: ' ◀ ' + T('toMove') }) : null));
@@ -190,8 +221,10 @@ function resultBox(m) {
 
 export function renderTable(main) {
   const id = routeTable();
-  const m = S.last && S.last.table.id === id ? S.last : null;
-  if (!m) { joinBox(main, id); return; }
+  const last = S.last && S.last.table.id === id ? S.last : null;
+  if (!last) { joinBox(main, id); return; }
+  const names = seatNames(last.table);
+  const m = named(last, names);
   const t = m.table;
   chatTable(t.id);
   const g = S.games.find((x) => x.name === t.game);
@@ -224,11 +257,11 @@ export function renderTable(main) {
   const left = el('div', { class: 'left' });
   const area = el('section', { class: 'board-area game-' + t.game, id: 'board', 'aria-label': T('board') }, board.render(ctx));
   left.append(area);
-  if (m.legal && m.legal.length) left.append(movesPanel(board, m));
+  if (m.legal && m.legal.length) left.append(movesPanel(board, m, area));
   else if (m.status && m.status.to_move !== null && m.status.to_move !== undefined)
-    left.append(el('p', { class: 'waiting', text: T('waitingFor') + ' ' + seatName(t, m.status.to_move) }));
+    left.append(el('p', { class: 'waiting', text: T('waitingFor') + ' ' + names[m.status.to_move] }));
   if (m.status && m.status.result) left.append(resultBox(m));
   left.append(el('details', { class: 'text-board' }, el('summary', { text: T('textBoard') }), el('pre', { class: 'board-text', text: m.board || '' })));
-  grid.append(left, renderSide(renderLog(S.log), m));
+  grid.append(left, renderSide(renderLog(S.log, names), m));
   main.append(grid);
 }

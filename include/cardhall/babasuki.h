@@ -147,6 +147,8 @@ int db_dir_next(const db_state *s, int seat);      /* the dir(r) neighbour (DB-5
 int db_find_target(const db_state *s, int raider); /* DB-23, -1 if none */
 int db_hand_size(int n);                           /* h of §2 */
 int db_card_str(const db_state *s, int face, char *buf, size_t cap);  /* "T21" */
+/* The card as a player says it (ja: in Japanese): "Treasure 21 (Sun, Moon)". */
+int db_card_say(const db_state *s, int face, int ja, char *buf, size_t cap);
 int db_suits_str(const db_state *s, int face, char *buf, size_t cap); /* "SMFW", "" */
 
 ch_action db_heuristic_act(ch_bot *b, const void *st, int seat);

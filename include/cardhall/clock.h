@@ -53,8 +53,9 @@ int tb_clock_mark_timeout(tb_clock *c, int ply);
 int tb_clock_was_timeout(const tb_clock *c, int ply);
 
 /* The log's line for a move made for a person out of time:
- * {"type":"timeout","seat","text"} in lang, name being the seat's. */
-json_t *tb_clock_timeout_event(int seat, const char *name, ch_lang lang);
+ * {"type":"timeout","seat","text"} in lang, the seat written {Pn} like
+ * every text for people (the front end fills in its name). */
+json_t *tb_clock_timeout_event(int seat, ch_lang lang);
 
 /* {"bank_ms","increment_ms","left_ms":[per seat, at now],"running": seat or
  * null}, or JSON null without a clock. Public: times only. */

@@ -143,6 +143,8 @@ int cm_solve_free(cm_solver *x, const cm_state *s, long max_nodes, long *nodes, 
 int cm_bid_to(const cm_state *s, const uint8_t want[][4], long max_nodes, uint8_t *acts, int *n);
 
 const char *cm_label(int wins, int deals);
+/* The same grade for people: in Japanese when ja ("エクセレント"). */
+const char *cm_label_text(int wins, int deals, int ja);
 /* Name of an outcome: "WIN", "BID_OVER_10", ... */
 const char *cm_reason_name(int res);
 /* Trick-taking strength of a play card (higher wins), under ace_high. */

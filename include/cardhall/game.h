@@ -102,10 +102,18 @@ typedef struct ch_game {
     /* Notation (docs/notation.md): a short text, unique among the legal
      * actions of st, that ch_parse_action reads back. */
     int (*action_text)(const void *st, ch_action a, char *buf, size_t cap);
-    /* A sentence for people, as `viewer` knows the action once it is done
+    /* The move for people, as `viewer` knows the action once it is done
      * (CH_ALL: everything): a player's own draw names the card drawn. So a
      * front end listing choices before they are made must not show names
-     * that depend on hidden cards (the CLI checks them against resamples). */
+     * that depend on hidden cards (the CLI checks them against resamples).
+     *
+     * Every text for people (names, events, summaries, warnings) follows
+     * three rules (issue 24): a move's name speaks to the player choosing it
+     * ("Draw a card from the deck"); cards are named as a player says them,
+     * never by their notation ("7♠", "Blue 9 (Scrum-half)", "♠2 bid card");
+     * and a seat p is written "{P<p>}" (from 0), a placeholder the table
+     * layer fills with the seat's name (cardhall/table.h: tb_names), since a
+     * game knows no names. */
     int (*action_name)(const void *st, ch_action a, int viewer, ch_lang lang, char *buf,
                        size_t cap);
     int (*card_text)(int face, char *buf, size_t cap);
@@ -139,7 +147,7 @@ typedef struct ch_game {
      *   {"type": snake_case word ("draw", "play", "take_attack", "reshuffle",
      *            "sin_bin", "rebuy", "score", "hand_end", ...),
      *    "seat": the seat it happened to (or null),
-     *    "text": one sentence for people, in lang,
+     *    "text": one sentence for people, in lang, in the third person ("{P1} draws a card"),
      *    and where they apply: "target" (another seat), "count" (cards
      *    moved, always given when cards move), "cards" (card texts, only
      *    cards viewer may know: seen before or after the action),

@@ -162,4 +162,8 @@ int rg_put_stock_top(rg_state *s, int face);
 /* Moves every card of seat p's hand back to the bottom of the stock. */
 void rg_clear_hand(rg_state *s, int p);
 
+/* A card as a player says it: "Blue 9 (Scrum-half)", "Drop Goal (yellow)";
+ * Japanese "青の9(スクラムハーフ)". */
+int rg_card_name(int face, ch_lang lang, char *buf, size_t cap);
+
 #endif

@@ -165,4 +165,7 @@ int ru_hand_deadwood(const ru_state *s, int seat);
 /* Next active seat clockwise after seat. */
 int ru_next_active(const ru_state *s, int seat);
 
+/* A card as a player says it: "7♠", "10♥", "joker"; ja: the suit first, "♠7". */
+int ru_card_say(int face, int ja, char *buf, size_t cap);
+
 #endif

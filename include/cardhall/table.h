@@ -60,8 +60,36 @@ uint64_t tb_time_seed(void);
 /* A seed as JSON: an integer, or a decimal string above 2^63-1. */
 json_t *tb_seed_json(uint64_t seed);
 
+/* Names of seats. A game's texts for people name a seat p by the
+ * placeholder "{P<p>}" (p from 0: "{P2} plays red 8"), since games know no
+ * names. Every tb_ text below fills them with seat numbers as people count
+ * them ("Seat 3", "席3"); the _as variants take the names a front end gives
+ * its seats, or NULL to keep the placeholders (for a client that fills them
+ * itself: the browser). */
+typedef struct tb_names {
+    const char *seat[CH_MAX_PLAYERS]; /* NULL: "Seat N" / "席N", N = p + 1 */
+    int you; /* the seat named in the second person (the terminal's "You"), or -1:
+                in English the verb after its name agrees ("You play red 8") */
+} tb_names;
+/* Every seat by its number, nobody in the second person. */
+extern const tb_names tb_seat_numbers;
+/* text with every placeholder filled (names NULL: unchanged); a new heap
+ * string (NULL when out of memory). A name opening a sentence gets a capital. */
+char *tb_fill(const char *text, const tb_names *names, ch_lang lang);
+/* Fills every string inside j in place; a {"en","ja"} pair each in its own
+ * language. names NULL: nothing. */
+void tb_fill_json(json_t *j, const tb_names *names, ch_lang lang);
+/* Fills buf[cap] in place (cut to cap like snprintf). */
+void tb_fill_buf(char *buf, size_t cap, const tb_names *names, ch_lang lang);
+/* game->view_json with the texts in it (last_hand's reason and breakdown)
+ * filled by names (NULL: placeholders kept). */
+json_t *tb_view_json(const ch_game *g, const void *st, int viewer, const tb_names *names,
+                     ch_lang lang);
+
 /* game->render into a new heap string (grown as needed); caller frees. */
 char *tb_render(const ch_game *g, const void *st, int viewer, ch_lang lang);
+char *tb_render_as(const ch_game *g, const void *st, int viewer, ch_lang lang,
+                   const tb_names *names);
 /* game->action_name, "?" on failure. */
 void tb_action_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
                     char *buf, size_t cap);
@@ -73,6 +101,8 @@ void tb_action_name(const ch_game *g, const void *st, ch_action a, int viewer, c
  * not the mover (another seat, CH_SPECTATOR) gets a text naming no card. */
 void tb_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
                     char *buf, size_t cap);
+void tb_choice_name_as(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
+                       const tb_names *names, char *buf, size_t cap);
 
 /* Whether g takes CH_SPECTATOR as a viewer: the games that fill the issue-16
  * hooks (events) do; an older game would read it as a seat index. */
@@ -82,10 +112,14 @@ int tb_has_spectator(const ch_game *g);
  * (game->events); when the game has no events hook, one event
  * {"type":"action","seat","text"} from action_name. A new array. */
 json_t *tb_events(const ch_game *g, const void *before, ch_action a, int viewer, ch_lang lang);
+json_t *tb_events_as(const ch_game *g, const void *before, ch_action a, int viewer, ch_lang lang,
+                     const tb_names *names);
 
 /* game->hand_summary, or NULL when the game has none or no hand has ended;
  * a heap string the caller frees. */
 char *tb_hand_summary(const ch_game *g, const void *st, int viewer, ch_lang lang);
+char *tb_hand_summary_as(const ch_game *g, const void *st, int viewer, ch_lang lang,
+                         const tb_names *names);
 /* game->rules_text for options o; without the hook, the game's title, its
  * summary line and the options in force. A heap string the caller frees. */
 char *tb_rules_text(const ch_game *g, const ch_opts *o, ch_lang lang);
@@ -99,6 +133,8 @@ int tb_warning(const ch_game *g, const void *st, ch_action a, ch_lang lang, char
  * for another seat or the spectator none, since a choice's text may show
  * what the mover holds. acts: room for g->max_actions. */
 json_t *tb_legal_json(const ch_game *g, const void *st, int viewer, ch_lang lang, ch_action *acts);
+json_t *tb_legal_json_as(const ch_game *g, const void *st, int viewer, ch_lang lang,
+                         ch_action *acts, const tb_names *names);
 
 /* The moves of m as viewer may see them (CH_ALL, CH_SPECTATOR or a seat):
  * per move {"seat","name","events"}, "action" (the notation) only when

@@ -22,7 +22,14 @@ void narrate_move(const ch_match *m, int k, int viewer, const char *const *label
 {
     const ch_game *g = m->game;
     const void *before = ch_match_state_at(m, k);
-    json_t *evs = tb_events(g, before, m->actions[k], viewer, lang), *ev;
+    /* Seats by number, the viewer's own as "you" (its verbs agree: "You
+     * draw"); a bots-only table or a replay (CH_ALL) has no "you". */
+    tb_names names = tb_seat_numbers;
+    if (viewer >= 0 && viewer < CH_MAX_PLAYERS) {
+        names.seat[viewer] = lang == CH_LANG_JA ? "あなた" : "you";
+        names.you = viewer;
+    }
+    json_t *evs = tb_events_as(g, before, m->actions[k], viewer, lang, &names), *ev;
     size_t i;
     json_array_foreach(evs, i, ev)
     {
@@ -39,7 +46,7 @@ void narrate_move(const ch_match *m, int k, int viewer, const char *const *label
         event_line(ev);
     }
     json_decref(evs);
-    show_hand_end(g, before, ch_match_state_at(m, k + 1), viewer, labels, lang);
+    show_hand_end(g, before, ch_match_state_at(m, k + 1), viewer, labels, &names, lang);
 }
 
 void narrate_rules(const ch_game *g, const ch_opts *o, ch_lang lang)

@@ -61,7 +61,7 @@ static int actor(const play *pl, int k)
 static void seat_label(play *pl, int p, const char *who)
 {
     char seat[32];
-    snprintf(seat, sizeof seat, show_msg(pl->lang, MSG_SEAT), p);
+    snprintf(seat, sizeof seat, show_msg(pl->lang, MSG_SEAT), p + 1); /* people count from 1 */
     snprintf(pl->label[p], sizeof pl->label[p], "%.20s (%.40s)", seat, who);
 }
 

@@ -18,7 +18,7 @@ static void make_labels(const json_t *rec, int n, ch_lang lang, char label[][64]
     json_t *players = json_object_get(rec, "players");
     for (int p = 0; p < n; p++) {
         char seat[32];
-        snprintf(seat, sizeof seat, show_msg(lang, MSG_SEAT), p);
+        snprintf(seat, sizeof seat, show_msg(lang, MSG_SEAT), p + 1); /* people count from 1 */
         const char *who = json_string_value(json_array_get(players, (size_t)p));
         if (who && strcmp(who, "human") == 0)
             who = show_msg(lang, MSG_HUMAN);

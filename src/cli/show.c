@@ -9,7 +9,7 @@
 static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
     [CH_LANG_EN] =
         {
-            [MSG_SEAT] = "P%d",
+            [MSG_SEAT] = "Seat %d",
             [MSG_YOU] = "you",
             [MSG_HUMAN] = "human",
             [MSG_START] = "%s, %d players, seed %llu. Type help for commands.\n",
@@ -32,7 +32,7 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_HAND_OVER] = "-- hand %d over --",
             [MSG_TOTAL] = "total",
             [MSG_FINAL] = "Final result (hands played: %d)",
-            [MSG_STANDING] = "Game not finished; standing after %d hands",
+            [MSG_STANDING] = "Game not finished; standing after %d hand%s",
             [MSG_RANK] = "rank %d",
             [MSG_WINNER] = "winner",
             [MSG_NOBODY] = "nobody wins",
@@ -44,7 +44,7 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
         },
     [CH_LANG_JA] =
         {
-            [MSG_SEAT] = "P%d",
+            [MSG_SEAT] = "席%d",
             [MSG_YOU] = "あなた",
             [MSG_HUMAN] = "人間",
             [MSG_START] = "%s、%d 人、シード %llu。help でコマンド一覧。\n",
@@ -64,10 +64,10 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_UNDONE] = "取り消しました: 前の手に戻ります。\n",
             [MSG_QUIT] = "中断しました (卓全体で %d 手)。\n",
             [MSG_RECORD] = "記録を書き出しました: %s\n",
-            [MSG_HAND_OVER] = "── 第 %d ハンド終了 ──",
+            [MSG_HAND_OVER] = "── 第 %d ディール終了 ──",
             [MSG_TOTAL] = "合計",
-            [MSG_FINAL] = "最終結果 (%d ハンド)",
-            [MSG_STANDING] = "途中経過 (未終了、%d ハンド)",
+            [MSG_FINAL] = "最終結果 (%d ディール)",
+            [MSG_STANDING] = "途中経過 (未終了、%d ディール)%s",
             [MSG_RANK] = "%d 位",
             [MSG_WINNER] = "勝ち",
             [MSG_NOBODY] = "勝者なし",
@@ -99,7 +99,7 @@ const char *show_msg(ch_lang lang, show_msg_id id)
 }
 
 void show_hand_end(const ch_game *g, const void *before, const void *after, int viewer,
-                   const char *const *labels, ch_lang lang)
+                   const char *const *labels, const tb_names *names, ch_lang lang)
 {
     ch_result r0, r1;
     g->result(before, &r0);
@@ -107,7 +107,7 @@ void show_hand_end(const ch_game *g, const void *before, const void *after, int 
     if (r1.hands <= r0.hands) return;
     /* The game's summary names the hand in the game's own word (round,
      * deal); the program's generic header is for games without one. */
-    char *sum = tb_hand_summary(g, after, viewer, lang);
+    char *sum = tb_hand_summary_as(g, after, viewer, lang, names);
     fputs(term_sgr(TERM_YELLOW), stdout);
     if (sum) {
         fputs(sum, stdout);
@@ -130,7 +130,9 @@ void show_result(const ch_game *g, const void *st, const char *const *labels, ch
     ch_result r;
     g->result(st, &r);
     fputs(term_sgr(TERM_BOLD), stdout);
-    printf(show_msg(lang, r.terminal ? MSG_FINAL : MSG_STANDING), r.hands);
+    /* "after 1 hand", "after 2 hands"; Japanese has no plural. */
+    printf(show_msg(lang, r.terminal ? MSG_FINAL : MSG_STANDING), r.hands,
+           lang == CH_LANG_EN && r.hands != 1 ? "s" : "");
     printf("%s\n", term_sgr(TERM_RESET));
     for (int p = 0; p < r.n_players; p++) {
         printf("   ");

@@ -4,6 +4,7 @@
 #define CARDHALL_CLI_SHOW_H
 
 #include "cardhall/game.h"
+#include "cardhall/table.h"
 
 typedef enum {
     MSG_SEAT, /* "seat %d" */
@@ -43,7 +44,7 @@ void show_padded(const char *s, int width);
  * it for viewer (hand_summary: the hands laid open, how it was scored),
  * then its scores and totals. */
 void show_hand_end(const ch_game *g, const void *before, const void *after, int viewer,
-                   const char *const *labels, ch_lang lang);
+                   const char *const *labels, const tb_names *names, ch_lang lang);
 /* Scores, ranks and winners of st (final or, if not terminal, so far). */
 void show_result(const ch_game *g, const void *st, const char *const *labels, ch_lang lang);
 

@@ -96,15 +96,16 @@ json_t *tb_clock_json(const tb_clock *c, int64_t now_ms)
                      c->running < 0 ? json_null() : json_integer(c->running));
 }
 
-json_t *tb_clock_timeout_event(int seat, const char *name, ch_lang lang)
+json_t *tb_clock_timeout_event(int seat, ch_lang lang)
 {
+    /* The seat as a {Pn} placeholder, like every text for people: each
+     * front end fills in the name it shows for that seat. */
     char text[256];
     if (lang == CH_LANG_JA)
         snprintf(text, sizeof text,
-                 "P%d %s の持ち時間が切れました。コンピュータが代わりに手を選びました", seat,
-                 name);
+                 "{P%d}の持ち時間が切れました。コンピュータが代わりに手を選びました", seat);
     else
-        snprintf(text, sizeof text, "P%d %s ran out of time: the computer made this move for them",
-                 seat, name);
+        snprintf(text, sizeof text, "{P%d} ran out of time: the computer made this move for them",
+                 seat);
     return json_pack("{s:s,s:i,s:s}", "type", "timeout", "seat", seat, "text", text);
 }

@@ -361,14 +361,14 @@ json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang)
     /* The game's own board as this viewer sees it, for a client that shows
      * the text board (the terminal's). */
     if (viewer >= 0 || tb_has_spectator(r->game)) {
-        char *board = tb_render(r->game, ch_match_state(&r->m), viewer, lang);
+        char *board = tb_render_as(r->game, ch_match_state(&r->m), viewer, lang, NULL);
         json_t *b = board ? json_string(board) : NULL;
         free(board);
         if (b) json_object_set_new(o, "board", b);
     }
     if (viewer >= 0 && tb_room_to_move(r) == viewer)
         json_object_set_new(o, "legal",
-                            tb_legal_json(r->game, ch_match_state(&r->m), viewer, lang, r->acts));
+                            tb_legal_json_as(r->game, ch_match_state(&r->m), viewer, lang, r->acts, NULL));
     return o;
 }
 
@@ -377,11 +377,9 @@ json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang)
     if (r->status == TB_ROOM_OPEN || k < 0 || k >= r->m.n_actions) return json_array();
     const ch_game *g = r->game;
     const void *before = ch_match_state_at(&r->m, k);
-    json_t *events = tb_events(g, before, r->m.actions[k], viewer, lang);
-    if (tb_clock_was_timeout(&r->clock, k)) {
-        int p = g->to_move(before);
-        json_array_insert_new(events, 0, tb_clock_timeout_event(p, r->seats[p].name, lang));
-    }
+    json_t *events = tb_events_as(g, before, r->m.actions[k], viewer, lang, NULL);
+    if (tb_clock_was_timeout(&r->clock, k))
+        json_array_insert_new(events, 0, tb_clock_timeout_event(g->to_move(before), lang));
     return events;
 }
 
@@ -410,7 +408,7 @@ json_t *tb_replay_json(const ch_match *m, int k, int viewer, ch_lang lang)
         if (res.hands > done && i < m->n_actions) json_array_append_new(hands, json_integer(i));
         done = res.hands;
     }
-    json_t *events = k > 0 ? tb_events(g, ch_match_state_at(m, k - 1), m->actions[k - 1], viewer, lang)
+    json_t *events = k > 0 ? tb_events_as(g, ch_match_state_at(m, k - 1), m->actions[k - 1], viewer, lang, NULL)
                            : json_array();
     const void *st = ch_match_state_at(m, k);
     json_t *status = status_of(g, st);
@@ -419,7 +417,7 @@ json_t *tb_replay_json(const ch_match *m, int k, int viewer, ch_lang lang)
     json_t *o = json_pack("{s:i,s:i,s:o,s:o,s:o,s:o}", "move", k, "moves", m->n_actions, "status",
                           status, "view", view, "events", events, "hands", hands);
     if (viewer != CH_SPECTATOR || tb_has_spectator(g)) {
-        char *board = tb_render(g, st, viewer, lang);
+        char *board = tb_render_as(g, st, viewer, lang, NULL);
         if (board) json_object_set_new(o, "board", json_string(board));
         free(board);
     }

@@ -272,7 +272,7 @@ static json_t *cmd_act(tb_session *e, json_t *req)
 
 static json_t *cmd_view(tb_session *e, json_t *req)
 {
-    int p;
+    int p = CH_ALL; /* set by get_player; gcc -O3 cannot see it through the call */
     json_t *bad = get_player(e, req, 1, 0, &p);
     if (bad) return bad;
     json_t *o = json_object();
@@ -280,7 +280,9 @@ static json_t *cmd_view(tb_session *e, json_t *req)
                         p == CH_ALL         ? json_string("all")
                         : p == CH_SPECTATOR ? json_string("spectator")
                                             : json_integer(p));
-    json_object_set_new(o, "view", e->m.game->view_json(ch_match_state(&e->m), p));
+    /* Texts in the view name seats by number; a {"en","ja"} pair each in its language. */
+    json_object_set_new(o, "view", tb_view_json(e->m.game, ch_match_state(&e->m), p,
+                                                &tb_seat_numbers, CH_LANG_EN));
     return o;
 }
 
@@ -290,7 +292,8 @@ static json_t *cmd_state(tb_session *e, json_t *req)
     ch_result r;
     e->m.game->result(ch_match_state(&e->m), &r);
     json_object_set_new(o, "result", ch_result_json(&r));
-    json_object_set_new(o, "state", e->m.game->view_json(ch_match_state(&e->m), CH_ALL));
+    json_object_set_new(o, "state", tb_view_json(e->m.game, ch_match_state(&e->m), CH_ALL,
+                                                 &tb_seat_numbers, CH_LANG_EN));
     return o;
 }
 

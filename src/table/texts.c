@@ -73,22 +73,41 @@ uint64_t tb_time_seed(void)
 
 char *tb_render(const ch_game *g, const void *st, int viewer, ch_lang lang)
 {
+    return tb_render_as(g, st, viewer, lang, &tb_seat_numbers);
+}
+
+char *tb_render_as(const ch_game *g, const void *st, int viewer, ch_lang lang,
+                   const tb_names *names)
+{
     size_t cap = 8192;
     for (;;) {
         char *buf = malloc(cap);
         if (!buf) return NULL;
         int n = g->render(st, viewer, lang, buf, cap);
         if (n < 0) n = 0, buf[0] = '\0';
-        if ((size_t)n < cap) return buf;
+        if ((size_t)n < cap) {
+            if (!names || !strstr(buf, "{P")) return buf;
+            char *f = tb_fill(buf, names, lang);
+            free(buf);
+            return f;
+        }
         free(buf);
         cap = (size_t)n + 1;
     }
 }
 
+/* The game's name, placeholders kept. */
+static void raw_action_name(const ch_game *g, const void *st, ch_action a, int viewer,
+                            ch_lang lang, char *buf, size_t cap)
+{
+    if (g->action_name(st, a, viewer, lang, buf, cap) < 0) snprintf(buf, cap, "?");
+}
+
 void tb_action_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
                     char *buf, size_t cap)
 {
-    if (g->action_name(st, a, viewer, lang, buf, cap) < 0) snprintf(buf, cap, "?");
+    raw_action_name(g, st, a, viewer, lang, buf, cap);
+    tb_fill_buf(buf, cap, &tb_seat_numbers, lang);
 }
 
 json_t *tb_seed_json(uint64_t seed)
@@ -105,10 +124,10 @@ static int name_is_stable(const ch_game *g, const void *st, void *const *copies,
                           ch_action a, int as, ch_lang lang, char *buf, size_t cap)
 {
     char other[512];
-    tb_action_name(g, st, a, as, lang, buf, cap);
+    raw_action_name(g, st, a, as, lang, buf, cap);
     for (int i = 0; i < ncopies; i++) {
         if (!ch_is_legal(g, copies[i], a)) continue;
-        tb_action_name(g, copies[i], a, as, lang, other, sizeof other);
+        raw_action_name(g, copies[i], a, as, lang, other, sizeof other);
         if (strcmp(other, buf) != 0) return 0;
     }
     return 1;
@@ -128,9 +147,26 @@ static int name_is_stable(const ch_game *g, const void *st, void *const *copies,
 void tb_choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
                     char *buf, size_t cap)
 {
+    tb_choice_name_as(g, st, a, viewer, lang, &tb_seat_numbers, buf, cap);
+}
+
+static void choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
+                        char *buf, size_t cap);
+
+void tb_choice_name_as(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
+                       const tb_names *names, char *buf, size_t cap)
+{
+    choice_name(g, st, a, viewer, lang, buf, cap);
+    tb_fill_buf(buf, cap, names, lang);
+}
+
+/* The name before seat placeholders are filled. */
+static void choice_name(const ch_game *g, const void *st, ch_action a, int viewer, ch_lang lang,
+                        char *buf, size_t cap)
+{
     enum { NCOPIES = 4 };
     if (viewer == CH_ALL) {
-        tb_action_name(g, st, a, viewer, lang, buf, cap);
+        raw_action_name(g, st, a, viewer, lang, buf, cap);
         return;
     }
     if (viewer != g->to_move(st)) {

@@ -19,9 +19,38 @@ int tb_has_spectator(const ch_game *g)
 
 json_t *tb_events(const ch_game *g, const void *before, ch_action a, int viewer, ch_lang lang)
 {
+    return tb_events_as(g, before, a, viewer, lang, &tb_seat_numbers);
+}
+
+/* An event's text is a sentence: it starts with a capital ("The turn
+ * skips...", "Everyone passes..."), whoever the game put first. */
+static void capitalise(json_t *ev)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(ev, i, e)
+    {
+        json_t *t = json_object_get(e, "text");
+        const char *s = json_string_value(t);
+        if (!s || s[0] < 'a' || s[0] > 'z') continue;
+        char *c = strdup(s);
+        if (!c) continue;
+        c[0] = (char)(c[0] - 'a' + 'A');
+        json_string_set(t, c);
+        free(c);
+    }
+}
+
+json_t *tb_events_as(const ch_game *g, const void *before, ch_action a, int viewer, ch_lang lang,
+                     const tb_names *names)
+{
     if (g->events) {
         json_t *ev = g->events(before, a, viewer, lang);
-        if (json_is_array(ev)) return ev;
+        if (json_is_array(ev)) {
+            tb_fill_json(ev, names, lang);
+            capitalise(ev);
+            return ev;
+        }
         json_decref(ev);
     }
     char name[512];
@@ -29,6 +58,7 @@ json_t *tb_events(const ch_game *g, const void *before, ch_action a, int viewer,
         snprintf(name, sizeof name, "%s", neutral[lang]);
     else
         tb_action_name(g, before, a, viewer, lang, name, sizeof name);
+    tb_fill_buf(name, sizeof name, names, lang);
     json_t *ev = json_array();
     json_t *one =
         json_pack("{s:s,s:i,s:s}", "type", "action", "seat", g->to_move(before), "text", name);
@@ -72,6 +102,12 @@ static int summary_fn(const void *ctx, char *buf, size_t cap)
 
 char *tb_hand_summary(const ch_game *g, const void *st, int viewer, ch_lang lang)
 {
+    return tb_hand_summary_as(g, st, viewer, lang, &tb_seat_numbers);
+}
+
+char *tb_hand_summary_as(const ch_game *g, const void *st, int viewer, ch_lang lang,
+                         const tb_names *names)
+{
     if (!g->hand_summary) return NULL;
     summary_ctx c = {g, st, viewer, lang, NULL};
     char *s = grow(summary_fn, &c);
@@ -79,7 +115,20 @@ char *tb_hand_summary(const ch_game *g, const void *st, int viewer, ch_lang lang
         free(s);
         s = NULL;
     }
+    if (s && names && strstr(s, "{P")) {
+        char *f = tb_fill(s, names, lang);
+        free(s);
+        s = f;
+    }
     return s;
+}
+
+json_t *tb_view_json(const ch_game *g, const void *st, int viewer, const tb_names *names,
+                     ch_lang lang)
+{
+    json_t *v = g->view_json(st, viewer);
+    tb_fill_json(v, names, lang);
+    return v;
 }
 
 static int rules_fn(const void *ctx, char *buf, size_t cap)
@@ -106,7 +155,13 @@ static int rules_fallback(const void *ctx, char *buf, size_t cap)
 char *tb_rules_text(const ch_game *g, const ch_opts *o, ch_lang lang)
 {
     summary_ctx c = {g, NULL, 0, lang, o};
-    return grow(g->rules_text ? rules_fn : rules_fallback, &c);
+    char *s = grow(g->rules_text ? rules_fn : rules_fallback, &c);
+    if (s && strstr(s, "{P")) {
+        char *f = tb_fill(s, &tb_seat_numbers, lang);
+        free(s);
+        s = f;
+    }
+    return s;
 }
 
 /* A hook's text into buf, "" when there is none or it failed. */
@@ -124,14 +179,25 @@ int tb_explain_illegal(const ch_game *g, const void *st, const char *text, ch_la
 {
     if (cap) buf[0] = '\0';
     if (!g->explain_illegal || g->to_move(st) == CH_TERMINAL) return 0;
-    return clip(g->explain_illegal(st, text, lang, buf, cap), buf, cap);
+    int n = clip(g->explain_illegal(st, text, lang, buf, cap), buf, cap);
+    if (n) tb_fill_buf(buf, cap, &tb_seat_numbers, lang), n = (int)strlen(buf);
+    return n;
 }
 
-int tb_warning(const ch_game *g, const void *st, ch_action a, ch_lang lang, char *buf, size_t cap)
+/* The game's warning, placeholders kept. */
+static int raw_warning(const ch_game *g, const void *st, ch_action a, ch_lang lang, char *buf,
+                       size_t cap)
 {
     if (cap) buf[0] = '\0';
     if (!g->warning) return 0;
     return clip(g->warning(st, a, lang, buf, cap), buf, cap);
+}
+
+int tb_warning(const ch_game *g, const void *st, ch_action a, ch_lang lang, char *buf, size_t cap)
+{
+    int n = raw_warning(g, st, a, lang, buf, cap);
+    if (n) tb_fill_buf(buf, cap, &tb_seat_numbers, lang), n = (int)strlen(buf);
+    return n;
 }
 
 static int hands_done(const ch_game *g, const void *st)
@@ -154,8 +220,9 @@ static json_t *hand_end(const ch_match *m, int k, int viewer, ch_lang lang, int 
     if (sum) json_object_set_new(o, "summary", json_string(sum));
     free(sum);
     /* A game that does not take the spectator has no view for it. */
-    json_t *view = viewer == CH_SPECTATOR && !tb_has_spectator(g) ? json_object()
-                                                                  : g->view_json(after, viewer);
+    json_t *view = viewer == CH_SPECTATOR && !tb_has_spectator(g)
+                       ? json_object()
+                       : tb_view_json(g, after, viewer, &tb_seat_numbers, lang);
     json_t *last = json_object_get(view, "last_hand");
     if (last && !json_is_null(last)) json_object_set(o, "last_hand", last);
     if (with_view) json_object_set(o, "view", view);
@@ -214,17 +281,25 @@ json_t *tb_seat_record(const ch_match *m, int viewer, ch_lang lang)
 
 json_t *tb_legal_json(const ch_game *g, const void *st, int viewer, ch_lang lang, ch_action *acts)
 {
+    return tb_legal_json_as(g, st, viewer, lang, acts, &tb_seat_numbers);
+}
+
+json_t *tb_legal_json_as(const ch_game *g, const void *st, int viewer, ch_lang lang,
+                         ch_action *acts, const tb_names *names)
+{
     int p = g->to_move(st);
     int n = p == CH_TERMINAL || (viewer != p && viewer != CH_ALL) ? 0 : g->legal(st, acts);
     json_t *list = json_array();
     char text[256], name[512], warn[512];
     for (int i = 0; i < n; i++) {
         g->action_text(st, acts[i], text, sizeof text);
-        tb_choice_name(g, st, acts[i], viewer, lang, name, sizeof name);
+        tb_choice_name_as(g, st, acts[i], viewer, lang, names, name, sizeof name);
         json_t *o = json_pack("{s:s,s:s}", "action", text, "name", name);
         if (!o) o = json_pack("{s:s,s:s}", "action", text, "name", "?"); /* not UTF-8 */
-        if (tb_warning(g, st, acts[i], lang, warn, sizeof warn) > 0)
+        if (raw_warning(g, st, acts[i], lang, warn, sizeof warn) > 0) {
+            tb_fill_buf(warn, sizeof warn, names, lang);
             json_object_set_new(o, "warning", json_string(warn));
+        }
         json_array_append_new(list, o);
     }
     return list;

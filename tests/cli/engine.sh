@@ -63,7 +63,7 @@ reply 7 'missing field: game'
 reply 8 '"ok":false' 'option players'
 reply 9 '"ok":false' "unknown option 'colour'"
 reply 10 '{"id":"s","ok":true' '"players":3' '"seed":7' '"phase":'
-reply 11 '"ok":true' '"actions":[{"action":"draw","name":"draws a card from the deck"}' '"to_move":'
+reply 11 '"ok":true' '"actions":[{"action":"draw","name":"Draw a card from the deck"}' '"to_move":'
 reply 12 'missing field: action'
 reply 13 '"ok":false' "'swap 99' is not a legal move"
 reply 14 '"ok":true' '"moves":1'
@@ -96,11 +96,11 @@ b=$(sed -n 21p "$tmp/out" | grep -o '"action":"[^"]*"')
 printf '%s\n' '{"cmd":"new","game":"racko","seed":1}' '{"cmd":"act","action":"draw"}' \
     '{"cmd":"history","player":0}' '{"cmd":"history","player":1}' '{"cmd":"history"}' >"$tmp/in"
 "$CARDHALL" engine <"$tmp/in" >"$tmp/out"
-reply 3 '"ok":true' '"moves":[{"seat":1,"name":"draws a card from the deck","events":[{'
-reply 4 '"ok":true' '"moves":[{"seat":1,"name":"draws ' '"action":"draw"'
+reply 3 '"ok":true' '"moves":[{"seat":1,"name":"Draw a card from the deck","events":[{'
+reply 4 '"ok":true' '"moves":[{"seat":1,"name":"Draw ' '"action":"draw"'
 grep -q '"action":' <(sed -n 3p "$tmp/out") && fail "history shows seat 1's move text to seat 0"
 reply 5 '"ok":false' 'missing field: player'
-grep -q 'draws a card' <(sed -n 4p "$tmp/out") && fail "the drawer does not see its own card"
+grep -q 'Draw a card' <(sed -n 4p "$tmp/out") && fail "the drawer does not see its own card"
 
 # Issue 16 leak (1): Draft Babasuki's face-down draft choice is not in another
 # seat's history (nor its record); the mover and "all" still read it.

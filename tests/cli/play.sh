@@ -49,7 +49,7 @@ has "$(cat "$tmp/out2")" "Record written to $tmp/home/.local/share/cardhall/reco
 [ -s "$tmp/home/.local/share/cardhall/records/racko-12.json" ] || fail "no record under HOME"
 
 # The list of choices never shows the card a draw would give.
-grep -Eq '^ +1  draw +draws a card from the deck$' "$tmp/out" || fail "the draw choice shows a hidden card"
+grep -Eq '^ +1  draw +Draw a card from the deck$' "$tmp/out" || fail "the draw choice shows a hidden card"
 
 # End of input quits too.
 run "$CARDHALL" play racko --seed 11 --record "$tmp/eof.json" </dev/null
@@ -92,7 +92,7 @@ run "$CARDHALL" replay "$tmp/o.json"
 # Bots only: every move is shown and the game ends by itself.
 run "$CARDHALL" play racko target_score=50 --seed 4 --bots heuristic,random --record "$tmp/b.json" </dev/null
 [ "$RC" = 0 ] || fail "bots-only exit $RC"
-has "$OUT" "P0 took 29 from the discard pile"
+has "$OUT" "Seat 1 took 29 from the discard pile"
 has "$OUT" "Final result"
 
 # Issue 11: random bots never order a Rack-O rack, so seed 3 ran for ever
@@ -102,7 +102,7 @@ run timeout 60 "$CARDHALL" play racko --bots random,random --seed 3 --max-moves 
 [ "$RC" = 0 ] || fail "capped game exit $RC: $ERR"
 has "$OUT" "stopped unfinished after 500 moves"
 has "$OUT" "Record written to $tmp/cap.json"
-[ "$(grep -c '^  P[01] ' <<<"$OUT")" -ge 500 ] || fail "the capped game did not show its moves"
+[ "$(grep -c '^  Seat [12] ' <<<"$OUT")" -ge 500 ] || fail "the capped game did not show its moves"
 has "$(cat "$tmp/cap.json")" '"terminal": false'
 run "$CARDHALL" replay "$tmp/cap.json"
 [ "$RC" = 0 ] || fail "the capped record does not replay: $ERR"
@@ -169,8 +169,8 @@ has "$(cat "$tmp/j.json")" '"human",'
 # name, no English phase word; the seat label is the same on every line.
 printf '1\nquit\n' >"$tmp/in"
 run "$CARDHALL" play racko --seed 2 --lang ja --record "$tmp/j2.json" <"$tmp/in"
-has "$OUT" "P1: 捨て札の 34 を取った"
-has "$OUT" "P0 (あなた)> "
+has "$OUT" "席2: 捨て札の 34 を取った"
+has "$OUT" "席1 (あなた)> "
 lacks "$OUT" "heuristic"
 lacks "$OUT" "(draw)"
 lacks "$OUT" "seat"
@@ -182,8 +182,8 @@ has "$OUT" "あなた: 山札から 20 を引いた"
 run "$CARDHALL" replay "$tmp/j2.json" --lang ja
 [ "$RC" = 0 ] || fail "replay ja exit $RC: $ERR"
 has "$OUT" "2 人、シード 2"
-has "$OUT" "P1 (コンピュータ) "
-has "$OUT" "P0 (人間) "
+has "$OUT" "席2 (コンピュータ) "
+has "$OUT" "席1 (人間) "
 lacks "$OUT" "heuristic"
 lacks "$OUT" "players"
 

@@ -14,10 +14,10 @@ for _ in $(seq 4000); do echo 1; done >"$tmp/ones"
 run "$CARDHALL" replay "$tmp/r.json"
 [ "$RC" = 0 ] || fail "replay exit $RC: $ERR"
 has "$OUT" "Rack-O (racko), 3 players, seed 21"
-grep -Eq '^ +1  P[0-2] ' <<<"$OUT" || fail "no numbered first move"
-has "$OUT" "Round 1 over: P2 declared Rack-O"
+grep -Eq '^ +1  Seat [1-3] ' <<<"$OUT" || fail "no numbered first move"
+has "$OUT" "Round 1 over: Seat 3 declared Rack-O"
 has "$OUT" "Final result"
-has "$OUT" "P0 (human)"
+has "$OUT" "Seat 1 (human)"
 
 run "$CARDHALL" replay "$tmp/r.json" --lang ja
 [ "$RC" = 0 ] || fail "replay --lang ja exit $RC"

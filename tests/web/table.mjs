@@ -260,6 +260,31 @@ async function checkJapanese(p, game, where) {
   if (words.length) fail(`${game}: the Japanese page (${where}) shows English: ${[...new Set(words)].slice(0, 12).join(', ')}`);
 }
 
+// Issue 24, names not codes: the log, the move buttons and the seats name
+// cards as a player says them ("7♠", "Blue 9 (Scrum-half)", "♠2 bid card")
+// and seats by name, never by a code ("7S", "B9", "DG-B", "[S2]", "V9[M]",
+// "P0") or a placeholder left unfilled; no two seats share a name (three
+// computer players are not three "computer"s).
+const NOT_CODE_BEFORE = '(?:^|[^A-Za-z0-9_#-])', NOT_CODE_AFTER = '(?=[^A-Za-z0-9_-]|$)';
+const CARD_CODES = {
+  racko: null,
+  ragamaru: '[RYBK][0-9]{1,2}|(?:TRY|PG|DG|CUT|KICK|RET|LOOP|TURN|ADV)-[RYBK]|RGM|RES|SIN|CONV',
+  rumino: '(?:10|[2-9AJQK])[SHDC]|JK',
+  babasuki: '[VHTC][0-9]{1,2}(?:\\[[A-Z]+\\])?',
+  comrade: '(?:10|[2-9AJQK])[SHDC]|JK|\\[[SHDC][1-4]\\]',
+};
+async function checkSpokenNames(p, game, where) {
+  const texts = await p.$$eval('#log li, .moves button.move, #confirm-pick, .seats li', (es) => es.map((e) => e.textContent));
+  const code = CARD_CODES[game] && new RegExp(NOT_CODE_BEFORE + '(?:' + CARD_CODES[game] + ')' + NOT_CODE_AFTER);
+  const seat = new RegExp(NOT_CODE_BEFORE + 'P[0-9]' + NOT_CODE_AFTER + '|\\{P[0-9]\\}');
+  for (const t of texts) {
+    if (code && code.test(t)) fail(`${game} (${where}): a card code in "${t.trim()}"`);
+    if (seat.test(t)) fail(`${game} (${where}): a seat written as a code in "${t.trim()}"`);
+  }
+  const names = await p.$$eval('.seats li', (es) => es.map((e) => e.childNodes[2] ? e.childNodes[2].textContent : ''));
+  if (new Set(names).size !== names.length) fail(`${game} (${where}): two seats share a name: ${names.join(', ')}`);
+}
+
 async function noOverflow(p, what) {
   const wide = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (wide > 1) fail(`${what} is ${wide} px wider than a 360 px screen`);
@@ -316,6 +341,7 @@ for (const g of process.env.CH_WEB_ONLY === 'talk' ? [] : GAMES) {
   const midway = async (n) => {
     await checkSpectator(spec, id, g.game, await cardsIn(ann));
     await checkJapanese(bob, g.game, `move ${n}`);
+    for (const p of [ann, bob]) await checkSpokenNames(p, g.game, `move ${n}`);
     if (reloaded) return;
     // Reload mid-game: the same seat and the same hand come back.
     await ann.screenshot({ path: `${artifacts}/${g.game}-mid-en.png`, fullPage: true });
@@ -354,6 +380,7 @@ for (const g of process.env.CH_WEB_ONLY === 'talk' ? [] : GAMES) {
   await bob.waitForSelector('#over-h');
   await spec.waitForSelector('#over-h', { timeout: 15000 });
   await checkJapanese(bob, g.game, 'end');
+  for (const p of [ann, bob, spec]) await checkSpokenNames(p, g.game, 'end');
   // The result table shows the game's ranks as they are (1 is the best);
   // it once added 1 to them, so a winner read "2".
   for (const p of [bob, spec]) {

@@ -183,9 +183,11 @@ function cardName(b, code) {
   const { t } = b;
   if (!c) return code;
   const suits = c.suits.length ? t('suits') + ': ' + c.suits.map((s) => suitName(t, s)).join(b.ja ? '・' : ', ') : t('noSuit');
+  // Named as a player says it ("Villain 9"), never by its code ("V9").
+  const type = t(c.type), no = code.slice(1);
   return b.ja
-    ? `${code} ${t(c.type)}、${suits}、${t('secured')} ${c.secured}点・${t('handPts')} ${c.hand}点`
-    : `${code} ${t(c.type)}; ${suits}; ${t('secured')} ${c.secured}, ${t('handPts')} ${c.hand}`;
+    ? `${type}${no}、${suits}、${t('secured')} ${c.secured}点・${t('handPts')} ${c.hand}点`
+    : `${type[0].toUpperCase() + type.slice(1)} ${no}; ${suits}; ${t('secured')} ${c.secured}, ${t('handPts')} ${c.hand}`;
 }
 
 // A tiny fan of two cards: the rule book's hand icon under the hand points.

@@ -114,7 +114,7 @@ function suitName(ctx, s) { const su = suitInfo(s); return ctx.lang === 'ja' ? s
 function suitMark(s) { return el('span', { class: 'cm-suit cm-suit-' + s, text: suitInfo(s).sym }); }
 
 function seatTag(ctx, i) {
-  return el('span', { class: 'cm-who' }, el('span', { class: 'cm-seatno', text: 'P' + i }), ' ', nameOf(ctx, i));
+  return el('span', { class: 'cm-who' }, el('span', { class: 'cm-seatno', text: String(i + 1) }), ' ', nameOf(ctx, i));
 }
 
 // ----- bid cards: the second deck's A-4 of each suit and the two jokers -----
@@ -175,7 +175,7 @@ function poolSuitRow(ctx, s) {
     const h = holder(v, code);
     return el('span', { class: 'cm-gone', role: 'img', 'aria-label': fill(ctx.t('bidName'), { suit: suitName(ctx, s), n }) + ': ' +
       (h >= 0 ? fill(ctx.t('takenBy'), { who: who(ctx, h) }) : '') },
-    el('span', { class: 'cm-gone-n', text: suitInfo(s).sym + n }), el('span', { class: 'cm-gone-who', text: h >= 0 ? '→ P' + h : '' }));
+    el('span', { class: 'cm-gone-n', text: suitInfo(s).sym + n }), el('span', { class: 'cm-gone-who', text: h >= 0 ? '→ ' + ctx.names[h] : '' }));
   });
   return el('li', { class: 'cm-pool-row', 'aria-label': suitName(ctx, s) },
     el('span', { class: 'cm-pool-suit' }, suitMark(s), ' ', el('span', { class: 'cm-suitname', text: suitName(ctx, s) })),
@@ -219,7 +219,7 @@ function logEntry(ctx, e) {
   if (verb === 'pass') what = el('span', { class: 'cm-muted', text: ctx.t('pass') });
   else if (verb === 'take') what = el('span', {}, suitMark(arg[0]), arg.slice(1));
   else what = el('span', {}, ...fmtNodes(ctx.t('jokerLog'), { suit: suitMark(arg) }));
-  return el('li', {}, el('span', { class: 'cm-seatno', text: 'P' + e.seat }), ' ', what);
+  return el('li', {}, el('span', { class: 'cm-seatno', text: String(e.seat + 1) }), ' ', what);
 }
 
 function bidLog(ctx) {
@@ -342,7 +342,7 @@ function trickSlots(ctx, t, leader, small) {
     const face = c ? playingCard(c, ctx.lang, small ? { size: 'sm' } : {}) : el('span', { class: 'cm-empty' + (small ? ' cm-empty-sm' : '') }, el('span', { text: ctx.t('waitingCard') }));
     const win = t && t.winner === p;
     return el('li', { class: 'cm-slot' + (c ? '' : ' cm-slot-empty') + (v.to_move === p && !c && !small ? ' cm-slot-turn' : '') + (win ? ' cm-slot-win' : '') },
-      face, el('span', { class: 'cm-slot-who' }, el('span', { class: 'cm-seatno', text: 'P' + p }), ' ', small ? '' : slotName(ctx, p)));
+      face, el('span', { class: 'cm-slot-who' }, el('span', { class: 'cm-seatno', text: String(p + 1) }), ' ', small ? '' : slotName(ctx, p)));
   });
 }
 

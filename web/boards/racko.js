@@ -19,7 +19,7 @@ export const texts = {
     board: 'Rack-O table', round: 'Round', dealer: 'Dealer', turns: 'Turns this round', target: 'Game ends at',
     pts: '{n} pts', scores: 'Scores', total: 'Total', lastRoundCol: 'Last round', team: 'Team',
     opt_optional_declare: 'declaring is optional',
-    partnership: 'partnership: P0+P2 against P1+P3', dealerDraw: 'Dealer draw',
+    partnership: 'partnership: seats 1+3 against 2+4', dealerDraw: 'Dealer draw',
     card: 'card {n}', faceDown: 'face-down card',
     yourRack: 'Your rack', rackOf: 'Rack of {who}', front: '#5 front', backEnd: '#50 back',
     knownNote: 'Face up: cards everyone saw go in (taken from the discard pile).',
@@ -39,7 +39,7 @@ export const texts = {
     board: 'ラックオーの卓', round: 'ラウンド', dealer: 'ディーラー', turns: 'このラウンドの手番数', target: '目標',
     pts: '{n}点', scores: '得点', total: '合計', lastRoundCol: '前ラウンド', team: 'チーム',
     opt_optional_declare: '2人プレイ: 宣言は任意',
-    partnership: 'パートナー戦: P0+P2 対 P1+P3', dealerDraw: 'ディーラー決めで引いたカード',
+    partnership: 'パートナー戦: 席1+席3 対 席2+席4', dealerDraw: 'ディーラー決めで引いたカード',
     card: 'カード {n}', faceDown: '伏せたカード',
     yourRack: 'あなたのラック', rackOf: '{who} のラック', front: '#5 手前', backEnd: '#50 奥',
     knownNote: '表向き: 捨て札から取って入れるのを全員が見たカード',
@@ -126,7 +126,7 @@ function statusBar(b) {
     el('span', { text: t('target') + ': ' + fill(t('pts'), { n: v.target_score }) }),
   ];
   if (v.round === 1 && v.dealer_draw && v.turns_this_round === 0) {
-    items.push(el('span', { text: t('dealerDraw') + ': ' + v.dealer_draw.map((c, p) => 'P' + p + ' ' + c).join(', ') }));
+    items.push(el('span', { text: t('dealerDraw') + ': ' + v.dealer_draw.map((c, p) => ctx.names[p] + ' ' + c).join(', ') }));
   }
   for (const o of b.opts) items.push(el('span', { class: 'board-opt', text: o }));
   return el('div', { class: 'board-status' }, ...items);

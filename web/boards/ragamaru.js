@@ -158,7 +158,7 @@ export const texts = {
     kickoff: 'Kickoff', kickoffChoosing: '{c} names the colour of the first card; {f} plays first',
     kickoffDone: 'named by {c}; {f} starts', deck: 'Deck',
     deck_0: 'advanced (108 cards)', deck_1: 'advanced, no Loops (104)', deck_2: 'beginner (106)', deck_3: 'beginner, no Loops (102)',
-    seats: 'Players in seating order', seatName: 'P{i} {name}', cardsN: '{n} cards', cardsOne: '1 card',
+    seats: 'Players in seating order', seatName: '{name}', cardsN: '{n} cards', cardsOne: '1 card',
     rests: 'Sin Bin: {n} to rest', drew: 'drew {n}', toMove: 'to move', you: 'you', team: 'team {n}',
     resting: 'resting', passedDry: 'passed', dry: 'Nothing left to draw: the stock and the discard pile are used up.',
     hand: 'Your hand', handOf: "{p}'s hand", drawnMark: 'drawn', noCards: 'no cards',
@@ -190,7 +190,7 @@ export const texts = {
     kickoff: 'キックオフ', kickoffChoosing: '{c}が最初のカードの色を指定します(最初に出すのは{f})',
     kickoffDone: '{c}が指定、{f}からスタート', deck: 'カード',
     deck_0: '上級編(108枚)', deck_1: '上級編・ループなし(104枚)', deck_2: '初級編(106枚)', deck_3: '初級編・ループなし(102枚)',
-    seats: '席順', seatName: 'P{i} {name}', cardsN: '{n}枚', cardsOne: '1枚',
+    seats: '席順', seatName: '{name}', cardsN: '{n}枚', cardsOne: '1枚',
     rests: 'シンビン: あと{n}回休み', drew: '引いた枚数 {n}', toMove: '手番', you: 'あなた', team: 'チーム{n}',
     resting: '休み', passedDry: 'パス済み', dry: '山札も捨て札も尽きて、引けるカードがありません。',
     hand: 'あなたの手札', handOf: '{p}の手札', drawnMark: '引いたカード', noCards: '手札なし',
@@ -199,7 +199,7 @@ export const texts = {
     ph_attack: '{p}: 攻撃に応じるか、受けて{n}枚引く', ph_sin: '{p}: シンビンを続けて出すか、{n}回休み',
     ph_discard: '{p}: アドバンテージで最大{n}枚捨てるか、捨てない', ph_declare: '{p}: リザーブの色と数字を指定',
     ph_over: 'ゲーム終了',
-    last: '最後のハンド: 手札を公開', reason: '終わった理由', score: '得点 {n}', won: '勝ち', left: '残りの手札',
+    last: '終了時の手札を公開', reason: '終わった理由', score: '得点 {n}', won: '勝ち', left: '残りの手札',
   },
 };
 
@@ -339,7 +339,7 @@ function turnOrder(ctx) {
   const seq = [];
   for (let k = 0; k <= n; k++) seq.push(v.order[((start + k * (v.direction < 0 ? -1 : 1)) % n + n) % n]);
   // A resting seat's arrival is only a rest (RG-20): say so on the way.
-  const word = (p) => 'P' + p + (v.rests[p] ? '(' + ctx.t('resting') + ')' : '');
+  const word = (p) => ctx.names[p] + (v.rests[p] ? '(' + ctx.t('resting') + ')' : '');
   return el('span', { class: 'rg-order', text: seq.map(word).join(' → ') });
 }
 
@@ -365,7 +365,7 @@ function seatBox(ctx, p) {
   const n = v.hand_sizes[p];
   const rests = v.rests[p];
   const head = el('div', { class: 'rg-seat-head' },
-    el('span', { class: 'rg-pno', text: 'P' + p }), ' ',
+    el('span', { class: 'rg-pno', text: String(p + 1) }), ' ',
     el('span', { class: 'rg-name', text: ctx.names[p] ?? '' }),
     me ? el('span', { class: 'rg-tag', text: t('you') }) : null,
     turn ? el('span', { class: 'rg-tag rg-tag-turn', text: '▶ ' + t('toMove') }) : null);

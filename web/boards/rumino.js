@@ -162,7 +162,7 @@ function seatBox(ctx, p, i) {
   const turn = v.to_move === i;
   const box = el('li', { class: 'ru-seat' + (turn ? ' ru-turn' : '') + (p.active ? '' : ' ru-out') + (i === ctx.seat ? ' ru-me' : ''),
     'aria-current': turn ? 'true' : null },
-  el('div', { class: 'ru-seat-head' }, el('span', { class: 'ru-seatno', text: 'P' + i }),
+  el('div', { class: 'ru-seat-head' }, el('span', { class: 'ru-seatno', text: String(i + 1) }),
     el('span', { class: 'ru-name', text: nameOf(ctx, i) }),
     v.dealer === i ? badge(ctx.t('dealer'), 'ru-dealer') : null,
     turn ? badge('▶ ' + ctx.t('toMove'), 'ru-tomove') : null,
@@ -318,7 +318,7 @@ function lastHandRow(ctx, lh, i) {
   // A Rumino is one 7-card combination (RU-7), not the 4+3 melds it also makes.
   if (lh.how === 'rumino' && i === lh.seat) own = { melds: [ruminoOrder([...b.melds.flat(), ...b.deadwood])], deadwood: [], deadwood_points: 0, rumino: true };
   return el('li', { class: 'ru-lh-row' + (i === lh.seat ? ' ru-ender' : '') },
-    el('div', { class: 'ru-lh-head' }, el('span', { class: 'ru-seatno', text: 'P' + i }),
+    el('div', { class: 'ru-lh-head' }, el('span', { class: 'ru-seatno', text: String(i + 1) }),
       el('b', { text: nameOf(ctx, i) }), el('span', { class: 'ru-lh-score', text: scoreText(ctx, lh, b, i) })),
     layout(ctx, own, false),
     b.melds.length || b.deadwood.length ? null : el('p', { class: 'ru-note', text: ctx.t('noDeadwood') }));

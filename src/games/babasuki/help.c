@@ -7,17 +7,27 @@
 #include "internal.h"
 
 /* Cards with consecutive Nos, one type and equal values, as one group:
- * "V1-4 3/0". */
-void db_put_values(ch_text *o, const db_card *card)
+ * "V1-4 3/0" in notation (lang < 0, the board), or by name for the rules
+ * ("Villains 1-4 3/0", "ヴィラン1-4 3/0"). */
+void db_put_values(ch_text *o, const db_card *card, int lang)
 {
     static const char type_letter[] = "VHTC";
+    static const char *const one[2][4] = {{"Villain", "Hero", "Treasure", "Cat"},
+                                          {"ヴィラン", "ヒーロー", "おたから", "ねこ"}};
+    static const char *const many[4] = {"Villains", "Heroes", "Treasures", "Cats"};
     for (int c = 0; c < DB_NCARDS;) {
         int e = c;
         while (e + 1 < DB_NCARDS && card[e + 1].type == card[c].type &&
                card[e + 1].secured == card[c].secured && card[e + 1].hand == card[c].hand &&
                card[e + 1].no == card[e].no + 1)
             e++;
-        ch_text_add(o, " %c%d", type_letter[card[c].type], card[c].no);
+        int t = card[c].type;
+        if (lang < 0)
+            ch_text_add(o, " %c%d", type_letter[t], card[c].no);
+        else if (lang == CH_LANG_JA)
+            ch_text_add(o, "%s%s%d", c ? "、" : " ", one[1][t], card[c].no);
+        else
+            ch_text_add(o, "%s %s %d", c ? "," : "", e > c ? many[t] : one[0][t], card[c].no);
         if (e > c) ch_text_add(o, "-%d", card[e].no);
         ch_text_add(o, " %d/%d", card[c].secured, card[c].hand);
         c = e + 1;
@@ -62,7 +72,7 @@ static void rules_en(ch_text *o, const ch_opts *op, const db_deck *dk)
                    "hand value.\n");
     if (dk) {
         ch_text_add(o, "Card values (secured/hand):");
-        db_put_values(o, dk->card);
+        db_put_values(o, dk->card, CH_LANG_EN);
         ch_text_add(o, "\n");
     } else {
         ch_text_add(o, "Card values: from the card file in use (shown on the board).\n");
@@ -103,7 +113,7 @@ static void rules_ja(ch_text *o, const ch_opts *op, const db_deck *dk)
     ch_text_add(o, "得点: 確保した札は確保の点数、手札に残った札は手札の点数。\n");
     if (dk) {
         ch_text_add(o, "カードの点数 (確保/手札):");
-        db_put_values(o, dk->card);
+        db_put_values(o, dk->card, CH_LANG_JA);
         ch_text_add(o, "\n");
     } else {
         ch_text_add(o, "カードの点数: 使用中のカードファイルのとおり (盤面に表示)。\n");

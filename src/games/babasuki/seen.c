@@ -40,13 +40,13 @@ static json_t *cards_json(const db_state *s, const uint8_t *c, int n)
     return a;
 }
 
-/* " T21[SMFW] H8[S]" into o. */
-static void put_list(ch_text *o, const db_state *s, const uint8_t *c, int n)
+/* " Treasure 21 (Sun, Moon, Flower, Water), Hero 8 (Sun)" into o. */
+static void put_list(ch_text *o, const db_state *s, const uint8_t *c, int n, int ja)
 {
     for (int i = 0; i < n; i++) {
-        char t[40];
-        db_card_long(s, c[i], t, sizeof t);
-        ch_text_add(o, " %s", t);
+        char t[64];
+        db_card_say(s, c[i], ja, t, sizeof t);
+        ch_text_add(o, "%s%s", !i ? " " : ja ? "、" : ", ", t);
     }
     if (!n) ch_text_add(o, " -");
 }
@@ -78,9 +78,9 @@ static int last_dealer(const db_state *s)
 static void reason(const db_state *s, int ja, ch_text *o)
 {
     ch_text_add(o,
-                ja ? "ラウンド%dの得点 (ディーラー P%d): ヴィランをすべて出し終えたので、全員の"
+                ja ? "ラウンド%dの得点 (ディーラー {P%d}): ヴィランをすべて出し終えたので、全員の"
                      "手札と確保した札を表にする"
-                   : "round %d scored (dealer P%d): every villain has been played, so every hand "
+                   : "round %d scored (dealer {P%d}): every villain has been played, so every hand "
                      "and every secured card is turned face up",
                 s->rounds_done, last_dealer(s));
     if (s->phase != DB_PH_OVER) return;
@@ -117,11 +117,11 @@ int db_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
     for (int p = 0; p < s->n; p++) {
         uint8_t c[DB_NCARDS];
         int n = rev_cards(s, p, DB_REV_SCORE, c);
-        ch_text_add(&o, " P%d  %s:", p, ja ? "確保" : "secured");
-        put_list(&o, s, c, n);
+        ch_text_add(&o, " {P%d}  %s:", p, ja ? "確保" : "secured");
+        put_list(&o, s, c, n, ja);
         n = rev_cards(s, p, DB_REV_HAND, c);
         ch_text_add(&o, "  %s:", ja ? "手札" : "hand");
-        put_list(&o, s, c, n);
+        put_list(&o, s, c, n, ja);
         ch_text_add(&o, "\n      ");
         breakdown(s, p, ja, &o);
         ch_text_add(&o, "\n");
@@ -187,31 +187,31 @@ static json_t *known_json(const db_state *s, const uint8_t *z, int n, int viewer
 static void keep_event(json_t *list, const db_state *b, int c, int viewer, int ja)
 {
     int p = b->mover;
-    char t[200], x[40], y[40];
-    db_card_long(b, c, x, sizeof x);
+    char t[200], x[64], y[64];
+    db_card_say(b, c, ja, x, sizeof x);
     if (b->phase == DB_PH_DRAFT) {
         if (sees(viewer, p))
             snprintf(t, sizeof t,
-                     ja ? "P%d はパックから %s を選んだ" : "P%d keeps %s from the pack", p, x);
+                     ja ? "{P%d} はパックから %s を選んだ" : "{P%d} keeps %s from the pack", p, x);
         else
             snprintf(t, sizeof t,
-                     ja ? "P%d はパックから1枚を裏向きに選んだ" : "P%d keeps a card face down", p);
+                     ja ? "{P%d} はパックから1枚を裏向きに選んだ" : "{P%d} keeps a card face down", p);
         uint8_t one = (uint8_t)c;
         moved(event(list, "keep", p, t), sees(viewer, p) ? cards_json(b, &one, 1) : NULL, 1, "pack",
               "kept");
         return;
     }
     int other = b->taken[p][0] == c ? b->taken[p][1] : b->taken[p][0];
-    db_card_long(b, other, y, sizeof y);
+    db_card_say(b, other, ja, y, sizeof y);
     if (sees(viewer, p))
         snprintf(t, sizeof t,
-                 ja ? "P%d は %s を残し、%s を裏向きで脇に置いた"
-                    : "P%d keeps %s and sets %s aside face down",
+                 ja ? "{P%d} は %s を残し、%s を裏向きで脇に置いた"
+                    : "{P%d} keeps %s and sets %s aside face down",
                  p, x, y);
     else
         snprintf(t, sizeof t,
-                 ja ? "P%d は1枚を残し、1枚を裏向きで脇に置いた"
-                    : "P%d keeps one card and sets the other aside face down",
+                 ja ? "{P%d} は1枚を残し、1枚を裏向きで脇に置いた"
+                    : "{P%d} keeps one card and sets the other aside face down",
                  p);
     uint8_t two[2] = {(uint8_t)c, (uint8_t)other};
     moved(event(list, "keep", p, t), sees(viewer, p) ? cards_json(b, two, 2) : NULL, 2, "taken",
@@ -225,10 +225,11 @@ static void draft_pass_events(json_t *list, const db_state *b, const db_state *a
     int left = b->round % 2, size = b->npack[b->mover] - 1;
     char t[200];
     snprintf(t, sizeof t,
-             ja ? "全員が残りのパス(%d枚)を%s隣へ渡した"
+             ja ? "全員が残りのパック(%d枚)を%s隣へ渡した%s"
                 : "everyone passes the rest of the pack "
-                  "(%d cards) to the %s",
-             size, ja ? (left ? "左" : "右") : (left ? "left" : "right"));
+                  "(%d card%s) to the %s",
+             size, ja ? (left ? "左" : "右") : size == 1 ? "" : "s",
+             ja ? "" : (left ? "left" : "right"));
     json_t *e = event(list, "pass", -1, t), *cards = NULL;
     if (viewer >= 0 && viewer < b->n) {
         int n;
@@ -262,9 +263,9 @@ static void acquire_events(json_t *list, const db_state *b, const db_state *af, 
     uint8_t shown[2];
     shown[p] = b->taken[p][0] == c ? b->taken[p][1] : b->taken[p][0];
     shown[q] = b->aside[q];
-    char t[200], x[40], y[40];
-    db_card_long(b, shown[0], x, sizeof x);
-    db_card_long(b, shown[1], y, sizeof y);
+    char t[200], x[64], y[64];
+    db_card_say(b, shown[0], ja, x, sizeof x);
+    db_card_say(b, shown[1], ja, y, sizeof y);
     snprintf(t, sizeof t,
              ja ? "脇に置いた札を表にした: P0 %s、P1 %s"
                 : "the set-aside cards turn face up: P0 %s, "
@@ -276,7 +277,7 @@ static void acquire_events(json_t *list, const db_state *b, const db_state *af, 
     for (int k = 0; k < 2; k++) {
         int r = k ? af->dealer : nd, n = 0;
         json_t *cards = sees(viewer, r) ? known_json(af, af->taken[r], 2, viewer, &n) : NULL;
-        snprintf(t, sizeof t, ja ? "P%d が山札から2枚取った" : "P%d takes 2 cards from the deck",
+        snprintf(t, sizeof t, ja ? "{P%d} が山札から2枚取った" : "{P%d} takes 2 cards from the deck",
                  r);
         moved(event(list, "take", r, t), cards, 2, "deck", "taken");
     }
@@ -289,11 +290,11 @@ static void raid_start_events(json_t *list, const db_state *af, int ja)
         if (!af->nvrow[p]) continue;
         ch_text o;
         ch_text_init(&o, t, sizeof t);
-        ch_text_add(&o, ja ? "P%d がヴィランを表にした:" : "P%d reveals villains:", p);
+        ch_text_add(&o, ja ? "{P%d} がヴィランを表にした:" : "{P%d} reveals villains:", p);
         uint8_t v[DB_MAXHAND];
         memcpy(v, af->vrow[p], af->nvrow[p]);
         sort_faces(v, af->nvrow[p]);
-        put_list(&o, af, v, af->nvrow[p]);
+        put_list(&o, af, v, af->nvrow[p], ja);
         moved(event(list, "villains", p, t), cards_json(af, v, af->nvrow[p]), af->nvrow[p], "hand",
               "villains");
     }
@@ -302,21 +303,21 @@ static void raid_start_events(json_t *list, const db_state *af, int ja)
 /* A finished raid turn: the draw (public) and its outcome (DB-24, DB-27). */
 static void resolution_events(json_t *list, const db_state *af, int with_draw, int ja)
 {
-    char t[300], v[40], d[40];
+    char t[300], v[64], d[64];
     int r = af->last_raider, out = af->last_out;
-    db_card_long(af, af->last_villain, v, sizeof v);
+    db_card_say(af, af->last_villain, ja, v, sizeof v);
     if (out == DB_OUT_NO_TARGET) {
         snprintf(t, sizeof t, "%s", db_outcome_text[ja][out]);
         moved(event(list, "no_target", r, t), cards_json(af, &af->last_villain, 1), 1, "centre",
               "discard");
         return;
     }
-    db_card_long(af, af->last_drawn, d, sizeof d);
+    db_card_say(af, af->last_drawn, ja, d, sizeof d);
     if (with_draw) {
         if (ja)
-            snprintf(t, sizeof t, "P%d が P%d の手札から %s を引いた", r, af->last_target, d);
+            snprintf(t, sizeof t, "{P%d} が {P%d} の手札から %s を引いた", r, af->last_target, d);
         else
-            snprintf(t, sizeof t, "P%d draws %s from P%d's hand", r, d, af->last_target);
+            snprintf(t, sizeof t, "{P%d} draws %s from {P%d}'s hand", r, d, af->last_target);
         json_t *e = event(list, "draw", r, t);
         json_object_set_new(e, "target", json_integer(af->last_target));
         moved(e, cards_json(af, &af->last_drawn, 1), 1, "hand", "centre");
@@ -340,7 +341,7 @@ static void scoring_events(json_t *list, const db_state *af, int viewer, int ja)
     for (int p = 0; p < af->n; p++) {
         ch_text o;
         ch_text_init(&o, t, sizeof t);
-        ch_text_add(&o, "P%d: ", p);
+        ch_text_add(&o, "{P%d}: ", p);
         breakdown(af, p, ja, &o);
         uint8_t c[DB_NCARDS];
         int n = rev_cards(af, p, DB_REV_SCORE, c);
@@ -359,11 +360,11 @@ static void scoring_events(json_t *list, const db_state *af, int viewer, int ja)
         ch_text_init(&o, t, sizeof t);
         ch_text_add(&o, ja ? "ゲーム終了。勝者:" : "game over; winner:");
         for (int p = 0; p < af->n; p++)
-            if (r.winners >> p & 1) ch_text_add(&o, " P%d (%d)", p, af->total[p]);
+            if (r.winners >> p & 1) ch_text_add(&o, " {P%d} (%d)", p, af->total[p]);
         event(list, "game_end", -1, t);
         return;
     }
-    snprintf(t, sizeof t, ja ? "ラウンド%d: P%d が配る" : "round %d: P%d deals", af->round,
+    snprintf(t, sizeof t, ja ? "ラウンド%d: {P%d} が配る" : "round %d: {P%d} deals", af->round,
              af->dealer);
     json_t *e = event(list, "deal", af->dealer, t), *cards = NULL;
     if (viewer >= 0 && viewer < af->n) {
@@ -381,7 +382,7 @@ json_t *db_events(const void *before, ch_action a, int viewer, ch_lang lang)
     db_state af = *b;
     db_game.apply(&af, a);
     json_t *list = json_array();
-    char t[300], x[40];
+    char t[300], x[64];
     int same_round = af.rounds_done == b->rounds_done;
     int resolved = 0;
     for (int o = 0; o <= DB_OUT_NO_TARGET; o++)
@@ -397,22 +398,22 @@ json_t *db_events(const void *before, ch_action a, int viewer, ch_lang lang)
         break;
     case DB_A_PLAY: {
         uint8_t one = (uint8_t)arg;
-        db_card_long(b, arg, x, sizeof x);
+        db_card_say(b, arg, ja, x, sizeof x);
         int target = db_find_target(b, p);
         if (target >= 0)
             snprintf(t, sizeof t,
-                     ja ? "P%d がヴィラン %s を中央に出した (P%d を襲撃)"
-                        : "P%d plays villain %s to the centre, raiding P%d",
+                     ja ? "{P%d} が%s を中央に出した ({P%d} を襲撃)"
+                        : "{P%d} plays %s to the centre, raiding {P%d}",
                      p, x, target);
         else
-            snprintf(t, sizeof t, ja ? "P%d がヴィラン %s を中央に出した" : "P%d plays villain %s",
+            snprintf(t, sizeof t, ja ? "{P%d} が%s を中央に出した" : "{P%d} plays %s",
                      p, x);
         json_t *e = event(list, "play", p, t);
         if (target >= 0) json_object_set_new(e, "target", json_integer(target));
         moved(e, cards_json(b, &one, 1), 1, "villains", "centre");
         if (af.phase == DB_PH_ARRANGE && same_round) {
             snprintf(t, sizeof t,
-                     ja ? "P%d が引かれる前に手札を並べる" : "P%d orders their hand for the draw",
+                     ja ? "{P%d} が引かれる前に手札を並べる" : "{P%d} orders their hand for the draw",
                      af.target);
             event(list, "arrange", af.target, t);
         }
@@ -420,14 +421,14 @@ json_t *db_events(const void *before, ch_action a, int viewer, ch_lang lang)
     }
     case DB_A_PUT: {
         uint8_t one = (uint8_t)arg;
-        db_card_long(b, arg, x, sizeof x);
+        db_card_say(b, arg, ja, x, sizeof x);
         if (sees(viewer, p))
             snprintf(t, sizeof t,
-                     ja ? "P%d は %s を手札の%d枚目に置いた"
-                        : "P%d puts %s at position %d of the hand",
+                     ja ? "{P%d} は %s を手札の%d枚目に置いた"
+                        : "{P%d} puts %s at position %d of the hand",
                      p, x, b->arranged + 1);
         else
-            snprintf(t, sizeof t, ja ? "P%d は手札を並べている" : "P%d arranges their hand", p);
+            snprintf(t, sizeof t, ja ? "{P%d} は手札を並べている" : "{P%d} arranges their hand", p);
         moved(event(list, "put", p, t), sees(viewer, p) ? cards_json(b, &one, 1) : NULL, 1, "hand",
               "hand");
         break;
@@ -437,7 +438,7 @@ json_t *db_events(const void *before, ch_action a, int viewer, ch_lang lang)
     }
     if (resolved) resolution_events(list, &af, 1, ja);
     if (resolved && same_round && af.phase == DB_PH_RAID) {
-        snprintf(t, sizeof t, ja ? "次の襲撃は P%d" : "P%d raids next", af.raider);
+        snprintf(t, sizeof t, ja ? "次の襲撃は {P%d}" : "{P%d} raids next", af.raider);
         event(list, "raider", af.raider, t);
     }
     if (!same_round) scoring_events(list, &af, viewer, ja);
@@ -487,8 +488,8 @@ static void what_now(const db_state *s, int ja, ch_text *o)
         break;
     case DB_PH_DRAW:
         ch_text_add(o,
-                    ja ? "P%d の手札から位置で1枚引く: draw 1 〜 draw %d"
-                       : "draw a card of P%d's hand by position: draw 1 to draw %d",
+                    ja ? "{P%d} の手札から位置で1枚引く: draw 1 〜 draw %d"
+                       : "draw a card of {P%d}'s hand by position: draw 1 to draw %d",
                     s->target, s->nhand[s->target]);
         break;
     default:
@@ -520,8 +521,8 @@ int db_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
     }
     if (v == 3) {
         ch_text_add(&o,
-                    ja ? "P%d の手札は%d枚: draw 1 〜 draw %d"
-                       : "P%d holds %d cards: draw 1 to draw %d",
+                    ja ? "{P%d} の手札は%d枚: draw 1 〜 draw %d"
+                       : "{P%d} holds %d cards: draw 1 to draw %d",
                     s->target, s->nhand[s->target], s->nhand[s->target]);
         return ch_text_len(&o);
     }
@@ -531,8 +532,8 @@ int db_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
                            : "name a card by type and No, e.g. T21");
         return ch_text_len(&o);
     }
-    char x[40];
-    db_card_str(s, c, x, sizeof x);
+    char x[64];
+    db_card_say(s, c, ja, x, sizeof x);
     if (v == 0 && s->phase == DB_PH_DRAFT && !in(s->pack[p], s->npack[p], c))
         ch_text_add(&o, ja ? "%s はあなたのパックにない" : "%s is not in your pack", x);
     else if (v == 0 && s->phase == DB_PH_ACQUIRE && !in(s->taken[p], s->ntaken[p], c))

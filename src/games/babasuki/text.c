@@ -53,6 +53,38 @@ int db_card_long(const db_state *s, int face, char *buf, size_t cap)
     return len;
 }
 
+/* A card as a player says it, never its code: "Villain 9 (Moon)",
+ * "Treasure 21 (Sun, Moon, Flower, Water)", "Cat 22"; in Japanese
+ * "ヴィラン9(月)". Suit letters other than the default file's four stay letters. */
+int db_card_say(const db_state *s, int face, int ja, char *buf, size_t cap)
+{
+    static const char *const type_en[] = {"Villain", "Hero", "Treasure", "Cat"};
+    static const char *const type_ja[] = {"ヴィラン", "ヒーロー", "おたから", "ねこ"};
+    static const struct {
+        char letter;
+        const char *en, *ja;
+    } suit[] = {{'S', "Sun", "太陽"}, {'M', "Moon", "月"}, {'F', "Flower", "花"}, {'W', "Water", "水"}};
+    const db_card *c = &s->card[face];
+    ch_text t;
+    ch_text_init(&t, buf, cap);
+    ch_text_add(&t, ja ? "%s%d" : "%s %d", (ja ? type_ja : type_en)[c->type], c->no);
+    int any = 0;
+    for (const char *o = s->suit_order; *o; o++) {
+        if (!(c->suits >> (*o - 'A') & 1)) continue;
+        const char *w = NULL;
+        for (size_t i = 0; i < sizeof suit / sizeof suit[0]; i++)
+            if (suit[i].letter == *o) w = ja ? suit[i].ja : suit[i].en;
+        ch_text_add(&t, "%s", !any ? (ja ? "(" : " (") : ja ? "・" : ", ");
+        if (w)
+            ch_text_add(&t, "%s", w);
+        else
+            ch_text_add(&t, "%c", *o);
+        any = 1;
+    }
+    if (any) ch_text_add(&t, ")");
+    return ch_text_len(&t);
+}
+
 int db_action_text(const void *st, ch_action a, char *buf, size_t cap)
 {
     const db_state *s = st;
@@ -71,7 +103,7 @@ const char *const db_outcome_text[2][6] = {
      "共通スートなし、カードは戻る", "引ける手札なし、ヴィランは捨て札"},
 };
 
-/* Names have no subject (front ends say who moved), like every game's. A
+/* Names speak to the mover ("Keep Hero 8 (Sun)"), like every game's. A
  * hidden choice stays hidden from the others; a raid's drawn card and
  * outcome are public once done, so every viewer gets them. */
 int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap)
@@ -80,56 +112,56 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     int kind = (int)(a >> 8), arg = (int)(a & 0xff), p = s->mover;
     int ja = lang == CH_LANG_JA;
     int sees = viewer == CH_ALL || viewer == p;
-    char c[40];
-    if (kind != DB_A_DRAW) db_card_long(s, arg, c, sizeof c);
+    char c[64];
+    if (kind != DB_A_DRAW) db_card_say(s, arg, ja, c, sizeof c);
     switch (kind) {
     case DB_A_KEEP:
-        if (!sees) return snprintf(buf, cap, ja ? "カードを1枚選んで確保する" : "chooses a card");
+        if (!sees) return snprintf(buf, cap, ja ? "カードを1枚選んで確保する" : "Choose a card");
         if (s->phase == DB_PH_ACQUIRE) {
-            char o[40];
+            char o[64];
             int other = s->taken[p][0] == arg ? s->taken[p][1] : s->taken[p][0];
-            db_card_long(s, other, o, sizeof o);
-            return snprintf(buf, cap, ja ? "%s を確保し、%s を捨てる" : "keeps %s and discards %s",
+            db_card_say(s, other, ja, o, sizeof o);
+            return snprintf(buf, cap, ja ? "%s を確保し、%s を捨てる" : "Keep %s and discard %s",
                             c, o);
         }
-        return snprintf(buf, cap, ja ? "%s を確保する" : "keeps %s", c);
+        return snprintf(buf, cap, ja ? "%s を確保する" : "Keep %s", c);
     case DB_A_PLAY: {
         int t = db_find_target(s, p);
         if (t < 0)
             return snprintf(buf, cap,
-                            ja ? "ヴィラン %s を出す。引ける手札がないので捨て札になる"
-                               : "plays villain %s; no one has a hand card, so it is discarded",
+                            ja ? "%s を出す。引ける手札がないので捨て札になる"
+                               : "Play %s; no one has a hand card, so it is discarded",
                             c);
         /* Without DB-V3's arranging, the blind draw happens at once. */
         db_state next = *s;
         db_game.apply(&next, a);
-        char d[40];
+        char d[64];
         if (next.last_out == DB_OUT_NONE || next.last_villain != arg ||
             next.last_drawn == DB_NONE || next.phase == DB_PH_ARRANGE || next.phase == DB_PH_DRAW)
             return snprintf(buf, cap,
-                            ja ? "ヴィラン %s を中央に出し、P%d の手札から1枚引く"
-                               : "plays villain %s and draws from P%d's hand",
+                            ja ? "%s を中央に出し、{P%d} の手札から1枚引く"
+                               : "Play %s and draw from {P%d}'s hand",
                             c, t);
-        db_card_long(&next, next.last_drawn, d, sizeof d);
+        db_card_say(&next, next.last_drawn, ja, d, sizeof d);
         if (ja)
-            return snprintf(buf, cap, "ヴィラン %s を中央に出し、P%d の手札から %s を引く ── %s", c,
+            return snprintf(buf, cap, "%s を中央に出し、{P%d} の手札から %s を引く ── %s", c,
                             t, d, db_outcome_text[1][next.last_out]);
-        return snprintf(buf, cap, "plays villain %s, draws %s from P%d's hand — %s", c, d, t,
+        return snprintf(buf, cap, "Play %s, draw %s from {P%d}'s hand — %s", c, d, t,
                         db_outcome_text[0][next.last_out]);
     }
     case DB_A_PUT:
-        if (!sees) return snprintf(buf, cap, ja ? "手札を並べ替える" : "arranges the hand");
+        if (!sees) return snprintf(buf, cap, ja ? "手札を並べ替える" : "Arrange the hand");
         return snprintf(buf, cap,
-                        ja ? "%s を手札の %d 枚目に置く" : "puts %s at position %d of the hand", c,
+                        ja ? "%s を手札の %d 枚目に置く" : "Put %s at position %d of the hand", c,
                         s->arranged + 1);
     default: {
         db_state next = *s;
         db_game.apply(&next, a);
-        db_card_long(&next, next.last_drawn, c, sizeof c);
+        db_card_say(&next, next.last_drawn, ja, c, sizeof c);
         if (ja)
-            return snprintf(buf, cap, "P%d の手札の %d 枚目を引く: %s ── %s", s->target, arg + 1, c,
+            return snprintf(buf, cap, "{P%d} の手札の %d 枚目を引く: %s ── %s", s->target, arg + 1, c,
                             db_outcome_text[1][next.last_out]);
-        return snprintf(buf, cap, "draws card %d of P%d's hand: %s — %s", arg + 1, s->target, c,
+        return snprintf(buf, cap, "Draw card %d of {P%d}'s hand: %s — %s", arg + 1, s->target, c,
                         db_outcome_text[0][next.last_out]);
     }
     }
@@ -141,18 +173,18 @@ int db_choice_name(const void *st, ch_action a, ch_lang lang, char *buf, size_t 
 {
     const db_state *s = st;
     int kind = (int)(a >> 8), arg = (int)(a & 0xff), ja = lang == CH_LANG_JA;
-    char c[40];
+    char c[64];
     if (kind == DB_A_PLAY && db_find_target(s, s->mover) >= 0) {
-        db_card_long(s, arg, c, sizeof c);
+        db_card_say(s, arg, ja, c, sizeof c);
         return snprintf(buf, cap,
-                        ja ? "ヴィラン %s を中央に出し、P%d の手札から1枚引く"
-                           : "plays villain %s and draws from P%d's hand",
+                        ja ? "%s を中央に出し、{P%d} の手札から1枚引く"
+                           : "Play %s and draw from {P%d}'s hand",
                         c, db_find_target(s, s->mover));
     }
     if (kind == DB_A_DRAW && ja)
-        return snprintf(buf, cap, "P%d の手札の %d 枚目を引く", s->target, arg + 1);
+        return snprintf(buf, cap, "{P%d} の手札の %d 枚目を引く", s->target, arg + 1);
     if (kind == DB_A_DRAW)
-        return snprintf(buf, cap, "draws card %d of P%d's hand", arg + 1, s->target);
+        return snprintf(buf, cap, "Draw card %d of {P%d}'s hand", arg + 1, s->target);
     return db_action_name(st, a, s->mover, lang, buf, cap);
 }
 
@@ -320,7 +352,7 @@ int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
      * and what each card is worth. */
     ch_text_add(&o, "%s\n", legend[ja]);
     ch_text_add(&o, "%s:", L[L_VALUES]);
-    db_put_values(&o, s->card);
+    db_put_values(&o, s->card, -1); /* the board keeps the notation */
     ch_text_add(&o, "\n%s:", L[L_TOTALS]);
     for (int p = 0; p < s->n; p++)
         ch_text_add(&o, "  P%d %d", p, s->total[p]);

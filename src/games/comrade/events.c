@@ -37,9 +37,10 @@ static void action_event(json_t *list, const cm_state *b, ch_action a, int viewe
 {
     char name[200], text[300];
     int p = b->to_move;
-    cm_action_name(b, a, viewer, ja ? CH_LANG_JA : CH_LANG_EN, name, sizeof name);
+    (void)viewer; /* every Comrade action is public */
+    cm_deed_text(b, a, ja, name, sizeof name);
     if (a == CM_PASS) {
-        snprintf(text, sizeof text, ja ? "P%d: %s (連続パス %d)" : "P%d %s (%d in a row)", p, name,
+        snprintf(text, sizeof text, ja ? "{P%d}: %s (連続パス %d)" : "{P%d} %s (%d in a row)", p, name,
                  b->passes + 1);
         event(list, "pass", p, text);
         return;
@@ -52,14 +53,14 @@ static void action_event(json_t *list, const cm_state *b, ch_action a, int viewe
         } else {
             total++;
         }
-        snprintf(text, sizeof text, ja ? "P%d: %s (ビッド合計 %d/%d)" : "P%d %s (bid total %d/%d)",
+        snprintf(text, sizeof text, ja ? "{P%d}: %s (ビッド合計 %d/%d)" : "{P%d} %s (bid total %d/%d)",
                  p, name, total, b->target);
         json_t *e = event(list, a <= CM_TAKE(3, 4) ? "take" : "joker", p, text);
         move_cards(e, one_card(a <= CM_TAKE(3, 4) ? CM_FACE_BID + (int)a - 1 : CM_FACE_JOKER), 1,
                    "pool", "bids");
         return;
     }
-    snprintf(text, sizeof text, ja ? "P%d: %s" : "P%d %s", p, name);
+    snprintf(text, sizeof text, ja ? "{P%d}: %s" : "{P%d} %s", p, name);
     move_cards(event(list, "play", p, text), one_card((int)(a - CM_PLAY(0))), 1, "hand", "trick");
 }
 
@@ -80,24 +81,24 @@ json_t *cm_events(const void *before, ch_action a, int viewer, ch_lang lang)
     action_event(list, b, a, viewer, ja);
     if (b->phase == CM_PH_BID && d.phase == CM_PH_PLAY) {
         snprintf(text, sizeof text,
-                 ja ? "ビッド合計が%dになった。トリック開始、P%dがリード"
-                    : "the bid total is %d: the tricks begin, P%d leads",
+                 ja ? "ビッド合計が%dになった。トリック開始、{P%d}がリード"
+                    : "the bid total is %d: the tricks begin, {P%d} leads",
                  d.target, d.dealer);
         event(list, "bidding_end", d.dealer, text);
     }
     if (b->phase == CM_PH_PLAY && d.trick > b->trick) {
         int face, w = cm_trick_winner(&d, b->trick, &face), led = CM_SUIT(d.play[b->trick * d.np]);
-        char c[8];
-        cm_card_text(face, c, sizeof c);
-        cm_trick_text(&d, b->trick, t, sizeof t);
+        char c[32];
+        cm_card_say(face, ja, c, sizeof c);
+        cm_trick_text(&d, b->trick, ja, 1, t, sizeof t);
         if (ja)
             snprintf(text, sizeof text,
-                     "P%dが%sでトリック%dを取った(%sのリード: %s)。%sのトリック%d回目、ビッド%d", w,
+                     "{P%d}が%sでトリック%dを取った(%sのリード: %s)。%sのトリック%d回目、ビッド%d", w,
                      c, b->trick + 1, cm_suit_ja[led], t, cm_suit_ja[led], d.won[w][led],
                      d.v[w][led]);
         else
             snprintf(text, sizeof text,
-                     "P%d wins trick %d with %s (led in %s: %s): %s trick %d, bid %d", w,
+                     "{P%d} wins trick %d with %s (led in %s: %s): %s trick %d, bid %d", w,
                      b->trick + 1, c, cm_suit_en[led], t, cm_suit_en[led], d.won[w][led],
                      d.v[w][led]);
         json_t *e = event(list, "trick_won", w, text);
@@ -118,7 +119,7 @@ json_t *cm_events(const void *before, ch_action a, int viewer, ch_lang lang)
         json_object_set_new(e, "points", json_integer(res == CM_WIN));
     }
     if (ended && after.phase == CM_PH_OVER) {
-        const char *label = cm_label(after.wins, after.ndeals);
+        const char *label = cm_label_text(after.wins, after.ndeals, ja);
         snprintf(text, sizeof text,
                  ja ? "シリーズ終了: %d勝%d敗%s%s" : "series over: %d won, %d lost%s%s", after.wins,
                  after.ndeals - after.wins, label ? " — " : "", label ? label : "");
@@ -126,7 +127,7 @@ json_t *cm_events(const void *before, ch_action a, int viewer, ch_lang lang)
     } else if (ended) {
         int mine = viewer >= 0 && viewer < after.np;
         snprintf(text, sizeof text,
-                 ja ? "第%d戦: 親 P%d がカードを配る" : "deal %d: P%d deals the cards",
+                 ja ? "第%d戦: 親 {P%d} がカードを配る" : "deal %d: {P%d} deals the cards",
                  after.deal + 1, after.dealer);
         if (mine) {
             size_t n = strlen(text);
@@ -180,14 +181,14 @@ int cm_warning(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap)
                         head, d.total, d.target);
     case CM_WRONG_SUIT:
         return snprintf(buf, cap,
-                        ja ? "%s: P%dが%sのトリックを取るが、%sにビッドしていない"
-                           : "%s: P%d wins this %s trick with no %s bid",
+                        ja ? "%s: {P%d}が%sのトリックを取るが、%sにビッドしていない"
+                           : "%s: {P%d} wins this %s trick with no %s bid",
                         head, by, ja ? cm_suit_ja[led] : cm_suit_en[led],
                         ja ? cm_suit_ja[led] : cm_suit_en[led]);
     default:
         return snprintf(buf, cap,
-                        ja ? "%s: P%dの%sのトリックが%d回になり、ビッド%dを超える"
-                           : "%s: P%d wins %s trick %d, bid %d",
+                        ja ? "%s: {P%d}の%sのトリックが%d回になり、ビッド%dを超える"
+                           : "%s: {P%d} wins %s trick %d, bid %d",
                         head, by, ja ? cm_suit_ja[led] : cm_suit_en[led], d.won[by][led],
                         d.v[by][led]);
     }
@@ -218,15 +219,16 @@ static int explain_bid(const cm_state *s, const char *t, int ja, ch_text *o)
                            : "take needs a suit (S, H, D or C) and a value 1 to 4, e.g. take H2");
             return 1;
         }
+        static const char *const sign[4] = {"♠", "♥", "♦", "♣"};
         int bit = su * 4 + val - 1, cur = s->v[p][su];
         if (!(s->pool >> bit & 1)) {
             int who = -1;
             for (int i = 0; i < s->turn; i++)
                 if (s->bidlog[i] == CM_TAKE(su, val)) who = (s->dealer + i) % s->np;
             ch_text_add(o,
-                        ja ? "[%c%d] はもう場にない(P%dが取った)"
-                           : "[%c%d] is no longer in the pool: P%d took it",
-                        "SHDC"[su], val, who);
+                        ja ? "%s%dの場札はもう場にない({P%d}が取った)"
+                           : "the %s%d bid card is no longer in the pool: {P%d} took it",
+                        sign[su], val, who);
         } else if (val <= cur) {
             ch_text_add(o,
                         ja ? "あなたの%sのビッドはもう%d。%dより大きい場札を取る"
@@ -234,9 +236,10 @@ static int explain_bid(const cm_state *s, const char *t, int ja, ch_text *o)
                         ja ? cm_suit_ja[su] : cm_suit_en[su], cur, cur);
         } else {
             ch_text_add(o,
-                        ja ? "安全ビッドの設定: [%c%d] を取るとビッド合計が%dで%dを超える"
-                           : "safe bids is on: [%c%d] would take the bid total to %d, over %d",
-                        "SHDC"[su], val, s -> total - cur + val, s -> target);
+                        ja ? "安全ビッドの設定: %s%dの場札を取るとビッド合計が%dで%dを超える"
+                           : "safe bids is on: the %s%d bid card would take the bid total to %d, "
+                             "over %d",
+                        sign[su], val, s -> total - cur + val, s -> target);
         }
         return 1;
     }
@@ -282,8 +285,8 @@ int cm_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
     }
     if (explain_bid(s, t, ja, &o)) return ch_text_len(&o);
     if (cm_card_parse(t, &face) != CH_OK || face >= CM_FACE_BID) return ch_text_len(&o);
-    char c[8];
-    cm_card_text(face, c, sizeof c);
+    char c[32];
+    cm_card_say(face, ja, c, sizeof c); /* as a player says it */
     uint64_t h = s->hand[s->to_move];
     if (s->phase == CM_PH_BID) {
         ch_text_add(&o, ja ? "今はビッド中: pass、take H2 (場札)、joker S のどれか"
@@ -297,7 +300,7 @@ int cm_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
                     ja ? cm_suit_ja[led] : cm_suit_en[led], ja ? cm_suit_ja[led] : "");
         if (!ja) ch_text_add(&o, " you hold");
         for (uint64_t m = h & CM_SUIT_MASK(led); m; m &= m - 1) {
-            cm_card_text(__builtin_ctzll(m), c, sizeof c);
+            cm_card_say(__builtin_ctzll(m), ja, c, sizeof c);
             ch_text_add(&o, " %s", c);
         }
     }

@@ -58,7 +58,13 @@ void cm_last_deal(const cm_state *s, cm_state *d);
  * ended with result res at turn/trick at, caused by seat by, in words. */
 int cm_reason_text(const cm_state *d, int res, int at, int by, ch_lang lang, char *buf, size_t cap);
 /* The cards of trick t with their seats: "P0 5D, P1 9D". */
-int cm_trick_text(const cm_state *d, int t, char *buf, size_t cap);
+/* Trick t's cards with their seats: as players say them ("{P1} 10♥, ...") for
+ * texts, or (say 0) in notation ("P1 10H, ...") for the board. */
+int cm_trick_text(const cm_state *d, int t, int ja, int say, char *buf, size_t cap);
+int cm_card_say(int face, int ja, char *buf, size_t cap);
+/* An action as the log tells it: "takes the ♠2 bid card: bids 2 in spades". */
+int cm_deed_text(const cm_state *s, ch_action a, int ja, char *buf, size_t cap);
+int cm_item_say(int a, int ja, char *buf, size_t cap);
 
 /* What a player sees (game.h): reveal.c, events.c, help.c. */
 int cm_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);

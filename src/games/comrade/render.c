@@ -17,8 +17,8 @@ static void put_series(ch_text *o, const cm_state *s, int ja)
 {
     int shown = s->deal < s->ndeals ? s->deal + 1 : s->ndeals;
     ch_text_add(o,
-                ja ? "カムレッド  第%d/%d戦  親 P%d  %d勝%d敗\n"
-                   : "Comrade  deal %d/%d  dealer P%d  won %d lost %d\n",
+                ja ? "カムレッド  第%d/%d戦  親 P%d (*)  %d勝%d敗\n"
+                   : "Comrade  deal %d/%d  dealer P%d (*)  won %d lost %d\n",
                 shown, s->ndeals, s->dealer, s->wins, s->deal - s->wins);
     if (s->deal) {
         /* One short word per outcome (CM-28), in the player's language. */
@@ -50,7 +50,8 @@ static void put_seats(ch_text *o, const cm_state *s, int ja)
     static const int bid_w[2] = {4, 7}, won_w[2] = {7, 8}, cards_w[2] = {7, 6};
     ch_text_add(o, "%s", head[ja]);
     for (int p = 0; p < s->np; p++) {
-        ch_text_add(o, " P%d %c%c %*s", p, p == s->dealer ? 'D' : ' ',
+        /* The dealer by a star, not a "D" that reads as diamonds beside the suits. */
+        ch_text_add(o, " P%d %c%c %*s", p, p == s->dealer ? '*' : ' ',
                     s->phase != CM_PH_OVER && p == s->to_move ? '>' : ' ', bid_w[ja], "");
         const uint8_t *v = s->v[p], *w = s->won[p];
         ch_text_add(o, "%d %d %d %d%*s", v[0], v[1], v[2], v[3], won_w[ja], "");
@@ -89,12 +90,12 @@ static void put_tricks(ch_text *o, const cm_state *s, int ja)
     char t[96];
     if (s->trick) {
         int k = s->trick - 1, face;
-        cm_trick_text(s, k, t, sizeof t);
+        cm_trick_text(s, k, ja, 0, t, sizeof t);
         ch_text_add(o, ja ? "前のトリック %d: %s、P%dの勝ち\n" : "Last trick %d: %s, won by P%d\n",
                     k + 1, t, cm_trick_winner(s, k, &face));
     }
     if (s->phase == CM_PH_PLAY) {
-        cm_trick_text(s, s->trick, t, sizeof t);
+        cm_trick_text(s, s->trick, ja, 0, t, sizeof t);
         ch_text_add(o, ja ? "トリック %d/%d (P%dリード): %s\n" : "Trick %d/%d (P%d leads): %s\n",
                     s->trick + 1, s->target, s->lead[s->trick], t[0] ? t : "-");
     }
@@ -149,7 +150,7 @@ int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         ch_text_add(&o, "\n");
     }
     if (s->phase == CM_PH_OVER) {
-        const char *label = cm_label(s->wins, s->ndeals);
+        const char *label = cm_label_text(s->wins, s->ndeals, ja);
         ch_text_add(&o, ja ? "シリーズ終了: %d勝%d敗" : "Series over: %d won, %d lost", s->wins,
                     s->ndeals - s->wins);
         ch_text_add(&o, label ? "  %s\n" : "\n", label);

@@ -59,15 +59,18 @@ void cm_last_deal(const cm_state *s, cm_state *d)
     d->to_move = CM_NOBODY;
 }
 
-int cm_trick_text(const cm_state *d, int t, char *buf, size_t cap)
+int cm_trick_text(const cm_state *d, int t, int ja, int say, char *buf, size_t cap)
 {
     ch_text o;
     ch_text_init(&o, buf, cap);
     int np = d->np;
     for (int i = 0; i < np && t * np + i < d->nplay; i++) {
-        char c[8];
-        cm_card_text(d->play[t * np + i], c, sizeof c);
-        ch_text_add(&o, "%sP%d %s", i ? ", " : "", (d->lead[t] + i) % np, c);
+        char c[32];
+        if (say)
+            cm_card_say(d->play[t * np + i], ja, c, sizeof c);
+        else
+            cm_card_text(d->play[t * np + i], c, sizeof c);
+        ch_text_add(&o, say ? "%s{P%d} %s" : "%sP%d %s", i ? ", " : "", (d->lead[t] + i) % np, c);
     }
     return ch_text_len(&o);
 }
@@ -75,14 +78,14 @@ int cm_trick_text(const cm_state *d, int t, char *buf, size_t cap)
 int cm_reason_text(const cm_state *d, int res, int at, int by, ch_lang lang, char *buf, size_t cap)
 {
     int ja = lang == CH_LANG_JA, np = d->np;
-    char item[16] = "", trick[96] = "", card[8] = "";
-    if (res == CM_BID_OVER && at > 0) cm_item_text(d->bidlog[at - 1], item, sizeof item);
+    char item[64] = "", trick[200] = "", card[32] = "";
+    if (res == CM_BID_OVER && at > 0) cm_item_say(d->bidlog[at - 1], ja, item, sizeof item);
     int t = at - 1, led = 0;
     if (res == CM_WRONG_SUIT || res == CM_OVER_BID) {
         int face;
-        cm_trick_text(d, t, trick, sizeof trick);
+        cm_trick_text(d, t, ja, 1, trick, sizeof trick);
         cm_trick_winner(d, t, &face);
-        cm_card_text(face, card, sizeof card);
+        cm_card_say(face, ja, card, sizeof card);
         led = CM_SUIT(d->play[t * np]);
     }
     const char *sw = ja ? cm_suit_ja[led] : cm_suit_en[led];
@@ -93,8 +96,8 @@ int cm_reason_text(const cm_state *d, int res, int at, int by, ch_lang lang, cha
                            : "every player won exactly the tricks they bid");
     case CM_BID_OVER:
         return snprintf(buf, cap,
-                        ja ? "ビッド%d手目にP%dが%sを取り、ビッド合計が%dで%dを超えた"
-                           : "at bidding turn %d P%d took %s: the bid total went to %d, over %d",
+                        ja ? "ビッド%d手目に{P%d}が%sを取り、ビッド合計が%dで%dを超えた"
+                           : "at bidding turn %d {P%d} took %s: the bid total went to %d, over %d",
                         at, by, item, d->total, d->target);
     case CM_ALL_PASSED:
         return snprintf(buf, cap,
@@ -115,19 +118,19 @@ int cm_reason_text(const cm_state *d, int res, int at, int by, ch_lang lang, cha
                         d->total, d->target);
     case CM_WRONG_SUIT:
         return ja ? snprintf(buf, cap,
-                             "トリック%d(%sのリード: %s)をP%dが%sで取ったが、P%dは%sにビッドして"
+                             "トリック%d(%sのリード: %s)を{P%d}が%sで取ったが、{P%d}は%sにビッドして"
                              "いない",
                              at, sw, trick, by, card, by, sw)
                   : snprintf(buf, cap,
-                             "trick %d, led in %s (%s), was won by P%d with %s, who bid no %s", at,
+                             "trick %d, led in %s (%s), was won by {P%d} with %s, who bid no %s", at,
                              sw, trick, by, card, sw);
     case CM_OVER_BID:
         return ja ? snprintf(buf, cap,
-                             "トリック%d(%sのリード: %s)をP%dが%sで取り、%sのトリックが%d回で"
+                             "トリック%d(%sのリード: %s)を{P%d}が%sで取り、%sのトリックが%d回で"
                              "ビッド%dを超えた",
                              at, sw, trick, by, card, sw, d->won[by][led], d->v[by][led])
                   : snprintf(buf, cap,
-                             "trick %d, led in %s (%s), was won by P%d with %s: %d %s tricks, "
+                             "trick %d, led in %s (%s), was won by {P%d} with %s: %d %s tricks, "
                              "more than the %d bid",
                              at, sw, trick, by, card, d->won[by][led], sw, d->v[by][led]);
     default:
@@ -135,14 +138,14 @@ int cm_reason_text(const cm_state *d, int res, int at, int by, ch_lang lang, cha
     }
 }
 
-/* "H3 D1" for a seat's figures per suit, "-" when all are 0. */
+/* "♥3 ♦1" for a seat's figures per suit, "-" when all are 0. */
 static void put_suits(ch_text *o, const uint8_t *x)
 {
-    static const char letter[] = "SHDC";
+    static const char *const sign[4] = {"♠", "♥", "♦", "♣"};
     int any = 0;
     for (int su = 0; su < 4; su++)
         if (x[su]) {
-            ch_text_add(o, "%s%c%d", any ? " " : "", letter[su], x[su]);
+            ch_text_add(o, "%s%s%d", any ? " " : "", sign[su], x[su]);
             any = 1;
         }
     if (!any) ch_text_add(o, "-");
@@ -168,7 +171,7 @@ static uint64_t played_by(const cm_state *d, int p)
 static int deal_title(const cm_state *d, int res, ch_lang lang, char *buf, size_t cap)
 {
     int ja = lang == CH_LANG_JA, won = res == CM_WIN;
-    return snprintf(buf, cap, ja ? "第%d戦 (親 P%d) %s" : "Deal %d (dealer P%d) %s", d->deal + 1,
+    return snprintf(buf, cap, ja ? "第%d戦 (親 {P%d}) %s" : "Deal %d (dealer {P%d}) %s", d->deal + 1,
                     d->dealer, ja ? (won ? "勝利" : "敗北") : (won ? "won" : "lost"));
 }
 
@@ -190,14 +193,14 @@ int cm_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
     cm_reason_text(&d, s->res[k], s->res_at[k], s->res_by[k], lang, t, sizeof t);
     ch_text_add(&o, "%s\n", t);
     for (int p = 0; p < d.np; p++) {
-        ch_text_add(&o, " P%d%s ", p, p == d.dealer ? (ja ? "(親)" : " D") : (ja ? "    " : "  "));
+        ch_text_add(&o, " {P%d}%s ", p, p == d.dealer ? (ja ? "(親)" : " (dealer)") : "");
         put_breakdown(&o, &d, p, ja);
         ch_text_add(&o, ja ? "  出した札:" : "  played:");
         uint64_t m = played_by(&d, p);
         if (!m) ch_text_add(&o, " -");
         for (; m; m &= m - 1) {
-            char c[8];
-            cm_card_text(__builtin_ctzll(m), c, sizeof c);
+            char c[32];
+            cm_card_say(__builtin_ctzll(m), ja, c, sizeof c);
             ch_text_add(&o, " %s", c);
         }
         ch_text_add(&o, "\n");

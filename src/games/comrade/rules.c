@@ -342,6 +342,15 @@ const char *cm_label(int wins, int deals)
     return deals == 5 && wins >= 0 && wins <= 5 ? labels[wins] : NULL;
 }
 
+const char *cm_label_text(int wins, int deals, int ja)
+{
+    /* The rule book's grades, in katakana in Japanese as the web board has them. */
+    static const char *const labels_ja[] = {"ロウ", "バッド", "アベレージ", "グッド", "グレート",
+                                            "エクセレント"};
+    const char *en = cm_label(wins, deals);
+    return en && ja ? labels_ja[wins] : en;
+}
+
 const char *cm_reason_name(int res)
 {
     static const char *const names[] = {

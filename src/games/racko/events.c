@@ -13,10 +13,9 @@ static const char *who(int seat, int viewer, int ja, char *buf, size_t cap)
 {
     ch_text t;
     ch_text_init(&t, buf, cap);
-    if (seat == viewer)
-        ch_text_add(&t, ja ? "あなた" : "you");
-    else
-        ch_text_add(&t, "P%d", seat);
+    (void)viewer;
+    (void)ja;
+    ch_text_add(&t, "{P%d}", seat); /* the table layer names the seat */
     return buf;
 }
 
@@ -53,8 +52,8 @@ static void reason_text(const rk_state *s, int ja, ch_text *t)
                     s->hands);
     else
         ch_text_add(t,
-                    ja ? "ラウンド %d 終了: P%d が「ラックオー」を宣言"
-                       : "Round %d over: P%d declared Rack-O",
+                    ja ? "ラウンド %d 終了: {P%d} が「ラックオー」を宣言"
+                       : "Round %d over: {P%d} declared Rack-O",
                     s->hands, s->last_declarer);
 }
 
@@ -131,28 +130,25 @@ int rk_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
     if (cap) buf[0] = '\0';
     if (!s->hands) return 0;
     reason_text(s, ja, &t);
-    ch_text_add(&t, ja ? "。全員のラック:\n        " : ". Every rack:\n        ");
+    ch_text_add(&t, ja ? "。全員のラック:\n" : ". Every rack:\n");
     for (int i = 0; i < RK_SLOTS; i++)
         ch_text_add(&t, " #%-2d", 5 * (i + 1));
     ch_text_add(&t, "\n");
+    /* The seat's name after its rack, so the slots line up whatever the
+     * names' widths (the table layer fills {P0} with a name). */
     for (int p = 0; p < s->n; p++) {
         char w[32];
-        /* padded by display width: a kanji takes two columns */
-        if (ja)
-            ch_text_add(&t, p == viewer ? "あなた  " : "P%d      ", p);
-        else
-            ch_text_add(&t, "%-8s", who(p, viewer, ja, w, sizeof w));
         for (int i = 0; i < RK_SLOTS; i++)
             ch_text_add(&t, "%4d", s->last_rack[p][i]);
-        ch_text_add(&t, "   ");
+        ch_text_add(&t, "   %s: ", who(p, viewer, ja, w, sizeof w));
         breakdown_text(s, p, ja, &t);
         ch_text_add(&t, "\n");
     }
     ch_text_add(&t, ja ? "合計:" : "Totals:");
     for (int p = 0; p < s->n; p++)
-        ch_text_add(&t, "  P%d: %d", p, s->score[p]);
+        ch_text_add(&t, "  {P%d}: %d", p, s->score[p]);
     if (s->partnership)
-        ch_text_add(&t, ja ? "  | チーム 0+2: %d  1+3: %d" : "  | team 0+2: %d  1+3: %d",
+        ch_text_add(&t, ja ? "  | チーム 席1+席3: %d  席2+席4: %d" : "  | team seats 1+3: %d  2+4: %d",
                     rk_team_score(s, 0), rk_team_score(s, 1));
     ch_text_add(&t, "\n");
     if (s->phase == RK_PH_OVER) {
@@ -160,7 +156,7 @@ int rk_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
         rk_result(s, &r);
         ch_text_add(&t, ja ? "ゲーム終了。勝者:" : "Game over. Winner:");
         for (int p = 0; p < s->n; p++)
-            if (r.winners >> p & 1u) ch_text_add(&t, " P%d", p);
+            if (r.winners >> p & 1u) ch_text_add(&t, " {P%d}", p);
         ch_text_add(&t, "\n");
     }
     return ch_text_len(&t);
@@ -295,10 +291,10 @@ json_t *rk_events(const void *before, ch_action a, int viewer, ch_lang lang)
         rk_result(&n, &r);
         ch_text_add(&x, ja ? "ゲーム終了。勝者:" : "Game over. Winner:");
         for (int p = 0; p < n.n; p++)
-            if (r.winners >> p & 1u) ch_text_add(&x, " P%d", p);
+            if (r.winners >> p & 1u) ch_text_add(&x, " {P%d}", p);
         event(list, "game_end", -1, text);
     } else {
-        ch_text_add(&x, ja ? "P%d がラウンド %d を配る" : "P%d deals round %d", n.dealer,
+        ch_text_add(&x, ja ? "{P%d} がラウンド %d を配る" : "{P%d} deals round %d", n.dealer,
                     n.hands + 1);
         json_t *e = event(list, "deal", n.dealer, text);
         moved(e, RK_SLOTS * n.n + 1, "deck", "rack");
@@ -419,7 +415,7 @@ int rk_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap)
         else
             ch_text_add(&t, "- ラックオーができたら自動で宣言される。\n");
         if (o->val[RK_OPT_PARTNERSHIP])
-            ch_text_add(&t, "- パートナー戦: 席 0+2 と席 1+3 のチーム合計で競う。\n");
+            ch_text_add(&t, "- パートナー戦: 席1+席3 と 席2+席4 のチーム合計で競う。\n");
         if (o->val[RK_OPT_MAX_TURNS] > 0)
             ch_text_add(&t, "- %d 手番で宣言がなければそのラウンドは無効 (全員 0 点)。\n",
                         o->val[RK_OPT_MAX_TURNS]);
@@ -449,7 +445,7 @@ int rk_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap)
         else
             ch_text_add(&t, "- A completed Rack-O is declared automatically.\n");
         if (o->val[RK_OPT_PARTNERSHIP])
-            ch_text_add(&t, "- Partnership: seats 0+2 against 1+3; team totals decide.\n");
+            ch_text_add(&t, "- Partnership: seats 1+3 against 2+4; team totals decide.\n");
         if (o->val[RK_OPT_MAX_TURNS] > 0)
             ch_text_add(&t,
                         "- A round with %d turns and no declaration is void (0 for "

@@ -55,7 +55,7 @@ static void consequences(const rk_state *s, ch_action a, int viewer, ch_lang lan
         if (next.last_declarer == RK_NOBODY)
             ch_text_add(t, ja ? " ── 手番の上限によりラウンド無効" : " — turn cap: round void");
         else if (a != RK_A_DECLARE)
-            ch_text_add(t, ja ? " ── P%d が「ラックオー」！" : " — P%d: Rack-O!",
+            ch_text_add(t, ja ? " ── {P%d} が「ラックオー」！" : " — {P%d}: Rack-O!",
                         next.last_declarer);
         if (viewer == CH_ALL) {
             ch_text_add(t, ja ? " 得点:" : " Round scores:");
@@ -81,33 +81,33 @@ int rk_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     case RK_A_DRAW: {
         int top = s->ndeck ? s->deck[s->ndeck - 1] : 0;
         if (viewer == CH_ALL || viewer == s->turn || s->deck_public)
-            ch_text_add(&t, ja ? "山札から %d を引く" : "draws %d from the deck", top);
+            ch_text_add(&t, ja ? "山札から %d を引く" : "Draw %d from the deck", top);
         else
-            ch_text_add(&t, ja ? "山札から1枚引く" : "draws a card from the deck");
+            ch_text_add(&t, ja ? "山札から1枚引く" : "Draw a card from the deck");
         break;
     }
     case RK_A_TAKE:
-        ch_text_add(&t, ja ? "捨て札の %d を取る" : "takes %d from the discard pile",
+        ch_text_add(&t, ja ? "捨て札の %d を取る" : "Take %d from the discard pile",
                     s->ndisc ? s->disc[s->ndisc - 1] : 0);
         break;
     case RK_A_DISCARD:
-        ch_text_add(&t, ja ? "引いた %d を捨てる" : "discards the drawn %d", s->hand);
+        ch_text_add(&t, ja ? "引いた %d を捨てる" : "Discard the drawn %d", s->hand);
         break;
     case RK_A_DECLARE:
-        ch_text_add(&t, ja ? "「ラックオー」を宣言" : "declares Rack-O!");
+        ch_text_add(&t, ja ? "「ラックオー」を宣言" : "Declare Rack-O!");
         break;
     case RK_A_END_TURN:
-        ch_text_add(&t, ja ? "宣言せずに手番を終える" : "does not declare and ends the turn");
+        ch_text_add(&t, ja ? "宣言せずに手番を終える" : "Do not declare; end the turn");
         break;
     default: {
         int i = (int)(a - RK_A_SWAP), old = s->rack[s->turn][i];
         if (see)
-            ch_text_add(&t, ja ? "%d を #%d に入れ、%d を捨てる" : "puts %d in #%d, discards %d",
+            ch_text_add(&t, ja ? "%d を #%d に入れ、%d を捨てる" : "Put %d in #%d, discard %d",
                         s->hand, 5 * (i + 1), old);
         else
             ch_text_add(&t,
                         ja ? "引いたカードを #%d に入れ、%d を捨てる"
-                           : "puts the drawn card in #%d, discards %d",
+                           : "Put the drawn card in #%d, discard %d",
                         5 * (i + 1), old);
         break;
     }
@@ -127,7 +127,7 @@ int rk_choice_name(const void *st, ch_action a, ch_lang lang, char *buf, size_t 
     const rk_state *s = st;
     if (a == RK_A_DRAW && !s->deck_public)
         return snprintf(buf, cap, "%s",
-                        lang == CH_LANG_JA ? "山札から1枚引く" : "draws a card from the deck");
+                        lang == CH_LANG_JA ? "山札から1枚引く" : "Draw a card from the deck");
     return rk_action_name(st, a, s->turn, lang, buf, cap);
 }
 

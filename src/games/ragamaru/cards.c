@@ -90,8 +90,11 @@ int rg_card_name(int face, ch_lang lang, char *buf, size_t cap)
         if (c != RG_ANY) return snprintf(buf, cap, "%s(%s)", name, col);
         return snprintf(buf, cap, "%s", name);
     }
-    if (t == RG_NUMBER) return snprintf(buf, cap, "%s %d (%s)", col, n, rg_box.position[lang][n]);
-    if (c != RG_ANY) return snprintf(buf, cap, "%s %s", col, name);
+    /* As a player says it: "Blue 9 (Scrum-half)", "Drop Goal (yellow)". */
+    if (t == RG_NUMBER)
+        return snprintf(buf, cap, "%c%s %d (%s)", col[0] >= 'a' && col[0] <= 'z' ? col[0] - 32 : col[0],
+                        col + 1, n, rg_box.position[lang][n]);
+    if (c != RG_ANY) return snprintf(buf, cap, "%s (%s)", name, col);
     return snprintf(buf, cap, "%s", name);
 }
 

@@ -19,7 +19,7 @@ static int sees_draw(int viewer, int seat)
 static void put_cards(ch_text *o, const rg_ev *e, ch_lang lang)
 {
     for (int i = 0; i < e->nf; i++) {
-        ch_text_add(o, " ");
+        ch_text_add(o, "%s", !i ? " " : lang == CH_LANG_JA ? "、" : ", ");
         rg_put_card_for(o, e->f[i], lang);
     }
 }
@@ -36,8 +36,8 @@ static void put_text(const rg_state *after, const rg_ev *e, int viewer, ch_lang 
     switch (e->type) {
     case RG_EV_KICKOFF:
         ch_text_add(o,
-                    ja ? "P%dがキックオフの色に%sを指定。最初はP%dで、その最初のカードは%s"
-                       : "P%d names %s for the kickoff: P%d plays first, and their first card "
+                    ja ? "{P%d}がキックオフの色に%sを指定。最初は{P%d}で、その最初のカードは%s"
+                       : "{P%d} names %s for the kickoff: {P%d} plays first, and their first card "
                          "must be %s",
                     e->seat, rg_colour_name(e->aux, lang), e->target, rg_colour_name(e->aux, lang));
         break;
@@ -45,13 +45,13 @@ static void put_text(const rg_state *after, const rg_ev *e, int viewer, ch_lang 
     case RG_EV_TAKE:
     case RG_EV_RGM_DRAW:
     case RG_EV_HIT: {
-        static const char *const fmt_en[] = {"P%d draws %d card%s",
-                                             "P%d accepts the attack and draws %d card%s",
-                                             "P%d draws %d card%s for the RAGAMARU",
-                                             "P%d is resting, so the attack hits: draws %d card%s"};
+        static const char *const fmt_en[] = {"{P%d} draws %d card%s",
+                                             "{P%d} accepts the attack and draws %d card%s",
+                                             "{P%d} draws %d card%s for the RAGAMARU",
+                                             "{P%d} is resting, so the attack hits: draws %d card%s"};
         static const char *const fmt_ja[] = {
-            "P%dが山札から%d枚引く%s", "P%dが攻撃を受けて山札から%d枚引く%s",
-            "P%dがRAGAMARUで山札から%d枚引く%s", "P%dは休み中のため攻撃を受けて山札から%d枚引く%s"};
+            "{P%d}が山札から%d枚引く%s", "{P%d}が攻撃を受けて山札から%d枚引く%s",
+            "{P%d}がRAGAMARUで山札から%d枚引く%s", "{P%d}は休み中のため攻撃を受けて山札から%d枚引く%s"};
         int w = e->type - RG_EV_DRAW;
         ch_text_add(o, ja ? fmt_ja[w] : fmt_en[w], e->seat, e->count, ja ? "" : plural(e->count));
         if (named && e->nf) {
@@ -72,21 +72,21 @@ static void put_text(const rg_state *after, const rg_ev *e, int viewer, ch_lang 
                     e->count);
         break;
     case RG_EV_PASS:
-        ch_text_add(o, ja ? "P%dがパス" : "P%d passes", e->seat);
+        ch_text_add(o, ja ? "{P%d}がパス" : "{P%d} passes", e->seat);
         break;
     case RG_EV_PLAY:
-        ch_text_add(o, ja ? "P%dが出す:" : "P%d plays", e->seat);
+        ch_text_add(o, ja ? "{P%d}が出す:" : "{P%d} plays", e->seat);
         put_cards(o, e, lang);
         break;
     case RG_EV_ATTACK:
         ch_text_add(o,
-                    ja ? "%s攻撃: P%dは応じるか%d枚引く" : "%s attack: P%d answers it or draws %d",
+                    ja ? "%s攻撃: {P%d}は応じるか%d枚引く" : "%s attack: {P%d} answers it or draws %d",
                     rg_type_name(e->aux, lang), rg_seat_next(after, e->seat, 1), e->count);
         break;
     case RG_EV_SIN:
         ch_text_add(o,
-                    ja ? "シンビン: P%dは回すか%d回休む%.0s。次の色は%s"
-                       : "Sin Bin: P%d passes it on or rests %d turn%s; the colour is now %s",
+                    ja ? "シンビン: {P%d}は回すか%d回休む%.0s。次の色は%s"
+                       : "Sin Bin: {P%d} passes it on or rests %d turn%s; the colour is now %s",
                     rg_seat_next(after, e->seat, 1), e->count, ja ? "" : plural(e->count),
                     rg_colour_name(e->aux, lang));
         break;
@@ -97,18 +97,18 @@ static void put_text(const rg_state *after, const rg_ev *e, int viewer, ch_lang 
                     rg_colour_name(e->aux, lang));
         break;
     case RG_EV_SIN_TAKE:
-        ch_text_add(o, ja ? "P%dがシンビンを受けて%d回休む" : "P%d accepts the Sin Bin: %d rest%s",
+        ch_text_add(o, ja ? "{P%d}がシンビンを受けて%d回休む" : "{P%d} accepts the Sin Bin: %d rest%s",
                     e->seat, e->count, ja ? "" : plural(e->count));
         break;
     case RG_EV_SIN_ADD:
         ch_text_add(o,
-                    ja ? "休み中のP%dにシンビンの%d回休みが加わる"
-                       : "P%d is resting, so the Sin Bin adds %d rest%s",
+                    ja ? "休み中の{P%d}にシンビンの%d回休みが加わる"
+                       : "{P%d} is resting, so the Sin Bin adds %d rest%s",
                     e->seat, e->count, ja ? "" : plural(e->count));
         break;
     case RG_EV_REST:
         ch_text_add(
-            o, ja ? "P%dは休み(シンビン)。残り%d回" : "P%d loses a turn to the Sin Bin (%d more)",
+            o, ja ? "{P%d}は休み(シンビン)。残り%d回" : "{P%d} loses a turn to the Sin Bin (%d more)",
             e->seat, e->aux);
         break;
     case RG_EV_SKIP:
@@ -116,13 +116,13 @@ static void put_text(const rg_state *after, const rg_ev *e, int viewer, ch_lang 
                     ja ? "" : plural(e->count));
         for (int p = 0, first = 1; p < CH_MAX_PLAYERS; p++)
             if (e->aux >> p & 1) {
-                ch_text_add(o, "%sP%d", first ? "" : " ", p);
+                ch_text_add(o, "%s{P%d}", first ? "" : ja ? "、" : ", ", p);
                 first = 0;
             }
-        ch_text_add(o, ja ? ")P%dの番" : ") to P%d", e->target);
+        ch_text_add(o, ja ? "){P%d}の番" : ") to {P%d}", e->target);
         break;
     case RG_EV_RETURN:
-        ch_text_add(o, ja ? "手番がP%dに戻る" : "the turn goes back to P%d", e->target);
+        ch_text_add(o, ja ? "手番が{P%d}に戻る" : "the turn goes back to {P%d}", e->target);
         break;
     case RG_EV_DIRECTION:
         ch_text_add(o, ja ? "回る向きは%s" : "play now goes %s",
@@ -130,47 +130,47 @@ static void put_text(const rg_state *after, const rg_ev *e, int viewer, ch_lang 
                                : (ja ? "反時計回り" : "counter-clockwise"));
         break;
     case RG_EV_LOOP:
-        ch_text_add(o, ja ? "P%dが%d人先へ移る。席順:" : "P%d moves on past %d player%s; order:",
+        ch_text_add(o, ja ? "{P%d}が%d人先へ移る。席順:" : "{P%d} moves on past %d player%s; order:",
                     e->seat, e->count, ja ? "" : plural(e->count));
         for (int i = 0; i < after->np; i++)
-            ch_text_add(o, " P%d", after->order[i]);
+            ch_text_add(o, "%s{P%d}", !i ? " " : ja ? "、" : ", ", after->order[i]);
         break;
     case RG_EV_FREE:
-        ch_text_add(o, ja ? "P%dがもう一度、好きなカードを出す" : "P%d plays again, any card",
+        ch_text_add(o, ja ? "{P%d}がもう一度、好きなカードを出す" : "{P%d} plays again, any card",
                     e->seat);
         break;
     case RG_EV_ADV:
         ch_text_add(o,
-                    ja ? "P%dはアドバンテージで%d枚まで捨てられる"
-                       : "P%d may discard up to %d with the Advantage",
+                    ja ? "{P%d}はアドバンテージで%d枚まで捨てられる"
+                       : "{P%d} may discard up to %d with the Advantage",
                     e->seat, e->count);
         break;
     case RG_EV_DISCARD:
-        ch_text_add(o, ja ? "P%dがアドバンテージで捨てる:" : "P%d discards", e->seat);
+        ch_text_add(o, ja ? "{P%d}がアドバンテージで捨てる:" : "{P%d} discards", e->seat);
         put_cards(o, e, lang);
         break;
     case RG_EV_KEEP:
-        ch_text_add(o, ja ? "P%dはこれ以上捨てない" : "P%d discards nothing more", e->seat);
+        ch_text_add(o, ja ? "{P%d}はこれ以上捨てない" : "{P%d} discards nothing more", e->seat);
         break;
     case RG_EV_RES:
         ch_text_add(o,
-                    ja ? "P%dがリザーブの色と数字を指定する"
-                       : "P%d declares the Reserve's colour and number",
+                    ja ? "{P%d}がリザーブの色と数字を指定する"
+                       : "{P%d} declares the Reserve's colour and number",
                     e->seat);
         break;
     case RG_EV_DECLARE:
         if (e->count)
             ch_text_add(o,
-                        ja ? "P%dがリザーブの数字に%dを指定(%sの%d)"
-                           : "P%d declares %d for the Reserve (%s %d)",
+                        ja ? "{P%d}がリザーブの数字に%dを指定(%sの%d)"
+                           : "{P%d} declares %d for the Reserve (%s %d)",
                         e->seat, e->count, rg_colour_name(e->aux, lang), e->count);
         else
-            ch_text_add(o, ja ? "P%dがリザーブの色に%sを指定" : "P%d declares %s for the Reserve",
+            ch_text_add(o, ja ? "{P%d}がリザーブの色に%sを指定" : "{P%d} declares %s for the Reserve",
                         e->seat, rg_colour_name(e->aux, lang));
         break;
     case RG_EV_OUT:
         ch_text_add(o,
-                    ja ? "P%dが最後のカードを出してあがり" : "P%d played their last card and wins",
+                    ja ? "{P%d}が最後のカードを出してあがり" : "{P%d} played their last card and wins",
                     e->seat);
         if (after->teams)
             ch_text_add(o, ja ? "(チーム%dの勝ち)" : " (team %d wins)", rg_team_of(after, e->seat));
@@ -292,9 +292,9 @@ json_t *rg_events(const void *before, ch_action a, int viewer, ch_lang lang)
             static const char *const res[CH_NLANGS][3] = {{"wins", "loses", "draw"},
                                                           {"勝ち", "負け", "引き分け"}};
             if (lang == CH_LANG_JA)
-                ch_text_add(&o, "P%d: %s、残り%d枚", p, res[1][r], k);
+                ch_text_add(&o, "{P%d}: %s、残り%d枚", p, res[1][r], k);
             else
-                ch_text_add(&o, "P%d: %s, %d card%s left", p, res[0][r], k, plural(k));
+                ch_text_add(&o, "{P%d}: %s, %d card%s left", p, res[0][r], k, plural(k));
             json_array_append_new(out, json_pack("{s:s,s:i,s:s,s:i,s:i}", "type", "score", "seat",
                                                  p, "text", buf, "points", won, "count", k));
         }

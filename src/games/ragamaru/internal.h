@@ -65,7 +65,6 @@ int rg_cards_ready(ch_err *err); /* CH_OK, or CH_EINVAL naming the file's bad li
 int rg_face_of(int type, int colour, int number);
 int rg_card_text(int face, char *buf, size_t cap);
 int rg_card_parse(const char *text, int *face);
-int rg_card_name(int face, ch_lang lang, char *buf, size_t cap);
 const char *rg_colour_name(int colour, ch_lang lang);
 const char *rg_type_code(int type);
 const char *rg_type_name(int type, ch_lang lang);

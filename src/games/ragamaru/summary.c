@@ -20,7 +20,7 @@ static void put_reason(const rg_state *s, ch_text *o, ch_lang lang)
     switch (rg_end_reason(s)) {
     case RG_EV_OUT:
         ch_text_add(o,
-                    ja ? "P%dが最後のカードを出してあがり" : "P%d played their last card and wins",
+                    ja ? "{P%d}が最後のカードを出してあがり" : "{P%d} played their last card and wins",
                     s->winner);
         if (s->teams)
             ch_text_add(o, ja ? "(チーム%dの勝ち)" : " (team %d wins)", rg_team_of(s, s->winner));
@@ -98,14 +98,14 @@ json_t *rg_last_hand_json(const rg_state *s)
     return h;
 }
 
-/* A card as a player of lang reads it: the code one types, and in
- * Japanese the rule book's short name beside it (黒7, トライ(青)). */
+/* A card as a player of lang says it, never its code: "Blue 9 (Scrum-half)",
+ * "Drop Goal (yellow)"; in Japanese the rule book's short name (黒7, トライ(青)). */
 void rg_put_card_for(ch_text *o, int face, ch_lang lang)
 {
-    char t[16], name[96];
-    rg_card_text(face, t, sizeof t);
+    char name[96];
     if (lang != CH_LANG_JA) {
-        ch_text_add(o, "%s", t);
+        rg_card_name(face, lang, name, sizeof name);
+        ch_text_add(o, "%s", name);
         return;
     }
     if (face < 60)
@@ -128,14 +128,14 @@ int rg_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
     put_reason(s, &o, lang);
     ch_text_add(&o, "\n");
     for (int p = 0; p < s->np; p++) {
-        ch_text_add(&o, "  P%d", p);
+        ch_text_add(&o, "  {P%d}", p);
         if (s->teams) ch_text_add(&o, ja ? " チーム%d" : " team %d", rg_team_of(s, p));
         ch_text_add(&o, "  ");
         put_breakdown(s, p, &o, lang);
         int faces[RG_DECK_MAX], n = rg_hand_faces(&s->hand[p], faces);
         if (n) ch_text_add(&o, ":");
         for (int i = 0; i < n; i++) {
-            ch_text_add(&o, " ");
+            ch_text_add(&o, "%s", !i ? " " : lang == CH_LANG_JA ? "、" : ", ");
             rg_put_card_for(&o, faces[i], lang);
         }
         ch_text_add(&o, "\n");

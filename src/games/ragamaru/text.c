@@ -82,20 +82,20 @@ int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     switch (m.kind) {
     case RG_A_KICKOFF:
         ch_text_add(&o,
-                    ja ? "キックオフの色に%sを指定する(P%dの最初のカードの色)"
-                       : "names %s for the kickoff (the colour of P%d's first card)",
+                    ja ? "キックオフの色に%sを指定する({P%d}の最初のカードの色)"
+                       : "Name %s for the kickoff (the colour of {P%d}'s first card)",
                     col, s->first);
         break;
     case RG_A_DRAW:
-        ch_text_add(&o, ja ? "山札から1枚引く" : "draws a card from the stock");
+        ch_text_add(&o, ja ? "山札から1枚引く" : "Draw a card from the stock");
         break;
     case RG_A_PASS:
-        ch_text_add(&o, ja ? "パスする" : "passes");
+        ch_text_add(&o, ja ? "パスする" : "Pass");
         break;
     case RG_A_ACCEPT:
         if (s->ptype == RG_SIN)
-            ch_text_add(&o, ja ? "シンビンを受けて%d回休みになる" : "accepts the Sin Bin: %d rests",
-                        s->ptotal);
+            ch_text_add(&o, ja ? "シンビンを受けて%d回休みになる" : "Accept the Sin Bin: %d rest%s",
+                        s->ptotal, ja || s->ptotal == 1 ? "" : "s");
         else {
             /* Only what the stock and the pile below the top hold can be
              * drawn (RG-70, RG-71): say what really happens. */
@@ -103,46 +103,46 @@ int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
             if (k == s->ptotal)
                 ch_text_add(&o,
                             ja ? "攻撃を受けて山札から%d枚引く"
-                               : "accepts the attack and draws %d card%s",
+                               : "Accept the attack and draw %d card%s",
                             k, k == 1 ? "" : "s");
             else if (k == 0)
                 ch_text_add(&o,
                             ja ? "攻撃(%d枚)を受ける。引けるカードは残っていない"
-                               : "accepts the attack of %d cards; nothing is left to draw",
+                               : "Accept the attack of %d cards; nothing is left to draw",
                             s->ptotal);
             else
                 ch_text_add(&o,
                             ja ? "攻撃(%d枚)を受けて、残る%d枚だけ山札から引く"
-                               : "accepts the attack of %d cards and draws the %d left",
+                               : "Accept the attack of %d cards and draw the %d left",
                             s->ptotal, k);
         }
         break;
     case RG_A_DECLARE:
         if (m.decl == 0)
-            ch_text_add(&o, ja ? "リザーブの色に%sを指定する" : "declares %s for the Reserve", col);
+            ch_text_add(&o, ja ? "リザーブの色に%sを指定する" : "Declare %s for the Reserve", col);
         else
             ch_text_add(&o,
                         ja ? "リザーブの数字に%dを指定する(%sの%d)"
-                           : "declares %d for the Reserve (%s %d)",
+                           : "Declare %d for the Reserve (%s %d)",
                         m.decl, col, m.decl);
         break;
     case RG_A_KEEP:
-        ch_text_add(&o, ja ? "これ以上は捨てない" : "discards nothing more");
+        ch_text_add(&o, ja ? "これ以上は捨てない" : "Discard nothing more");
         break;
     case RG_A_DISCARD: {
         char name[96];
         rg_card_name(m.face, lang, name, sizeof name);
-        ch_text_add(&o, ja ? "アドバンテージで%sを捨てる" : "discards %s with the Advantage", name);
+        ch_text_add(&o, ja ? "アドバンテージで%sを捨てる" : "Discard %s with the Advantage", name);
         break;
     }
     case RG_A_PLAY:
-        ch_text_add(&o, "%s", ja ? "" : "plays ");
+        ch_text_add(&o, "%s", ja ? "" : "Play ");
         put_names(&o, s, &m, lang);
         ch_text_add(&o, "%s", ja ? "を出す" : "");
         if (m.type == RG_RES)
-            ch_text_add(&o, ja ? "(次に色と数字を指定)" : ", then declares a colour and number");
+            ch_text_add(&o, ja ? "(次に色と数字を指定)" : ", then declare a colour and number");
         if (m.type == RG_SIN || m.type == RG_TMO)
-            ch_text_add(&o, ja ? "(%sを指定)" : " and names %s", col);
+            ch_text_add(&o, ja ? "(%sを指定)" : " and name %s", col);
         break;
     }
     return ch_text_len(&o);

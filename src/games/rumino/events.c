@@ -11,18 +11,17 @@ const char *ru_who(int seat, int viewer, int ja, char *buf, size_t cap)
 {
     ch_text t;
     ch_text_init(&t, buf, cap);
-    if (seat == viewer)
-        ch_text_add(&t, ja ? "あなた" : "you");
-    else
-        ch_text_add(&t, "P%d", seat);
+    (void)viewer;
+    (void)ja;
+    ch_text_add(&t, "{P%d}", seat); /* the table layer names the seat */
     return buf;
 }
 
-static void add_card_list(ch_text *t, const uint8_t *c, int n)
+static void add_card_list(ch_text *t, const uint8_t *c, int n, int ja)
 {
-    char x[8];
+    char x[32];
     for (int i = 0; i < n; i++) {
-        ru_card_text(c[i], x, sizeof x);
+        ru_card_say(c[i], ja, x, sizeof x);
         ch_text_add(t, "%s%s", i ? " " : "", x);
     }
 }
@@ -67,12 +66,12 @@ static void breakdown_text(const ru_state *s, int p, int ja, ch_text *t, ru_layo
     ru_meld_best(s->last_cards[p], s->last_n[p], l);
     for (int m = 0; m < l->n_melds; m++) {
         ch_text_add(t, "[");
-        add_card_list(t, l->meld[m], l->meld_n[m]);
+        add_card_list(t, l->meld[m], l->meld_n[m], ja);
         ch_text_add(t, "] ");
     }
     if (l->n_dead) {
         ch_text_add(t, ja ? "メルド外 " : "deadwood ");
-        add_card_list(t, l->dead, l->n_dead);
+        add_card_list(t, l->dead, l->n_dead, ja);
         ch_text_add(t, " = %d", l->deadwood);
     } else {
         ch_text_add(t, ja ? "メルド外なし" : "no deadwood");
@@ -157,8 +156,8 @@ int ru_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
     if (!s->last_no) return 0;
     reason_text(s, viewer, ja, &t);
     if (s->last_put != RU_NONE) {
-        char c[8];
-        ru_card_text(s->last_put, c, sizeof c);
+        char c[32];
+        ru_card_say(s->last_put, ja, c, sizeof c);
         ch_text_add(&t, ja ? " (%s を捨てて)" : " (putting down %s)", c);
     }
     ch_text_add(&t, ja ? "。全員の手札:\n" : ". Every hand:\n");
@@ -205,9 +204,9 @@ static void move_event(const ru_state *s, ch_action a, int viewer, int ja, json_
     int p = s->to_move;
     uint8_t face = (uint8_t)ru_action_face(a);
     uint8_t top = s->ndiscard ? s->discard[s->ndiscard - 1] : 0;
-    char w[32], c[8], text[256];
+    char w[32], c[32], text[256];
     ru_who(p, viewer, ja, w, sizeof w);
-    ru_card_text(face, c, sizeof c);
+    ru_card_say(face, ja, c, sizeof c);
     ch_text x;
     ch_text_init(&x, text, sizeof text);
     json_t *e;
@@ -219,7 +218,7 @@ static void move_event(const ru_state *s, ch_action a, int viewer, int ja, json_
     case RU_A_DRAW: {
         uint8_t d = s->stock[s->nstock - 1];
         int known = viewer == p || viewer == CH_ALL;
-        ru_card_text(d, c, sizeof c);
+        ru_card_say(d, ja, c, sizeof c);
         if (known)
             ch_text_add(&x, ja ? "%s: 山札から %s を引いた" : "%s drew %s from the stock", w, c);
         else
@@ -230,7 +229,7 @@ static void move_event(const ru_state *s, ch_action a, int viewer, int ja, json_
     }
     case RU_A_TAKE:
     case RU_A_CLAIM:
-        ru_card_text(top, c, sizeof c);
+        ru_card_say(top, ja, c, sizeof c);
         if (ru_action_type(a) == RU_A_TAKE)
             ch_text_add(&x, ja ? "%s: 捨て札の %s を取った" : "%s took %s from the discard pile", w,
                         c);
@@ -267,7 +266,7 @@ static void move_event(const ru_state *s, ch_action a, int viewer, int ja, json_
         event(list, "elimination", p, text);
         break;
     case RU_A_PASS:
-        ru_card_text(top, c, sizeof c);
+        ru_card_say(top, ja, c, sizeof c);
         ch_text_add(&x, ja ? "%s: %s を取らない" : "%s did not claim %s", w, c);
         event(list, "pass", p, text);
         break;
@@ -285,8 +284,8 @@ json_t *ru_events(const void *before, ch_action a, int viewer, ch_lang lang)
     ch_text x;
     move_event(s, a, viewer, ja, list);
     if (n.reshuffles > s->reshuffles) {
-        char c[8];
-        ru_card_text(n.discard[0], c, sizeof c);
+        char c[32];
+        ru_card_say(n.discard[0], ja, c, sizeof c);
         ch_text_init(&x, text, sizeof text);
         ch_text_add(&x,
                     ja ? "山札切れ: 捨て札 %d 枚を切り直して山札に (一番上の %s は残す)"
@@ -339,9 +338,9 @@ json_t *ru_events(const void *before, ch_action a, int viewer, ch_lang lang)
                             (long long)(n.chips[p] - s->chips[p]));
         event(list, "game_end", -1, text);
     } else if (n.dealt > s->dealt) {
-        char c[8];
+        char c[32];
         uint8_t up = n.discard[0];
-        ru_card_text(up, c, sizeof c);
+        ru_card_say(up, ja, c, sizeof c);
         int players = 0;
         for (int p = 0; p < n.np; p++)
             players += n.active[p];

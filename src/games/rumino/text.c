@@ -17,6 +17,16 @@ int ru_card_text(int face, char *buf, size_t cap)
     return snprintf(buf, cap, "%s%c", rank_text[ru_face_rank(face)], suit_text[ru_face_suit(face)]);
 }
 
+/* A card as a player says it, never its code: "7♠", "10♥" in English, the
+ * suit first in Japanese ("♠7"), "joker" / "ジョーカー". */
+int ru_card_say(int face, int ja, char *buf, size_t cap)
+{
+    static const char *const suit_sign[4] = {"♠", "♥", "♦", "♣"};
+    if (face == RU_JOKER) return snprintf(buf, cap, "%s", ja ? "ジョーカー" : "joker");
+    const char *r = rank_text[ru_face_rank(face)], *su = suit_sign[ru_face_suit(face)];
+    return ja ? snprintf(buf, cap, "%s%s", su, r) : snprintf(buf, cap, "%s%s", r, su);
+}
+
 int ru_card_parse(const char *text, int *face)
 {
     char t[8];
@@ -101,54 +111,54 @@ static void consequences(const ru_state *s, ch_action a, int ja, ch_text *t)
     if (next.phase == RU_PH_OVER) {
         ch_text_add(t, ja ? "。ゲーム終了、勝者:" : ". Game over, winner:");
         for (int p = 0; p < s->np; p++)
-            if (next.winners >> p & 1u) ch_text_add(t, " P%d", p);
+            if (next.winners >> p & 1u) ch_text_add(t, " {P%d}", p);
     }
 }
 
 /* The move itself, as viewer knows it, without what follows from it. */
 static void name_move(const ru_state *s, ch_action a, int viewer, int ja, ch_text *t)
 {
-    char c[8], top[8] = "";
-    ru_card_text(ru_action_face(a), c, sizeof c);
-    if (s->ndiscard) ru_card_text(s->discard[s->ndiscard - 1], top, sizeof top);
+    char c[32], top[32] = "";
+    ru_card_say(ru_action_face(a), ja, c, sizeof c);
+    if (s->ndiscard) ru_card_say(s->discard[s->ndiscard - 1], ja, top, sizeof top);
     switch (ru_action_type(a)) {
     case RU_A_KNOCK:
-        ch_text_add(t, ja ? "ノックする" : "knocks");
+        ch_text_add(t, ja ? "ノックする" : "Knock");
         break;
     case RU_A_DRAW:
         /* The drawn card is seen by its taker only. */
         if ((viewer == CH_ALL || viewer == s->to_move) && s->nstock) {
-            ru_card_text(s->stock[s->nstock - 1], c, sizeof c);
-            ch_text_add(t, ja ? "山札から %s を引く" : "draws %s from the stock", c);
+            ru_card_say(s->stock[s->nstock - 1], ja, c, sizeof c);
+            ch_text_add(t, ja ? "山札から %s を引く" : "Draw %s from the stock", c);
         } else {
-            ch_text_add(t, ja ? "山札から1枚引く" : "draws a card from the stock");
+            ch_text_add(t, ja ? "山札から1枚引く" : "Draw a card from the stock");
         }
         break;
     case RU_A_TAKE:
-        ch_text_add(t, ja ? "捨て札の山から %s を取る" : "takes %s from the discard pile", top);
+        ch_text_add(t, ja ? "捨て札の山から %s を取る" : "Take %s from the discard pile", top);
         break;
     case RU_A_DISCARD:
-        ch_text_add(t, ja ? "%s を捨てる" : "discards %s", c);
+        ch_text_add(t, ja ? "%s を捨てる" : "Discard %s", c);
         break;
     case RU_A_GIN:
-        ch_text_add(t, ja ? "ジンを宣言し %s を捨てる" : "declares Gin, discarding %s", c);
+        ch_text_add(t, ja ? "ジンを宣言し %s を捨てる" : "Declare Gin, discarding %s", c);
         break;
     case RU_A_RUMINO:
-        ch_text_add(t, ja ? "ルーミノを宣言し %s を捨てる" : "declares Rumino, discarding %s", c);
+        ch_text_add(t, ja ? "ルーミノを宣言し %s を捨てる" : "Declare Rumino, discarding %s", c);
         break;
     case RU_A_REBUY:
-        ch_text_add(t, ja ? "%lld チップでリバイする" : "rebuys for %lld chips",
+        ch_text_add(t, ja ? "%lld チップでリバイする" : "Rebuy for %lld chips",
                     (long long)s->rebuy_cost);
         break;
     case RU_A_DECLINE:
         ch_text_add(t,
-                    ja ? "リバイせずにゲームから抜ける" : "declines to rebuy and leaves the game");
+                    ja ? "リバイせずにゲームから抜ける" : "Decline to rebuy and leave the game");
         break;
     case RU_A_CLAIM:
-        ch_text_add(t, ja ? "%s を取ってルーミノにする" : "claims %s for a Rumino", top);
+        ch_text_add(t, ja ? "%s を取ってルーミノにする" : "Claim %s for a Rumino", top);
         break;
     case RU_A_PASS:
-        ch_text_add(t, ja ? "%s を取らない" : "does not claim %s", top);
+        ch_text_add(t, ja ? "%s を取らない" : "Do not claim %s", top);
         break;
     }
 }
@@ -281,7 +291,7 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         ch_text_add(&o, "\n");
         return ch_text_len(&o);
     }
-    ru_who(s->to_move, viewer, ja, w, sizeof w);
+    snprintf(w, sizeof w, "P%d", s->to_move); /* the board names seats as its columns do */
     int tell = viewer == s->to_move || viewer == CH_ALL || s->phase == RU_PH_REBUY ||
                s->phase == RU_PH_CLAIM;
     if (s->to_move == viewer)
