@@ -16,6 +16,7 @@
 #include "cardhall/game.h"
 #include "cardhall/racko.h"
 #include "cardhall/ragamaru.h"
+#include "cardhall/rumino.h"
 #include "ragamaru_kit.h"
 
 /* Sets st up for g from options and an optional order; fails on error. */
@@ -298,13 +299,89 @@ static void ragamaru_observe(void **state)
     }
 }
 
+/* ---- Rumino ---- */
+
+static ru_state RU;
+static float RUV[RU_OBS_SIZE];
+
+static int ru_face(const char *text)
+{
+    int f;
+    if (ru_game.card_parse(text, &f) != CH_OK) fail_msg("no card %s", text);
+    return f;
+}
+
+static void rumino(void **state)
+{
+    (void)state;
+    ch_opts o;
+    static const char *const kv[] = {"players=3", "first_dealer=0"};
+    start(&ru_game, &RU, &o, kv, 2, NULL, 0, 5);
+    assert_int_equal(ru_game.num_action_ids(&o), 166);
+    assert_int_equal(obs_size(&ru_game, &o), RU_OBS_SIZE);
+    assert_int_equal(RU_OBS_SIZE, 1247); /* the table in docs/spaces.md */
+    assert_int_equal(RU.to_move, 1);     /* RU-20 */
+    assert_int_equal(id_of(&ru_game, &RU, "draw"), 1);
+    assert_int_equal(id_of(&ru_game, &RU, "take"), 2);
+
+    /* A seat knows its own seven cards, copies counted, and no other. */
+    ru_game.observe(&RU, 1, RUV);
+    float sum = 0;
+    for (int f = 0; f < RU_NFACES; f++)
+        sum += RUV[RU_OB_HAND + f];
+    assert_true(sum == 7.0f);
+    for (int i = 0; i < 7; i++)
+        assert_true(RUV[RU_OB_HAND + RU.hand[1][i]] >= 1.0f);
+    assert_int_equal(nonzero(RUV + RU_OB_HAND + RU_NFACES, 5 * RU_NFACES), 0);
+    int up = RU.discard[0];
+    assert_true(RUV[RU_OB_TOP + up] == 1.0f && RUV[RU_OB_UPCARD + up] == 1.0f);
+    assert_true(RUV[RU_OB_MOVER + 0] == 1.0f && RUV[RU_OB_DEALER + 2] == 1.0f);
+    ru_game.observe(&RU, 2, RUV);
+    assert_true(nonzero(RUV + RU_OB_HAND, RU_NFACES) > 0);                     /* its own */
+    assert_int_equal(nonzero(RUV + RU_OB_HAND + 2 * RU_NFACES, RU_NFACES), 0); /* seat 1's */
+
+    /* RU-21, decision 7: a card taken from the pile is public in the hand. */
+    act(&ru_game, &RU, "take");
+    for (int v = CH_SPECTATOR; v < 3; v++) {
+        if (v == CH_ALL || v == 1) continue;
+        ru_game.observe(&RU, v, RUV);
+        int r = v == CH_SPECTATOR ? 1 : (1 - v + 3) % 3;
+        assert_int_equal(nonzero(RUV + RU_OB_HAND + RU_NFACES * r, RU_NFACES), 1);
+        assert_true(RUV[RU_OB_HAND + RU_NFACES * r + up] == 1.0f);
+        assert_true(RUV[RU_OB_TAKEN + up] == 1.0f);
+    }
+    /* The discard: its id is 7 + face, and the pile records who threw it. */
+    ch_action acts[64], a;
+    ch_err err;
+    int n = ru_game.legal(&RU, acts), x = ru_action_face(acts[0]);
+    assert_true(n > 0 && ru_action_type(acts[0]) == RU_A_DISCARD);
+    assert_int_equal(ru_game.action_id(&RU, acts[0]), RU_ID_DISCARD + x);
+    assert_int_equal(ch_action_of_id(&ru_game, &RU, RU_ID_DISCARD + x, acts, &a, &err), CH_OK);
+    assert_int_equal(ch_apply(&ru_game, &RU, a, &err), CH_OK);
+    ru_game.observe(&RU, 0, RUV);
+    assert_true(RUV[RU_OB_TOP + x] == 1.0f);
+    assert_true(RUV[RU_OB_THROWN + RU_NFACES * 1 + x] == 1.0f); /* seat 1 from seat 0 */
+    assert_true(RUV[RU_OB_UPCARD + up] == 0.0f);                /* the upcard was taken */
+    assert_int_equal(RU_ID_GIN + ru_face("3H"), 60 + 15); /* hearts 13 + rank 3 - 1 */
+    assert_int_equal(RU_ID_RUMINO + ru_face("JK"), 113 + 52);
+
+    /* RU-21: a card drawn from the stock is its drawer's alone. */
+    int top = RU.stock[RU.nstock - 1];
+    act(&ru_game, &RU, "draw"); /* seat 2 */
+    ru_game.observe(&RU, 2, RUV);
+    assert_int_equal(nonzero(RUV + RU_OB_DRAWN, RU_NFACES), 1);
+    assert_true(RUV[RU_OB_DRAWN + top] == 1.0f);
+    ru_game.observe(&RU, 0, RUV);
+    assert_int_equal(nonzero(RUV + RU_OB_DRAWN, RU_NFACES), 0);
+    assert_true(RUV[RU_OB_CARDS + 2] == 1.0f); /* seat 2 holds 8 of 8 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(racko_ids),
-        cmocka_unit_test(racko_observe),
-        cmocka_unit_test(ragamaru_ids),
-        cmocka_unit_test(ragamaru_observe),
+        cmocka_unit_test(racko_ids),    cmocka_unit_test(racko_observe),
+        cmocka_unit_test(ragamaru_ids), cmocka_unit_test(ragamaru_observe),
+        cmocka_unit_test(rumino),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
