@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "cardhall/babasuki.h"
+#include "cardhall/comrade.h"
 #include "cardhall/game.h"
 #include "cardhall/racko.h"
 #include "cardhall/ragamaru.h"
@@ -442,12 +443,82 @@ static void babasuki(void **state)
     assert_true(t21[DB_OC_SECURED] == 1.0f); /* 10 points secured */
 }
 
+/* ---- Comrade ---- */
+
+static cm_state CM;
+static float CMV[CM_OBS_SIZE];
+
+static void comrade(void **state)
+{
+    (void)state;
+    ch_opts o;
+    static const char *const kv[] = {"players=5", "deals=1", "dealer=0"};
+    int order[52];
+    for (int i = 0; i < 52; i++)
+        order[i] = i;
+    start(&cm_game, &CM, &o, kv, 3, order, 52, 4);
+    assert_int_equal(cm_game.num_action_ids(&o), 73);
+    assert_int_equal(obs_size(&cm_game, &o), CM_OBS_SIZE);
+    assert_int_equal(CM_OBS_SIZE, 1168); /* the table in docs/spaces.md */
+    assert_int_equal(id_of(&cm_game, &CM, "pass"), 0);
+    assert_int_equal(id_of(&cm_game, &CM, "take H2"), 6);
+    assert_int_equal(id_of(&cm_game, &CM, "joker C"), 20);
+
+    /* E24/CM-27: a hand is its owner's alone. */
+    for (int v = CH_SPECTATOR; v < 5; v++) {
+        if (v == CH_ALL) continue;
+        cm_game.observe(&CM, v, CMV);
+        for (int f = 0; f < 52; f++)
+            assert_true(CMV[CM_OB_HAND + f] == (v >= 0 ? (float)(CM.hand[v] >> f & 1) : 0.0f));
+        assert_true(CMV[CM_OB_MOVER + (v >= 0 ? (5 - v) % 5 : 0)] == 1.0f); /* seat 0 bids */
+    }
+
+    /* CM-10..CM-13: every take is public: the pool, the bid and the log. */
+    act(&cm_game, &CM, "take H2");
+    cm_game.observe(&CM, 1, CMV);
+    assert_true(CMV[CM_OB_POOL + 4 * 1 + 1] == 0.0f);
+    assert_true(CMV[CM_OB_POOL + 4 * 1 + 2] == 1.0f);
+    assert_true(CMV[CM_OB_BID + 4 * 4 + 1] == 2.0f / 5.0f); /* seat 0 is seat 1's relative 4 */
+    assert_true(CMV[CM_OB_BIDLOG + 0 * 21 + 6] == 1.0f);
+    static const char *const bids[] = {"take S3", "pass", "take D1", "pass",
+                                       "take H3", "pass", "take C3"};
+    for (int i = 0; i < 7; i++)
+        act(&cm_game, &CM, bids[i]);
+    assert_string_equal(cm_game.phase(&CM), "play"); /* T = 10 */
+
+    /* CM-21..CM-23: a played card is public, with who played it. */
+    int p = cm_game.to_move(&CM);
+    ch_action acts[64];
+    int n = cm_game.legal(&CM, acts), face = (int)(acts[0] - CM_PLAY(0));
+    assert_true(n > 0);
+    assert_int_equal(cm_game.action_id(&CM, acts[0]), 21 + face);
+    char text[16];
+    cm_game.action_text(&CM, acts[0], text, sizeof text);
+    act(&cm_game, &CM, text);
+    for (int v = CH_SPECTATOR; v < 5; v++) {
+        if (v == CH_ALL) continue;
+        int base = v >= 0 ? v : 0, r = (p - base + 5) % 5;
+        cm_game.observe(&CM, v, CMV);
+        assert_int_equal(nonzero(CMV + CM_OB_PLAYED, 5 * 52), 1);
+        assert_true(CMV[CM_OB_PLAYED + 52 * r + face] == 1.0f);
+        assert_true(CMV[CM_OB_TRICK + face] == 1.0f); /* first card of the trick */
+        assert_true(CMV[CM_OB_LEADER + r] == 1.0f && CMV[CM_OB_WINNING + r] == 1.0f);
+        assert_true(CMV[CM_OB_PHASE + CM_PH_PLAY] == 1.0f);
+    }
+    cm_game.observe(&CM, p, CMV);
+    assert_true(CMV[CM_OB_HAND + face] == 0.0f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(racko_ids),    cmocka_unit_test(racko_observe),
-        cmocka_unit_test(ragamaru_ids), cmocka_unit_test(ragamaru_observe),
-        cmocka_unit_test(rumino),       cmocka_unit_test(babasuki),
+        cmocka_unit_test(racko_ids),
+        cmocka_unit_test(racko_observe),
+        cmocka_unit_test(ragamaru_ids),
+        cmocka_unit_test(ragamaru_observe),
+        cmocka_unit_test(rumino),
+        cmocka_unit_test(babasuki),
+        cmocka_unit_test(comrade),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
