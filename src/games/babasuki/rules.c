@@ -670,7 +670,10 @@ const ch_game db_game = {
     NULL, /* warning: no Babasuki move loses on the spot */
     db_rules_text,
     db_choice_name,
-    NULL, NULL, NULL, NULL, /* learning hooks (issue 26): not yet */
+    db_num_action_ids,
+    db_action_id,
+    db_obs_shape,
+    db_obs,
     NULL, /* upgrade_action: the notation never changed */
     1,    /* old_rules: 1 = piles in the order dealt (records before issue 16) */
 };

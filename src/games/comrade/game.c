@@ -80,7 +80,10 @@ const ch_game cm_game = {
     cm_warning,
     cm_rules_text,
     NULL, /* choice_name: action_name names no outcome */
-    NULL, NULL, NULL, NULL, /* learning hooks (issue 26): not yet */
+    cm_num_action_ids,
+    cm_action_id,
+    cm_obs_shape,
+    cm_obs,
     NULL, /* upgrade_action: the notation never changed */
     0,    /* old_rules */
 };
