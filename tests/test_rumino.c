@@ -1703,6 +1703,36 @@ static void ru_v8_void_hand_reveal(void **st)
     json_decref(v);
 }
 
+/* Information (spec 4.2, "Private"): the card a player draws from the stock
+ * is theirs alone. A resample from another seat's view must not keep it: in every resampled
+ * world the mover's drawn card is one of the mover's cards, and across
+ * worlds it is not always the true one (so a bot cannot read it). */
+static void ru_private_draw_resample_hides_the_drawn_card(void **st)
+{
+    (void)st;
+    ru_state s;
+    start(&s, 3, 0, 11, NULL, 0);
+    act(&s, RU_A_DRAW, NULL);
+    assert_int_equal(s.phase, RU_PH_DRAWN);
+    int p = s.to_move, other = (p + 1) % 3, differs = 0;
+    ch_rng rng;
+    ch_rng_seed(&rng, 5, 1);
+    for (int k = 0; k < 64; k++) {
+        ru_state w = s;
+        ru_game.resample(&w, other, &rng);
+        int in_hand = 0;
+        for (int i = 0; i < w.nhand[p]; i++)
+            in_hand |= w.hand[p][i] == w.drawn;
+        assert_true(in_hand);
+        differs += w.drawn != s.drawn;
+    }
+    assert_true(differs > 0);
+    /* The mover's own resample keeps the card it saw. */
+    ru_state w = s;
+    ru_game.resample(&w, p, &rng);
+    assert_int_equal(w.drawn, s.drawn);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1757,6 +1787,7 @@ int main(void)
         cmocka_unit_test(ru64_ru80_pool_never_overflows),
         cmocka_unit_test(ru_v7_bankroll_extremes),
         cmocka_unit_test(ru_v8_void_hand_reveal),
+        cmocka_unit_test(ru_private_draw_resample_hides_the_drawn_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

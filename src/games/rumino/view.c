@@ -132,6 +132,16 @@ void ru_census(const void *st, int viewer, ch_census *c)
 void ru_resample(void *st, int viewer, ch_rng *rng)
 {
     ru_state *s = st;
+    /* The card the mover drew this turn is hidden from the others: it is
+     * whichever unseen card ends up in its slot, or a resample would keep
+     * the true card there for a bot to read. */
+    uint8_t *drawn_slot = NULL;
+    if (s->drawn != RU_NONE && viewer != s->to_move) {
+        int p = s->to_move;
+        for (int i = 0; i < s->nhand[p] && !drawn_slot; i++)
+            if (s->hand[p][i] == s->drawn && !ru_slot_seen(s, viewer, p, i))
+                drawn_slot = &s->hand[p][i];
+    }
     for (int g = 0; g <= s->stock_gen; g++) {
         uint8_t pool[RU_NCARDS], *where[RU_NCARDS];
         int n = 0;
@@ -151,6 +161,7 @@ void ru_resample(void *st, int viewer, ch_rng *rng)
         for (int i = 0; i < n; i++)
             *where[i] = pool[i];
     }
+    if (drawn_slot) s->drawn = *drawn_slot;
     ch_rng_seed(&s->rng, ch_rng_next64(rng), 0x7275u);
 }
 
