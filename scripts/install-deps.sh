@@ -10,6 +10,9 @@ PKGS="$PKGS libopenmpi-dev openmpi-bin"
 PKGS="$PKGS nodejs npm chromium"
 # Japanese on the browser table and in its screenshots.
 PKGS="$PKGS fonts-noto-cjk"
+# The Python module (make python, docs/python.md): Debian's python3 with its
+# headers and numpy; pytest runs its tests, venv/pip/setuptools its install test.
+PKGS="$PKGS python3-dev python3-numpy python3-pytest python3-venv python3-pip python3-setuptools"
 
 missing=""
 for p in $PKGS; do
