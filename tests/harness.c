@@ -1,5 +1,6 @@
 /* See harness.h. Every check names the game, seed and step on failure, so a
  * failure can be replayed by hand. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +23,11 @@ typedef struct ctx {
     uint64_t seed;
     int step;
     int np;
+    const ch_opts *opts;
+    /* Learning hooks (issue 26): the declared sizes, and the first action
+     * text seen for each id, so one id must mean one move in every state. */
+    int n_ids, obs_size;
+    uint64_t *id_text; /* a hash of the text, 0: not seen yet */
 } ctx;
 
 /* A game with an events hook has taken up the issue-16 viewers, the
@@ -121,6 +127,94 @@ static void check_choice_names(const ctx *c, const void *st, const void *resampl
     free(acts);
 }
 
+/* Writes viewer's observation tensor to out (obs_size floats and a guard
+ * after them): every float is written, finite, and nothing past the end. */
+static void observe_checked(const ctx *c, const void *st, int viewer, float *out)
+{
+    const float guard = 12345.0f;
+    for (int i = 0; i < c->obs_size; i++)
+        out[i] = NAN;
+    for (int i = 0; i < 8; i++)
+        out[c->obs_size + i] = guard;
+    c->g->observe(st, viewer, out);
+    for (int i = 0; i < c->obs_size; i++)
+        if (!isfinite(out[i]))
+            failf(c, "observation for %d: entry %d is not written or not finite", viewer, i);
+    for (int i = 0; i < 8; i++)
+        if (out[c->obs_size + i] != guard)
+            failf(c, "observation for %d writes past its declared size %d", viewer, c->obs_size);
+}
+
+/* The tensor holds only what viewer may know: a resample from viewer's view
+ * gives the very same floats. */
+static void check_observe_resample(const ctx *c, const void *st, const void *resampled, int viewer)
+{
+    if (!c->g->observe) return;
+    size_t bytes = sizeof(float) * (size_t)(c->obs_size + 8);
+    float *a = malloc(bytes), *b = malloc(bytes);
+    observe_checked(c, st, viewer, a);
+    observe_checked(c, resampled, viewer, b);
+    for (int i = 0; i < c->obs_size; i++)
+        if (a[i] != b[i])
+            failf(c,
+                  "observation for %d differs after resampling at entry %d (%g / %g): it "
+                  "holds something the viewer cannot know",
+                  viewer, i, (double)a[i], (double)b[i]);
+    free(a);
+    free(b);
+}
+
+/* Action ids (issue 26): every legal action's id is in range and unique in
+ * the state, ch_action_of_id gives the action back, its text parses back to
+ * it, and an id always names the same text (one id, one move, in every
+ * state). Ids that are not legal are refused. */
+static void check_action_ids(const ctx *c, const void *st, const ch_action *acts, int n, int deep,
+                             ch_rng *rng)
+{
+    const ch_game *g = c->g;
+    if (!g->action_id) return;
+    ch_action *buf = malloc(sizeof *buf * (size_t)g->max_actions);
+    int *ids = malloc(sizeof *ids * (size_t)n);
+    char text[256];
+    ch_err err;
+    for (int i = 0; i < n; i++) {
+        int id = ids[i] = g->action_id(st, acts[i]);
+        if (id < 0 || id >= c->n_ids) failf(c, "action id %d out of range 0..%d", id, c->n_ids - 1);
+        for (int j = 0; j < i; j++)
+            if (ids[j] == id) failf(c, "two legal actions share id %d", id);
+        ch_action back;
+        if (ch_action_of_id(g, st, id, buf, &back, &err) != CH_OK || back != acts[i])
+            failf(c, "ch_action_of_id(%d) does not give the action back", id);
+        g->action_text(st, back, text, sizeof text);
+        ch_action parsed;
+        if (ch_parse_action(g, st, text, &parsed, &err) != CH_OK || parsed != back)
+            failf(c, "the text '%s' of id %d does not parse back to its action", text, id);
+        if (c->id_text) {
+            uint64_t h = 1469598103934665603u; /* FNV-1a, never 0 for these texts */
+            for (const char *p = text; *p; p++)
+                h = (h ^ (unsigned char)*p) * 1099511628211u;
+            if (!c->id_text[id]) c->id_text[id] = h;
+            if (c->id_text[id] != h)
+                failf(c, "id %d is '%s' here but named another move before", id, text);
+        }
+    }
+    /* The mask equals the legal list: ids not among the legal ones are
+     * refused (a few random ones every step, all of them at deep steps
+     * when there are not too many). */
+    int tries = deep && c->n_ids <= 1024 ? c->n_ids : 4;
+    for (int t = 0; t < tries; t++) {
+        int id = tries == c->n_ids ? t : (int)ch_rng_below(rng, (uint32_t)c->n_ids);
+        int legal = 0;
+        for (int i = 0; i < n; i++)
+            legal |= ids[i] == id;
+        ch_action back;
+        if (!legal && ch_action_of_id(g, st, id, buf, &back, &err) != CH_EILLEGAL)
+            failf(c, "id %d is not legal here but ch_action_of_id accepts it", id);
+    }
+    free(ids);
+    free(buf);
+}
+
 static void check_resample(const ctx *c, const void *st, int viewer, ch_rng *rng, void *scratch)
 {
     const ch_game *g = c->g;
@@ -152,6 +246,7 @@ static void check_resample(const ctx *c, const void *st, int viewer, ch_rng *rng
         free(b);
     }
     check_choice_names(c, st, scratch, viewer);
+    check_observe_resample(c, st, scratch, viewer);
     static ch_census a, b;
     check_census(c, st, viewer, &a);
     check_census(c, scratch, viewer, &b);
@@ -318,6 +413,15 @@ static void check_step(const ctx *c, ch_match *m, ch_action *acts, int n, int de
         if (!ch_equal(g, scratch, st)) failf(c, "rejected action changed the state");
     }
 
+    /* Action ids at every step; the mover's tensor is whole and finite (every
+     * viewer's, and against resamples, at deep steps: check_resample). */
+    check_action_ids(c, st, acts, n, deep, rng);
+    if (g->observe && !deep) {
+        float *obs = malloc(sizeof *obs * (size_t)(c->obs_size + 8));
+        observe_checked(c, st, g->to_move(st), obs);
+        free(obs);
+    }
+
     /* Census from every point of view. */
     static ch_census cen;
     check_census(c, st, CH_ALL, &cen);
@@ -363,6 +467,28 @@ static void check_rules_text(const ctx *c, const ch_opts *o)
     }
 }
 
+/* The learning hooks come all four or none; their sizes are positive and the
+ * same for every game of one run (one set of options). */
+static void learn_sizes(ctx *c, int *run_ids)
+{
+    const ch_game *g = c->g;
+    int have = !!g->num_action_ids + !!g->action_id + !!g->obs_shape + !!g->observe;
+    if (have != 0 && have != 4) failf(c, "%d of the 4 learning hooks are set", have);
+    if (!have) return;
+    c->n_ids = g->num_action_ids(c->opts);
+    if (c->n_ids < 1) failf(c, "num_action_ids %d", c->n_ids);
+    if (*run_ids >= 0 && *run_ids != c->n_ids) failf(c, "num_action_ids changed within a run");
+    *run_ids = c->n_ids;
+    int dims[CH_OBS_RANK + 1] = {0};
+    int rank = g->obs_shape(c->opts, dims);
+    if (rank < 1 || rank > CH_OBS_RANK) failf(c, "obs_shape gives rank %d", rank);
+    c->obs_size = 1;
+    for (int i = 0; i < rank; i++) {
+        if (dims[i] < 1) failf(c, "obs_shape dimension %d is %d", i, dims[i]);
+        c->obs_size *= dims[i];
+    }
+}
+
 int ch_harness_scaled(int n)
 {
     const char *scale = getenv("CH_HARNESS_SCALE");
@@ -392,13 +518,19 @@ long ch_harness_run(const ch_harness_cfg *cfg)
                      !!g->rules_text);
     }
 
+    uint64_t *id_text = NULL; /* one table for every game of the run: same options */
+    int n_ids = -1;
     for (int gi = 0; gi < games; gi++) {
-        ctx c = {g, cfg->seed + (uint64_t)gi, 0, 0};
+        ctx c = {g, cfg->seed + (uint64_t)gi, 0, 0, NULL, 0, 0, id_text};
         ch_match m;
         ch_err err;
         if (ch_match_init(&m, g, cfg->kv, cfg->nkv, c.seed, NULL, 0, &err) != CH_OK)
             failf(&c, "setup: %s", err.msg);
         c.np = g->num_players(ch_match_state(&m));
+        c.opts = &m.opts;
+        learn_sizes(&c, &n_ids);
+        if (!id_text && n_ids > 0 && n_ids <= 1 << 20)
+            id_text = c.id_text = calloc((size_t)n_ids, sizeof *id_text);
         check_rules_text(&c, &m.opts);
         ch_rng rng;
         ch_rng_seed(&rng, c.seed, 0x4a11u);
@@ -448,5 +580,6 @@ long ch_harness_run(const ch_harness_cfg *cfg)
     free(acts);
     free(scratch);
     free(text);
+    free(id_text);
     return total;
 }

@@ -110,6 +110,32 @@ typedef struct rk_view {
 
 void rk_observe(const rk_state *s, int seat, rk_view *v);
 
+/* The observation tensor for learning programs (rk_game.observe; the table
+ * in docs/spaces.md): offsets into one flat vector of RK_OBS_SIZE floats.
+ * Per-seat entries are by relative seat: 0 is the viewer (the spectator:
+ * seat 0), then round the table. A card c is entry c-1 of a 60-card plane. */
+enum {
+    RK_OB_MOVER = 0,                           /* 4: seat to move, one-hot (none when over) */
+    RK_OB_PHASE = RK_OB_MOVER + 4,             /* 5: enum rk_phase, one-hot */
+    RK_OB_DEALER = RK_OB_PHASE + 5,            /* 4: dealer, one-hot */
+    RK_OB_SEATS = RK_OB_DEALER + 4,            /* 4: 1 per seat at the table */
+    RK_OB_IS_SEAT = RK_OB_SEATS + 4,           /* 1: 1 for a seat, 0 for the spectator */
+    RK_OB_SCORE = RK_OB_IS_SEAT + 1,           /* 4: total / target_score */
+    RK_OB_LAST = RK_OB_SCORE + 4,              /* 4: last round's score / 100 */
+    RK_OB_HELD = RK_OB_LAST + 4,               /* 4: known to hold an undeclared Rack-O */
+    RK_OB_DECK_COUNT = RK_OB_HELD + 4,         /* 1: cards in the deck / 20 */
+    RK_OB_DISC_COUNT = RK_OB_DECK_COUNT + 1,   /* 1: cards in the discard pile / 20 */
+    RK_OB_TURNS = RK_OB_DISC_COUNT + 1,        /* 1: turns this round / 100 */
+    RK_OB_DECK_PUBLIC = RK_OB_TURNS + 1,       /* 1: deck order public (RK-26) */
+    RK_OB_HAND_HELD = RK_OB_DECK_PUBLIC + 1,   /* 1: the mover holds a drawn/taken card */
+    RK_OB_HAND = RK_OB_HAND_HELD + 1,          /* 60: that card, when the viewer knows it */
+    RK_OB_DISC_TOP = RK_OB_HAND + RK_MAX_CARD, /* 60: the upcard */
+    RK_OB_DISC = RK_OB_DISC_TOP + RK_MAX_CARD, /* 60: (k+1)/20 for disc[k], bottom k=0 */
+    RK_OB_DECK = RK_OB_DISC + RK_MAX_CARD,     /* 60: public deck: depth from top (1 = top) / 20 */
+    RK_OB_RACK = RK_OB_DECK + RK_MAX_CARD,     /* 4*10*60: [seat][slot #5..#50][card] known cards */
+    RK_OBS_SIZE = RK_OB_RACK + RK_MAX_PLAYERS * RK_SLOTS * RK_MAX_CARD
+};
+
 ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat);
 
 #endif

@@ -89,4 +89,8 @@ const ch_game rk_game = {
     .warning = NULL, /* no Rack-O move loses on the spot */
     .rules_text = rk_rules_text,
     .choice_name = rk_choice_name,
+    .num_action_ids = rk_num_action_ids,
+    .action_id = rk_action_id,
+    .obs_shape = rk_obs_shape,
+    .observe = rk_obs,
 };

@@ -36,4 +36,10 @@ json_t *rk_last_hand_json(const rk_state *s);
 int rk_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf, size_t cap);
 int rk_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
 
+/* learn.c */
+int rk_num_action_ids(const ch_opts *o);
+int rk_action_id(const void *st, ch_action a);
+int rk_obs_shape(const ch_opts *o, int *dims);
+void rk_obs(const void *st, int viewer, float *out);
+
 #endif
