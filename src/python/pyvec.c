@@ -145,13 +145,15 @@ static PyObject *new_array(int nd, const npy_intp *dims, int type)
     return PyArray_ZEROS(nd, (npy_intp *)dims, type, 0);
 }
 
+/* Not zeroed: observe writes every float of every row, and a step's
+ * observations are megabytes for a few hundred slots. */
 static PyObject *obs_array(pych_vec *v)
 {
     npy_intp dims[1 + CH_OBS_RANK];
     dims[0] = v->n;
     for (int k = 0; k < v->game->obs_rank; k++)
         dims[k + 1] = v->game->obs_dims[k];
-    return new_array(1 + v->game->obs_rank, dims, NPY_FLOAT32);
+    return PyArray_SimpleNew(1 + v->game->obs_rank, dims, NPY_FLOAT32);
 }
 
 static PyObject *players_array(pych_vec *v)
