@@ -31,6 +31,7 @@ typedef struct pych_vec {
     ch_action *acts;       /* legal() scratch, max_actions per thread */
     uint8_t *truncated;    /* the last step cut the slot's game at max_steps */
     int32_t *players;      /* seat to move in each slot */
+    int busy; /* a step or reset runs without the GIL: another thread must wait its turn */
 } pych_vec;
 
 /* What one step writes: pointers into the new arrays (NULL: not wanted). */
@@ -122,7 +123,7 @@ static void *run_job(void *arg)
 }
 
 /* Runs phase over every slot, split between the threads. */
-static void run_all(pych_vec *v, const vec_out *o, int phase)
+static void run_slots(pych_vec *v, const vec_out *o, int phase)
 {
     int t = v->threads < v->n ? v->threads : v->n;
     vec_job jobs[MAX_THREADS];
@@ -138,6 +139,29 @@ static void run_all(pych_vec *v, const vec_out *o, int phase)
     run_job(&jobs[0]);
     for (int k = 1; k < t; k++)
         if (started[k]) pthread_join(tid[k], NULL);
+}
+
+/* run_slots without the GIL (the caller holds v->busy). */
+static int run_all(pych_vec *v, const vec_out *o, int phase)
+{
+    Py_BEGIN_ALLOW_THREADS
+    run_slots(v, o, phase);
+    Py_END_ALLOW_THREADS
+    return 0;
+}
+
+/* A step or reset releases the GIL, and Python threads sharing one
+ * VectorEnv would race on its games: a second one gets a RuntimeError.
+ * busy is set and cleared with the GIL held, for the whole call. */
+static int enter(pych_vec *v)
+{
+    if (v->busy) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "VectorEnv is stepping in another thread: give each thread its own");
+        return -1;
+    }
+    v->busy = 1;
+    return 0;
 }
 
 static PyObject *new_array(int nd, const npy_intp *dims, int type)
@@ -164,7 +188,7 @@ static PyObject *players_array(pych_vec *v)
     return a;
 }
 
-static PyObject *vec_reset(pych_vec *v, PyObject *args, PyObject *kwargs)
+static PyObject *reset_locked(pych_vec *v, PyObject *args, PyObject *kwargs)
 {
     static char *kw[] = {"seed", NULL};
     PyObject *seed = Py_None;
@@ -183,16 +207,25 @@ static PyObject *vec_reset(pych_vec *v, PyObject *args, PyObject *kwargs)
     }
     vec_out o = {PyArray_DATA((PyArrayObject *)obs), NULL, NULL,
                  PyArray_DATA((PyArrayObject *)masks), NULL};
-    Py_BEGIN_ALLOW_THREADS
-    run_all(v, &o, 2);
-    Py_END_ALLOW_THREADS
+    if (run_all(v, &o, 2) < 0) {
+        Py_DECREF(obs);
+        Py_DECREF(masks);
+        return NULL;
+    }
     return Py_BuildValue("(NNN)", obs, masks, players_array(v));
 }
 
-static PyObject *vec_step(pych_vec *v, PyObject *arg)
+static PyObject *vec_reset(pych_vec *v, PyObject *args, PyObject *kwargs)
 {
-    PyArrayObject *ids = (PyArrayObject *)PyArray_FROMANY(arg, NPY_INT64, 1, 1,
-                                                          NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST);
+    if (enter(v) < 0) return NULL;
+    PyObject *out = reset_locked(v, args, kwargs);
+    v->busy = 0;
+    return out;
+}
+
+static PyObject *step_locked(pych_vec *v, PyObject *arg)
+{
+    PyArrayObject *ids = (PyArrayObject *)PyArray_FROMANY(arg, NPY_INT64, 1, 1, NPY_ARRAY_IN_ARRAY);
     if (!ids) return NULL;
     if (PyArray_DIM(ids, 0) != v->n) {
         PyErr_Format(PyExc_ValueError, "step: expected %d actions, got %zd", v->n,
@@ -201,9 +234,10 @@ static PyObject *vec_step(pych_vec *v, PyObject *arg)
         return NULL;
     }
     vec_out o = {NULL, NULL, NULL, NULL, PyArray_DATA(ids)};
-    Py_BEGIN_ALLOW_THREADS
-    run_all(v, &o, 0);
-    Py_END_ALLOW_THREADS
+    if (run_all(v, &o, 0) < 0) {
+        Py_DECREF(ids);
+        return NULL;
+    }
     for (int i = 0; i < v->n; i++) {
         if (!v->bad[i]) continue;
         PyErr_Format(PyExc_ValueError,
@@ -228,11 +262,25 @@ static PyObject *vec_step(pych_vec *v, PyObject *arg)
     o.rewards = PyArray_DATA((PyArrayObject *)rew);
     o.terminated = PyArray_DATA((PyArrayObject *)term);
     o.masks = PyArray_DATA((PyArrayObject *)masks);
-    Py_BEGIN_ALLOW_THREADS
-    run_all(v, &o, 1);
-    Py_END_ALLOW_THREADS
+    /* Checked above; busy kept any other step out since. */
+    int rc = run_all(v, &o, 1);
     Py_DECREF(ids);
+    if (rc < 0) {
+        Py_DECREF(obs);
+        Py_DECREF(rew);
+        Py_DECREF(term);
+        Py_DECREF(masks);
+        return NULL;
+    }
     return Py_BuildValue("(NNNN)", obs, rew, term, masks);
+}
+
+static PyObject *vec_step(pych_vec *v, PyObject *arg)
+{
+    if (enter(v) < 0) return NULL;
+    PyObject *out = step_locked(v, arg);
+    v->busy = 0;
+    return out;
 }
 
 static PyObject *vec_current_players(pych_vec *v, PyObject *unused)
@@ -386,7 +434,7 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     /* Ready to step without a reset, as the games are dealt. */
     vec_out o = {NULL, NULL, NULL, NULL, NULL};
-    run_all(v, &o, 2);
+    run_slots(v, &o, 2);
     return (PyObject *)v;
 }
 

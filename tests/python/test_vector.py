@@ -105,6 +105,8 @@ def test_bad_steps_change_nothing():
         a.step(good[:2])
     with pytest.raises(ValueError):
         a.step(np.array([-1, 0, 0]))
+    with pytest.raises(TypeError):
+        a.step(good + 0.5)  # ids are integers, never silently rounded
     for x, y in zip(a.step(good), b.step(good)):
         assert np.array_equal(x, y)
 
