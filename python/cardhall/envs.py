@@ -262,11 +262,9 @@ class SingleAgentEnv(_EnvBase):
                 return
 
     def _obs(self):
-        if self.state.is_terminal():
-            return self.state.observation_tensor(self.seat), {
-                "action_mask": np.zeros(self.game.num_distinct_actions(), np.uint8)}
+        # The seat's own mask: empty when the game is over or was cut on a bot's turn.
         return self.state.observation_tensor(self.seat), {
-            "action_mask": self.state.legal_actions_mask()}
+            "action_mask": self.state.legal_actions_mask(self.seat)}
 
     def action_masks(self):
         """uint8[num_distinct_actions]: the legal actions now (MaskablePPO's name)."""

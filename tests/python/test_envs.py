@@ -41,9 +41,26 @@ def test_aec_illegal_step_raises():
         env.step(int(np.flatnonzero(mask == 0)[0]))
 
 
-@pytest.mark.parametrize("name", ["babasuki", "comrade"])
+def test_aec_truncates_at_max_steps():
+    """Random Rack-O players never finish: the game is cut, with no reward."""
+    need_hooks("racko")
+    env = cardhall.aec_env("racko", max_steps=30)
+    rng = np.random.default_rng(2)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        assert reward == 0.0 and not termination
+        if truncation:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert steps == 30 and not env.game_state.is_terminal()
+
+
+@pytest.mark.parametrize("name", ["babasuki", "comrade", "racko(target_score=100)"])
 def test_single_agent_env_against_bots(name):
-    need_hooks(name)
+    need_hooks(name.split("(")[0])
     env = cardhall.single_agent_env(name, opponents="heuristic", seat=0)
     rng = np.random.default_rng(1)
     for episode in range(2):
