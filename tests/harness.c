@@ -164,12 +164,36 @@ static void check_observe_resample(const ctx *c, const void *st, const void *res
     free(b);
 }
 
+static int by_word(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A hash of the words of an action text in sorted order: one move may list
+ * its cards in the order the state makes canonical (RAGAMARU's cards below
+ * the top), and is the same move in any order. Never 0. */
+static uint64_t words_hash(const char *text)
+{
+    char copy[256], *words[64], *save = NULL;
+    int n = 0;
+    snprintf(copy, sizeof copy, "%s", text);
+    for (char *w = strtok_r(copy, " ", &save); w && n < 64; w = strtok_r(NULL, " ", &save))
+        words[n++] = w;
+    qsort(words, (size_t)n, sizeof words[0], by_word);
+    uint64_t h = 1469598103934665603u; /* FNV-1a */
+    for (int i = 0; i < n; i++)
+        for (const char *p = words[i];; p++) {
+            h = (h ^ (unsigned char)*p) * 1099511628211u;
+            if (!*p) break;
+        }
+    return h ? h : 1;
+}
+
 /* Action ids (issue 26): every legal action's id is in range and unique in
  * the state, ch_action_of_id gives the action back, its text parses back to
  * it, and an id always names the same text (one id, one move, in every
  * state). Ids that are not legal are refused. */
-static void check_action_ids(const ctx *c, const void *st, const ch_action *acts, int n, int deep,
-                             ch_rng *rng)
+static void check_action_ids(const ctx *c, const void *st, const ch_action *acts, int n, int deep)
 {
     const ch_game *g = c->g;
     if (!g->action_id) return;
@@ -182,6 +206,14 @@ static void check_action_ids(const ctx *c, const void *st, const ch_action *acts
         if (id < 0 || id >= c->n_ids) failf(c, "action id %d out of range 0..%d", id, c->n_ids - 1);
         for (int j = 0; j < i; j++)
             if (ids[j] == id) failf(c, "two legal actions share id %d", id);
+    }
+    /* Round trips cost a legal list (and a parse, all the texts) each: every
+     * action at deep steps, one at the others. */
+    ch_rng mine; /* its own stream: the games played stay those of before issue 26 */
+    ch_rng_seed(&mine, c->seed * 1000003u + (uint64_t)c->step, 0x1d5u);
+    int one = (int)ch_rng_below(&mine, (uint32_t)n);
+    for (int i = deep ? 0 : one; i < (deep ? n : one + 1); i++) {
+        int id = ids[i];
         ch_action back;
         if (ch_action_of_id(g, st, id, buf, &back, &err) != CH_OK || back != acts[i])
             failf(c, "ch_action_of_id(%d) does not give the action back", id);
@@ -190,20 +222,17 @@ static void check_action_ids(const ctx *c, const void *st, const ch_action *acts
         if (ch_parse_action(g, st, text, &parsed, &err) != CH_OK || parsed != back)
             failf(c, "the text '%s' of id %d does not parse back to its action", text, id);
         if (c->id_text) {
-            uint64_t h = 1469598103934665603u; /* FNV-1a, never 0 for these texts */
-            for (const char *p = text; *p; p++)
-                h = (h ^ (unsigned char)*p) * 1099511628211u;
+            uint64_t h = words_hash(text);
             if (!c->id_text[id]) c->id_text[id] = h;
             if (c->id_text[id] != h)
                 failf(c, "id %d is '%s' here but named another move before", id, text);
         }
     }
     /* The mask equals the legal list: ids not among the legal ones are
-     * refused (a few random ones every step, all of them at deep steps
-     * when there are not too many). */
-    int tries = deep && c->n_ids <= 1024 ? c->n_ids : 4;
-    for (int t = 0; t < tries; t++) {
-        int id = tries == c->n_ids ? t : (int)ch_rng_below(rng, (uint32_t)c->n_ids);
+     * refused (a few random ones each step; ch_action_of_id is one generic
+     * scan, so more would check the same code again). */
+    for (int t = 0; t < (deep ? 16 : 2); t++) {
+        int id = (int)ch_rng_below(&mine, (uint32_t)c->n_ids);
         int legal = 0;
         for (int i = 0; i < n; i++)
             legal |= ids[i] == id;
@@ -415,7 +444,7 @@ static void check_step(const ctx *c, ch_match *m, ch_action *acts, int n, int de
 
     /* Action ids at every step; the mover's tensor is whole and finite (every
      * viewer's, and against resamples, at deep steps: check_resample). */
-    check_action_ids(c, st, acts, n, deep, rng);
+    check_action_ids(c, st, acts, n, deep);
     if (g->observe && !deep) {
         float *obs = malloc(sizeof *obs * (size_t)(c->obs_size + 8));
         observe_checked(c, st, g->to_move(st), obs);

@@ -15,6 +15,9 @@
 
 #include "cardhall/game.h"
 #include "cardhall/racko.h"
+#include "cardhall/ragamaru.h"
+#include "cardhall/rumino.h"
+#include "ragamaru_kit.h"
 
 /* Sets st up for g from options and an optional order; fails on error. */
 static void start(const ch_game *g, void *st, ch_opts *o, const char *const *kv, int nkv,
@@ -201,11 +204,184 @@ static void racko_observe(void **state)
     assert_true(RKV[RK_OB_HAND + top - 1] == 1.0f);
 }
 
+/* ---- RAGAMARU ---- */
+
+static rg_state RG;
+static float RGV[RG_OBS_SIZE];
+
+static void ragamaru_ids(void **state)
+{
+    (void)state;
+    ch_opts o;
+    static const char *const kv[] = {"players=3", "first_player=0"};
+    start(&rg_game, &RG, &o, kv, 2, NULL, 0, 1);
+    assert_int_equal(rg_game.num_action_ids(&o), 1002);
+    assert_int_equal(RG_NUM_IDS, 1002);
+    assert_string_equal(rg_game.phase(&RG), "kickoff");
+    assert_int_equal(id_of(&rg_game, &RG, "kickoff Y"), 1);
+
+    /* RG-31, RG-36: on R5 only red leads; a play is its cards and its top. */
+    rgt_table(&RG, 3);
+    rgt_top(&RG, "R5");
+    rgt_hand(&RG, 0, "R9 Y9 B9 K9 RES SIN SIN TRY-R TRY-K CONV R1");
+    assert_int_equal(id_of(&rg_game, &RG, "draw"), 4);
+    assert_int_equal(id_of(&rg_game, &RG, "R9 B9"), 435); /* 173 + 32*8 + p({R,B}, B) = 6 */
+    assert_int_equal(id_of(&rg_game, &RG, "R9 Y9 B9"), 440);
+    assert_int_equal(id_of(&rg_game, &RG, "TRY-R TRY-K CONV"), 955);
+    assert_int_equal(id_of(&rg_game, &RG, "SIN SIN K"), 989);
+    assert_int_equal(id_of(&rg_game, &RG, "RES"), 974);
+    assert_string_equal(text_of(&rg_game, &RG, 173 + 0), "R1");
+    assert_false(is_legal_id(&rg_game, &RG, 173 + 1)); /* Y1: not held */
+    /* The same cards with the same top on Y5, where yellow leads: one id. */
+    rgt_top(&RG, "Y5");
+    assert_string_equal(text_of(&rg_game, &RG, 440), "Y9 R9 B9");
+    /* RG-62: the Reserve's colour, then its number, are moves of their own. */
+    rgt_top(&RG, "R5");
+    act(&rg_game, &RG, "RES");
+    assert_int_equal(id_of(&rg_game, &RG, "declare K"), 112);
+    act(&rg_game, &RG, "declare K");
+    assert_int_equal(id_of(&rg_game, &RG, "declare K8"), 165);
+    assert_false(is_legal_id(&rg_game, &RG, 113 + 7)); /* declare R8: black was named */
+}
+
+static void ragamaru_observe(void **state)
+{
+    (void)state;
+    ch_opts o;
+    static const char *const kv[] = {"players=3"};
+    ch_err err;
+    assert_int_equal(ch_opts_parse(&o, rg_game.opts, rg_game.n_opts, kv, 1, &err), CH_OK);
+    assert_int_equal(obs_size(&rg_game, &o), RG_OBS_SIZE);
+    assert_int_equal(RG_OBS_SIZE, 1432); /* the table in docs/spaces.md */
+    assert_int_equal(RG_OB_HANDS, 624);
+    rgt_table(&RG, 3);
+    rgt_top(&RG, "R5");
+    rgt_hand(&RG, 0, "R9 B9 SIN SIN CONV");
+    rgt_hand(&RG, 1, "K3 K4");
+    rgt_hand(&RG, 2, "Y1");
+
+    /* Spec 4.2: a seat knows its own hand, copies counted, and only the
+     * sizes of the others. */
+    rg_game.observe(&RG, 0, RGV);
+    const float *own = RGV + RG_OB_HANDS;
+    assert_int_equal(nonzero(own, RG_NFACES), 4);
+    assert_true(own[rgt_card("R9")] == 1.0f && own[rgt_card("B9")] == 1.0f);
+    assert_true(own[RG_FACE_SIN] == 2.0f && own[RG_FACE_CONV] == 1.0f);
+    assert_int_equal(nonzero(RGV + RG_OB_HANDS + RG_NFACES, 7 * RG_NFACES), 0);
+    assert_true(RGV[RG_OB_HAND_N + 1] == 2.0f / 20.0f); /* seat 1 */
+    assert_true(RGV[RG_OB_HAND_N + 2] == 1.0f / 20.0f);
+    assert_true(RGV[RG_OB_TOP + rgt_card("R5")] == 1.0f);
+    assert_true(RGV[RG_OB_COLOUR + RG_R] == 1.0f);
+    assert_true(RGV[RG_OB_NUMBER + 5] == 1.0f);
+    assert_true(RGV[RG_OB_MOVER + 0] == 1.0f);
+    /* Seat 1 sees its own hand at relative seat 0, seat 0 at relative 2. */
+    rg_game.observe(&RG, 1, RGV);
+    assert_true(RGV[RG_OB_HANDS + rgt_card("K3")] == 1.0f);
+    assert_int_equal(nonzero(RGV + RG_OB_HANDS, RG_NFACES), 2);
+    assert_true(RGV[RG_OB_HAND_N + 2] == 5.0f / 20.0f);
+    assert_true(RGV[RG_OB_MOVER + 2] == 1.0f);
+    rg_game.observe(&RG, CH_SPECTATOR, RGV);
+    assert_int_equal(nonzero(RGV + RG_OB_HANDS, 8 * RG_NFACES), 0);
+    assert_true(RGV[RG_OB_IS_SEAT] == 0.0f);
+
+    /* RG-21: the card drawn is its drawer's alone. */
+    int top = RG.stock[RG.nstock - 1];
+    act(&rg_game, &RG, "draw");
+    rg_game.observe(&RG, 0, RGV);
+    assert_int_equal(nonzero(RGV + RG_OB_DRAWN, RG_NFACES), 1);
+    assert_true(RGV[RG_OB_DRAWN + top] == 1.0f);
+    assert_true(RGV[RG_OB_HANDS + top] >= 1.0f);
+    assert_true(RGV[RG_OB_PHASE + RG_PH_DRAWN] == 1.0f);
+    for (int v = 1; v < 3; v++) {
+        rg_game.observe(&RG, v, RGV);
+        assert_int_equal(nonzero(RGV + RG_OB_DRAWN, RG_NFACES), 0);
+        assert_true(RGV[RG_OB_HAND_N + (3 - v) % 3] == 6.0f / 20.0f);
+    }
+}
+
+/* ---- Rumino ---- */
+
+static ru_state RU;
+static float RUV[RU_OBS_SIZE];
+
+static int ru_face(const char *text)
+{
+    int f;
+    if (ru_game.card_parse(text, &f) != CH_OK) fail_msg("no card %s", text);
+    return f;
+}
+
+static void rumino(void **state)
+{
+    (void)state;
+    ch_opts o;
+    static const char *const kv[] = {"players=3", "first_dealer=0"};
+    start(&ru_game, &RU, &o, kv, 2, NULL, 0, 5);
+    assert_int_equal(ru_game.num_action_ids(&o), 166);
+    assert_int_equal(obs_size(&ru_game, &o), RU_OBS_SIZE);
+    assert_int_equal(RU_OBS_SIZE, 1247); /* the table in docs/spaces.md */
+    assert_int_equal(RU.to_move, 1);     /* RU-20 */
+    assert_int_equal(id_of(&ru_game, &RU, "draw"), 1);
+    assert_int_equal(id_of(&ru_game, &RU, "take"), 2);
+
+    /* A seat knows its own seven cards, copies counted, and no other. */
+    ru_game.observe(&RU, 1, RUV);
+    float sum = 0;
+    for (int f = 0; f < RU_NFACES; f++)
+        sum += RUV[RU_OB_HAND + f];
+    assert_true(sum == 7.0f);
+    for (int i = 0; i < 7; i++)
+        assert_true(RUV[RU_OB_HAND + RU.hand[1][i]] >= 1.0f);
+    assert_int_equal(nonzero(RUV + RU_OB_HAND + RU_NFACES, 5 * RU_NFACES), 0);
+    int up = RU.discard[0];
+    assert_true(RUV[RU_OB_TOP + up] == 1.0f && RUV[RU_OB_UPCARD + up] == 1.0f);
+    assert_true(RUV[RU_OB_MOVER + 0] == 1.0f && RUV[RU_OB_DEALER + 2] == 1.0f);
+    ru_game.observe(&RU, 2, RUV);
+    assert_true(nonzero(RUV + RU_OB_HAND, RU_NFACES) > 0);                     /* its own */
+    assert_int_equal(nonzero(RUV + RU_OB_HAND + 2 * RU_NFACES, RU_NFACES), 0); /* seat 1's */
+
+    /* RU-21, decision 7: a card taken from the pile is public in the hand. */
+    act(&ru_game, &RU, "take");
+    for (int v = CH_SPECTATOR; v < 3; v++) {
+        if (v == CH_ALL || v == 1) continue;
+        ru_game.observe(&RU, v, RUV);
+        int r = v == CH_SPECTATOR ? 1 : (1 - v + 3) % 3;
+        assert_int_equal(nonzero(RUV + RU_OB_HAND + RU_NFACES * r, RU_NFACES), 1);
+        assert_true(RUV[RU_OB_HAND + RU_NFACES * r + up] == 1.0f);
+        assert_true(RUV[RU_OB_TAKEN + up] == 1.0f);
+    }
+    /* The discard: its id is 7 + face, and the pile records who threw it. */
+    ch_action acts[64], a;
+    ch_err err;
+    int n = ru_game.legal(&RU, acts), x = ru_action_face(acts[0]);
+    assert_true(n > 0 && ru_action_type(acts[0]) == RU_A_DISCARD);
+    assert_int_equal(ru_game.action_id(&RU, acts[0]), RU_ID_DISCARD + x);
+    assert_int_equal(ch_action_of_id(&ru_game, &RU, RU_ID_DISCARD + x, acts, &a, &err), CH_OK);
+    assert_int_equal(ch_apply(&ru_game, &RU, a, &err), CH_OK);
+    ru_game.observe(&RU, 0, RUV);
+    assert_true(RUV[RU_OB_TOP + x] == 1.0f);
+    assert_true(RUV[RU_OB_THROWN + RU_NFACES * 1 + x] == 1.0f); /* seat 1 from seat 0 */
+    assert_true(RUV[RU_OB_UPCARD + up] == 0.0f);                /* the upcard was taken */
+    assert_int_equal(RU_ID_GIN + ru_face("3H"), 60 + 15); /* hearts 13 + rank 3 - 1 */
+    assert_int_equal(RU_ID_RUMINO + ru_face("JK"), 113 + 52);
+
+    /* RU-21: a card drawn from the stock is its drawer's alone. */
+    int top = RU.stock[RU.nstock - 1];
+    act(&ru_game, &RU, "draw"); /* seat 2 */
+    ru_game.observe(&RU, 2, RUV);
+    assert_int_equal(nonzero(RUV + RU_OB_DRAWN, RU_NFACES), 1);
+    assert_true(RUV[RU_OB_DRAWN + top] == 1.0f);
+    ru_game.observe(&RU, 0, RUV);
+    assert_int_equal(nonzero(RUV + RU_OB_DRAWN, RU_NFACES), 0);
+    assert_true(RUV[RU_OB_CARDS + 2] == 1.0f); /* seat 2 holds 8 of 8 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(racko_ids),
-        cmocka_unit_test(racko_observe),
+        cmocka_unit_test(racko_ids),    cmocka_unit_test(racko_observe),
+        cmocka_unit_test(ragamaru_ids), cmocka_unit_test(ragamaru_observe),
+        cmocka_unit_test(rumino),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -118,6 +118,66 @@ typedef struct rg_view {
 
 void rg_observe(const rg_state *s, int seat, rg_view *v);
 
+/* Action ids for learning programs (rg_game.action_id; docs/spaces.md): a
+ * play of one kind is its colour set with its top colour, p = one of the
+ * 32 (set, top) pairs: sets by rising mask (R=1 Y=2 B=4 K=8), tops within a
+ * set in colour order. The same ids under every option set. */
+enum {
+    RG_ID_KICKOFF = 0,                                /* 4: kickoff R, Y, B, K */
+    RG_ID_DRAW = 4,                                   /* draw */
+    RG_ID_PASS,                                       /* pass */
+    RG_ID_ACCEPT,                                     /* accept */
+    RG_ID_KEEP,                                       /* keep */
+    RG_ID_DISCARD,                                    /* 101: discard <face> */
+    RG_ID_DECLARE_COLOUR = RG_ID_DISCARD + RG_NFACES, /* 4: declare R .. K */
+    RG_ID_DECLARE_NUMBER = RG_ID_DECLARE_COLOUR + 4,  /* 60: declare <colour><n>: 15*colour + n-1 */
+    RG_ID_NUMBER = RG_ID_DECLARE_NUMBER + 60,         /* 15*32: number n: 32*(n-1) + p */
+    RG_ID_SPECIAL = RG_ID_NUMBER + 15 * 32,           /* 9*32: TRY..ADV: 32*(type-1) + p */
+    RG_ID_TRY_CONV = RG_ID_SPECIAL + 9 * 32,          /* 32: Tries closed by a CONV: p */
+    RG_ID_CONV = RG_ID_TRY_CONV + 32,                 /* CONV (a response) */
+    RG_ID_RES = RG_ID_CONV + 1,                       /* 4: RES x count-1 */
+    RG_ID_TMO = RG_ID_RES + 4,                        /* 4: TMO <colour> */
+    RG_ID_SIN = RG_ID_TMO + 4,                        /* 16: SIN x count: 4*(count-1) + colour */
+    RG_ID_RGM = RG_ID_SIN + 16,                       /* 4: RGM x count-1 */
+    RG_NUM_IDS = RG_ID_RGM + 4
+};
+
+/* The observation tensor (rg_game.observe; docs/spaces.md): offsets into a
+ * flat vector. Per-seat entries by relative seat (0: the viewer; the
+ * spectator: seat 0), 8 of them; card planes have one entry per face. */
+enum {
+    RG_OB_PHASE = 0,                      /* 7: phase, one-hot (RG_PH_*) */
+    RG_OB_MOVER = RG_OB_PHASE + 7,        /* 8: seat to move, one-hot */
+    RG_OB_IS_SEAT = RG_OB_MOVER + 8,      /* 1: 1 for a seat, 0 for the spectator */
+    RG_OB_SEATS = RG_OB_IS_SEAT + 1,      /* 8: 1 per seat at the table */
+    RG_OB_SEATING = RG_OB_SEATS + 8,      /* 8*8: [seat][clockwise places from the viewer's seat] */
+    RG_OB_CLOCKWISE = RG_OB_SEATING + 64, /* 1: play goes clockwise */
+    RG_OB_RULES = RG_OB_CLOCKWISE + 1,    /* 4: teams, unlimited, strict_draw, free_advantage */
+    RG_OB_TEAM = RG_OB_RULES + 4,         /* 8: on the viewer's team (teams) */
+    RG_OB_COLOUR = RG_OB_TEAM + 8,        /* 5: required colour R Y B K, any */
+    RG_OB_NUMBER = RG_OB_COLOUR + 5,      /* 16: required number, 0 = none */
+    RG_OB_TYPE = RG_OB_NUMBER + 16,       /* 16: type that set it (RG_NUMBER..RG_NONE) */
+    RG_OB_PENDING = RG_OB_TYPE + 16,      /* 16: pending attack type (RG_NONE: none) */
+    RG_OB_PENDING_TOTAL = RG_OB_PENDING + 16,       /* 1: its total / 20 */
+    RG_OB_PENDING_CLOSED = RG_OB_PENDING_TOTAL + 1, /* 1: closed by a Conversion */
+    RG_OB_FIRST = RG_OB_PENDING_CLOSED + 1,         /* 8: first player, one-hot */
+    RG_OB_CHOOSER = RG_OB_FIRST + 8,                /* 8: the kickoff's chooser, one-hot */
+    RG_OB_KICKOFF = RG_OB_CHOOSER + 8,              /* 4: kickoff colour (after the kickoff) */
+    RG_OB_DRY_PASSED = RG_OB_KICKOFF + 4,           /* 8: passed while the game is dry */
+    RG_OB_WINNER = RG_OB_DRY_PASSED + 8,            /* 8: the seat that went out */
+    RG_OB_COUNTS = RG_OB_WINNER + 8,                /* 4: stock/108, discards/108, arrivals/1000,
+                                                       Advantage discards left/4 */
+    RG_OB_HAND_N = RG_OB_COUNTS + 4,                /* 8: cards in hand / 20 */
+    RG_OB_RESTS = RG_OB_HAND_N + 8,                 /* 8: rests to serve / 8 */
+    RG_OB_DREW = RG_OB_RESTS + 8,                   /* 8: cards drawn so far / 50 */
+    RG_OB_DRAWN = RG_OB_DREW + 8,                   /* 101: the card the viewer just drew */
+    RG_OB_TOP = RG_OB_DRAWN + RG_NFACES,            /* 101: top of the discard pile */
+    RG_OB_DISCARD = RG_OB_TOP + RG_NFACES,          /* 101: copies in the discard pile */
+    RG_OB_OUT = RG_OB_DISCARD + RG_NFACES,          /* 101: copies out of play (deck option) */
+    RG_OB_HANDS = RG_OB_OUT + RG_NFACES, /* 8*101: copies in each hand the viewer knows */
+    RG_OBS_SIZE = RG_OB_HANDS + 8 * RG_NFACES
+};
+
 /* Card data (spec 1.3): data/ragamaru/cards.csv, compiled in and parsed
  * once (cardfile.c). Categories of card kinds: */
 enum { RG_CAT_NUMBER, RG_CAT_ATTACK, RG_CAT_ACTION, RG_CAT_SPECIAL };

@@ -158,6 +158,56 @@ typedef struct ru_view {
 } ru_view;
 
 void ru_observe(const ru_state *s, int seat, ru_view *v);
+/* Action ids for learning programs (ru_game.action_id; docs/spaces.md),
+ * the same under every option set. Faces as rumino_meld.h numbers them. */
+enum {
+    RU_ID_KNOCK = 0,
+    RU_ID_DRAW,
+    RU_ID_TAKE,
+    RU_ID_REBUY,
+    RU_ID_DECLINE,
+    RU_ID_CLAIM,
+    RU_ID_PASS,
+    RU_ID_DISCARD,                         /* 53: discard <face> */
+    RU_ID_GIN = RU_ID_DISCARD + RU_NFACES, /* 53: gin <face> */
+    RU_ID_RUMINO = RU_ID_GIN + RU_NFACES,  /* 53: rumino <face> */
+    RU_NUM_IDS = RU_ID_RUMINO + RU_NFACES
+};
+
+/* The observation tensor (ru_game.observe; docs/spaces.md): offsets into a
+ * flat vector. Per-seat entries by relative seat (0: the viewer; the
+ * spectator: seat 0), 6 of them; card planes have one entry per face (53),
+ * holding copies. Chips are large: they are given as asinh(chips) / 10. */
+enum {
+    RU_OB_PHASE = 0,                              /* 5: ru_phase, one-hot */
+    RU_OB_MOVER = RU_OB_PHASE + 5,                /* 6: seat to move (none when over) */
+    RU_OB_IS_SEAT = RU_OB_MOVER + 6,              /* 1: 1 for a seat, 0 for the spectator */
+    RU_OB_SEATS = RU_OB_IS_SEAT + 1,              /* 6: 1 per seat at the table */
+    RU_OB_DEALER = RU_OB_SEATS + 6,               /* 6: one-hot */
+    RU_OB_ACTIVE = RU_OB_DEALER + 6,              /* 6: still in the game */
+    RU_OB_WINNERS = RU_OB_ACTIVE + 6,             /* 6: won (the game is over) */
+    RU_OB_SCORE = RU_OB_WINNERS + 6,              /* 6: total / elimination */
+    RU_OB_HAND_SCORE = RU_OB_SCORE + 6,           /* 6: last hand's score / 100 */
+    RU_OB_CHIPS = RU_OB_HAND_SCORE + 6,           /* 6: asinh(chips) / 10 */
+    RU_OB_CARDS = RU_OB_CHIPS + 6,                /* 6: cards in hand / 8 */
+    RU_OB_RULES = RU_OB_CARDS + 6,                /* 7: knock_limit/10, elimination/100,
+                                                     natural_rumino, void_on_empty,
+                                                     three_gins, rumino_claim, free_discard */
+    RU_OB_COUNTS = RU_OB_RULES + 7,               /* 6: stock/108, discards/108, turns/100,
+                                                     hand number/20, rebuys/10, asinh(pool)/10 */
+    RU_OB_REBUY = RU_OB_COUNTS + 6,               /* 2: rebuy step: asinh(cost)/10, score/100 */
+    RU_OB_MUST_RUMINO = RU_OB_REBUY + 2,          /* 1: a claimant must declare Rumino */
+    RU_OB_LAST_END = RU_OB_MUST_RUMINO + 1,       /* 5: how the last hand ended, ru_end */
+    RU_OB_TAKEN = RU_OB_LAST_END + 5,             /* 53: the card taken from the pile this turn */
+    RU_OB_DRAWN = RU_OB_TAKEN + RU_NFACES,        /* 53: the card the viewer drew this turn */
+    RU_OB_TOP = RU_OB_DRAWN + RU_NFACES,          /* 53: top of the discard pile */
+    RU_OB_UPCARD = RU_OB_TOP + RU_NFACES,         /* 53: pile cards no seat discarded */
+    RU_OB_THROWN = RU_OB_UPCARD + RU_NFACES,      /* 6*53: pile cards by who discarded them */
+    RU_OB_HAND = RU_OB_THROWN + 6 * RU_NFACES,    /* 6*53: cards the viewer knows in each hand */
+    RU_OB_LAST_HAND = RU_OB_HAND + 6 * RU_NFACES, /* 6*53: the last hand as laid open (RU-52) */
+    RU_OBS_SIZE = RU_OB_LAST_HAND + 6 * RU_NFACES
+};
+
 /* Deadwood of seat's current hand (RU-5). */
 int ru_hand_deadwood(const ru_state *s, int seat);
 /* Next active seat clockwise after seat. */

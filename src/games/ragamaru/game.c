@@ -258,4 +258,8 @@ const ch_game rg_game = {
     .explain_illegal = rg_explain_illegal,
     .warning = rg_warning,
     .rules_text = rg_rules_text,
+    .num_action_ids = rg_num_action_ids,
+    .action_id = rg_action_id,
+    .obs_shape = rg_obs_shape,
+    .observe = rg_obs,
 };

@@ -209,5 +209,15 @@ int rg_warning(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap)
 int rg_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
 void rg_census(const void *st, int viewer, ch_census *c);
 void rg_resample(void *st, int viewer, ch_rng *rng);
+/* Whether viewer knows seat's hand (its own; every hand once the game is
+ * over), and whether seat holds a card just drawn (view.c). */
+int rg_knows_hand(const rg_state *s, int viewer, int seat);
+int rg_has_drawn(const rg_state *s, int p);
+
+/* Learning hooks (learn.c, docs/spaces.md). */
+int rg_num_action_ids(const ch_opts *o);
+int rg_action_id(const void *st, ch_action a);
+int rg_obs_shape(const ch_opts *o, int *dims);
+void rg_obs(const void *st, int viewer, float *out);
 
 #endif

@@ -13,14 +13,14 @@ enum { ZONE_STOCK, ZONE_DISCARD, ZONE_OUT, ZONE_DRAWN, ZONE_HAND = 10 };
 /* A hand is known to its owner, and to everyone once the game is over:
  * the hands are laid open at the end (the reveal of the last hand). A
  * spectator (CH_SPECTATOR) is no seat, so it knows only what is public. */
-static int knows(const rg_state *s, int viewer, int seat)
+int rg_knows_hand(const rg_state *s, int viewer, int seat)
 {
     return viewer == CH_ALL || viewer == seat || s->phase == RG_PH_OVER;
 }
 
 /* The drawn card sits apart from its owner's hand, so the card only the
  * drawer knows has a place of its own. */
-static int has_drawn(const rg_state *s, int p)
+int rg_has_drawn(const rg_state *s, int p)
 {
     return s->phase == RG_PH_DRAWN && s->turn == p;
 }
@@ -100,10 +100,10 @@ json_t *rg_view_json(const void *st, int viewer)
     json_object_set_new(v, "out_of_play", cards_json(out, out_of_play(s, out)));
     json_t *hands = json_object();
     for (int p = 0; p < s->np; p++) {
-        if (!knows(s, viewer, p)) continue;
+        if (!rg_knows_hand(s, viewer, p)) continue;
         char key[4] = {(char)('0' + p), 0};
         json_object_set_new(hands, key, hand_json(&s->hand[p]));
-        if (has_drawn(s, p)) {
+        if (rg_has_drawn(s, p)) {
             char t[16];
             rg_card_text(s->drawn, t, sizeof t);
             json_object_set_new(v, "drawn", json_string(t));
@@ -128,16 +128,16 @@ void rg_census(const void *st, int viewer, ch_census *c)
         ch_census_put(c, ZONE_OUT, i, out[i], 1);
     for (int p = 0; p < s->np; p++) {
         int faces[RG_DECK_MAX], n = rg_hand_faces(&s->hand[p], faces), pos = 0, skip = -1;
-        if (has_drawn(s, p)) {
+        if (rg_has_drawn(s, p)) {
             skip = s->drawn;
-            ch_census_put(c, ZONE_DRAWN, 0, s->drawn, knows(s, viewer, p));
+            ch_census_put(c, ZONE_DRAWN, 0, s->drawn, rg_knows_hand(s, viewer, p));
         }
         for (int i = 0; i < n; i++) {
             if (faces[i] == skip) {
                 skip = -1;
                 continue;
             }
-            ch_census_put(c, ZONE_HAND + p, pos++, faces[i], knows(s, viewer, p));
+            ch_census_put(c, ZONE_HAND + p, pos++, faces[i], rg_knows_hand(s, viewer, p));
         }
     }
 }
@@ -148,7 +148,7 @@ void rg_resample(void *st, int viewer, ch_rng *rng)
     uint8_t pool[RG_DECK_MAX];
     int n = 0;
     for (int p = 0; p < s->np; p++) {
-        if (knows(s, viewer, p)) continue;
+        if (rg_knows_hand(s, viewer, p)) continue;
         int faces[RG_DECK_MAX], k = rg_hand_faces(&s->hand[p], faces);
         for (int i = 0; i < k; i++)
             pool[n++] = (uint8_t)faces[i];
@@ -159,10 +159,10 @@ void rg_resample(void *st, int viewer, ch_rng *rng)
     ch_rng_shuffle_u8(rng, pool, n);
     int k = 0;
     for (int p = 0; p < s->np; p++) {
-        if (knows(s, viewer, p)) continue;
+        if (rg_knows_hand(s, viewer, p)) continue;
         int size = s->hand[p].n;
         memset(&s->hand[p], 0, sizeof s->hand[p]);
-        if (has_drawn(s, p)) s->drawn = pool[k];
+        if (rg_has_drawn(s, p)) s->drawn = pool[k];
         for (int i = 0; i < size; i++)
             rg_hand_add(&s->hand[p], pool[k++]);
     }
@@ -184,7 +184,7 @@ void rg_observe(const rg_state *s, int seat, rg_view *v)
     v->ptotal = s->ptotal;
     v->pclosed = s->pclosed;
     v->dir = s->dir;
-    v->drawn = has_drawn(s, seat) ? s->drawn : -1;
+    v->drawn = rg_has_drawn(s, seat) ? s->drawn : -1;
     v->adv_left = s->adv_left;
     for (int i = 0; i < s->np; i++) {
         v->order[i] = s->order[i];

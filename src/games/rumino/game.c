@@ -82,5 +82,8 @@ const ch_game ru_game = {
     NULL, /* warning: no Rumino move loses on the spot */
     ru_rules_text,
     ru_choice_name,
-    NULL, NULL, NULL, NULL, /* learning hooks (issue 26): not yet */
+    ru_num_action_ids,
+    ru_action_id,
+    ru_obs_shape,
+    ru_obs,
 };

@@ -33,6 +33,12 @@ int ru_sorted_layout(const ru_state *s, int p, uint8_t *h, ru_layout *l);
 /* Whether viewer may see slot i of seat p's hand. */
 int ru_slot_seen(const ru_state *s, int viewer, int p, int i);
 
+/* learn.c (docs/spaces.md) */
+int ru_num_action_ids(const ch_opts *o);
+int ru_action_id(const void *st, ch_action a);
+int ru_obs_shape(const ch_opts *o, int *dims);
+void ru_obs(const void *st, int viewer, float *out);
+
 /* events.c */
 json_t *ru_events(const void *before, ch_action a, int viewer, ch_lang lang);
 int ru_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
