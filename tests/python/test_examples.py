@@ -7,14 +7,17 @@ import sys
 
 import pytest
 
+import cardhall
 from conftest import need_hooks
 
 ROOT = os.environ.get("CH_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
 def run(*args, timeout=600):
+    # The child imports the cardhall this test imported, wherever it is.
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(cardhall.__file__)))
     out = subprocess.run([sys.executable, *args], capture_output=True, text=True,
-                         timeout=timeout, cwd=ROOT)
+                         timeout=timeout, cwd=ROOT, env=env)
     assert out.returncode == 0, out.stderr
     return out.stdout
 
