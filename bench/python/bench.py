@@ -3,8 +3,10 @@
 
   loop       a Python loop over one State: legal_actions, apply_action and
              observation_tensor at every step (what a pyspiel user writes);
-  vector     VectorEnv: n games stepped in C, a random legal action per slot
-             chosen in numpy, observations and masks for every slot;
+  vector     VectorEnv: n games stepped in C, observations and masks for every
+             slot, a uniform legal action per slot from env.random_actions();
+  numpy      the same, the action chosen in numpy from the masks (what a
+             learner's masked policy costs at least);
   pyspiel    the same Python loop over OpenSpiel's nearest games (crazy_eights,
              hearts, oh_hell, gin_rummy), chance outcomes sampled, when pyspiel
              is importable.
@@ -46,7 +48,7 @@ def loop_cardhall(game, seconds, max_moves, seed=1):
             return steps / (time.perf_counter() - start)
 
 
-def vector_cardhall(game, seconds, max_moves, n, threads, seed=1):
+def vector_cardhall(game, seconds, max_moves, n, threads, in_numpy, seed=1):
     env = cardhall.VectorEnv(game, n, seed=seed, threads=threads, max_steps=max_moves)
     rng = np.random.default_rng(seed)
     obs, masks, _ = env.reset()
@@ -54,7 +56,10 @@ def vector_cardhall(game, seconds, max_moves, n, threads, seed=1):
     end = time.perf_counter() + seconds
     start = time.perf_counter()
     while time.perf_counter() < end:
-        actions = np.argmax(masks * rng.random(masks.shape, dtype=np.float32), axis=1)
+        if in_numpy:  # a uniform legal id per row: the largest random key among the legal ones
+            actions = np.argmax(masks * rng.random(masks.shape, dtype=np.float32), axis=1)
+        else:
+            actions = env.random_actions()
         obs, rewards, terminated, masks = env.step(actions)
         steps += n
     return steps / (time.perf_counter() - start)
@@ -92,8 +97,8 @@ def main():
 
     print(f"cardhall {cardhall.__version__}: random play, steps per second "
           f"({args.seconds:g} s a figure, VectorEnv n={args.envs})")
-    print(f"{'game':12} {'loop':>12} {'vector':>12} {'vector x' + str(args.threads):>12} "
-          f"{'vector/loop':>12}")
+    print(f"{'game':12} {'loop':>12} {'vector':>12} {'numpy':>12} "
+          f"{'vector x' + str(args.threads):>12} {'vector/loop':>12}")
     for name in args.games.split(","):
         game = cardhall.load_game(name)
         try:
@@ -102,9 +107,11 @@ def main():
             print(f"{name:12} (no action ids in this build)")
             continue
         loop = loop_cardhall(game, args.seconds, args.max_moves)
-        vec = vector_cardhall(game, args.seconds, args.max_moves, args.envs, 1)
-        vec_t = vector_cardhall(game, args.seconds, args.max_moves, args.envs, args.threads)
-        print(f"{name:12} {loop:12,.0f} {vec:12,.0f} {vec_t:12,.0f} {vec / loop:11.1f}x")
+        vec = vector_cardhall(game, args.seconds, args.max_moves, args.envs, 1, False)
+        vec_np = vector_cardhall(game, args.seconds, args.max_moves, args.envs, 1, True)
+        vec_t = vector_cardhall(game, args.seconds, args.max_moves, args.envs, args.threads, False)
+        print(f"{name:12} {loop:12,.0f} {vec:12,.0f} {vec_np:12,.0f} {vec_t:12,.0f} "
+              f"{vec / loop:11.1f}x")
 
     try:
         import pyspiel

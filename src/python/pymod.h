@@ -47,6 +47,7 @@ typedef struct pych_state {
     uint64_t seed;
     pych_step *steps; /* owned */
     int n_steps, cap_steps;
+    int n_moves; /* the steps that are actions (history()'s length) */
     ch_action *acts; /* scratch for legal(): game->max_actions, owned */
 } pych_state;
 

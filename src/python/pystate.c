@@ -16,7 +16,7 @@ pych_state *pych_state_alloc(pych_game *g)
     Py_INCREF(g);
     s->seed = 0;
     s->steps = NULL;
-    s->n_steps = s->cap_steps = 0;
+    s->n_steps = s->cap_steps = s->n_moves = 0;
     s->st = PyMem_Calloc(1, g->game->state_size);
     s->acts = PyMem_Malloc(sizeof *s->acts * (size_t)g->game->max_actions);
     if (!s->st || !s->acts) {
@@ -39,6 +39,7 @@ int pych_state_push(pych_state *s, pych_step step)
         s->cap_steps = cap;
     }
     s->steps[s->n_steps++] = step;
+    s->n_moves += step.viewer == PYCH_NO_VIEWER;
     return 0;
 }
 
@@ -311,6 +312,7 @@ static pych_state *copy_state(pych_state *s)
         }
         memcpy(c->steps, s->steps, sizeof *c->steps * (size_t)s->n_steps);
         c->n_steps = c->cap_steps = s->n_steps;
+        c->n_moves = s->n_moves;
     }
     return c;
 }
@@ -370,10 +372,7 @@ static PyObject *state_history(pych_state *s, PyObject *unused)
 
 static PyObject *state_move_number(pych_state *s, PyObject *unused)
 {
-    long n = 0;
-    for (int i = 0; i < s->n_steps; i++)
-        n += s->steps[i].viewer == PYCH_NO_VIEWER;
-    return PyLong_FromLong(n);
+    return PyLong_FromLong(s->n_moves);
 }
 
 static PyObject *state_phase(pych_state *s, PyObject *unused)
@@ -384,9 +383,7 @@ static PyObject *state_phase(pych_state *s, PyObject *unused)
 static PyObject *state_repr(pych_state *s)
 {
     int p = s->game->game->to_move(s->st);
-    long n = 0;
-    for (int i = 0; i < s->n_steps; i++)
-        n += s->steps[i].viewer == PYCH_NO_VIEWER;
+    long n = s->n_moves;
     if (p == CH_TERMINAL)
         return PyUnicode_FromFormat("<cardhall.State %U seed=%llu, %ld moves, over>", s->game->spec,
                                     (unsigned long long)s->seed, n);

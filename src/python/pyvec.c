@@ -32,6 +32,7 @@ typedef struct pych_vec {
     uint8_t *truncated;    /* the last step cut the slot's game at max_steps */
     int32_t *players;      /* seat to move in each slot */
     int busy; /* a step or reset runs without the GIL: another thread must wait its turn */
+    ch_rng rng; /* random_actions' draws */
 } pych_vec;
 
 /* What one step writes: pointers into the new arrays (NULL: not wanted). */
@@ -199,7 +200,7 @@ static PyObject *reset_locked(pych_vec *v, PyObject *args, PyObject *kwargs)
         v->seed = s;
     }
     npy_intp mdims[2] = {v->n, v->game->n_ids};
-    PyObject *obs = obs_array(v), *masks = new_array(2, mdims, NPY_UINT8);
+    PyObject *obs = obs_array(v), *masks = PyArray_SimpleNew(2, mdims, NPY_UINT8);
     if (!obs || !masks) {
         Py_XDECREF(obs);
         Py_XDECREF(masks);
@@ -249,7 +250,8 @@ static PyObject *step_locked(pych_vec *v, PyObject *arg)
     npy_intp rdims[2] = {v->n, v->game->n_players}, tdims[1] = {v->n},
              mdims[2] = {v->n, v->game->n_ids};
     PyObject *obs = obs_array(v), *rew = new_array(2, rdims, NPY_FLOAT32),
-             *term = new_array(1, tdims, NPY_BOOL), *masks = new_array(2, mdims, NPY_UINT8);
+             *term = new_array(1, tdims, NPY_BOOL),
+             *masks = PyArray_SimpleNew(2, mdims, NPY_UINT8); /* pych_mask clears each row */
     if (!obs || !rew || !term || !masks) {
         Py_XDECREF(obs);
         Py_XDECREF(rew);
@@ -281,6 +283,31 @@ static PyObject *vec_step(pych_vec *v, PyObject *arg)
     PyObject *out = step_locked(v, arg);
     v->busy = 0;
     return out;
+}
+
+static void random_ids(pych_vec *v, int64_t *out)
+{
+    const ch_game *g = v->game->game;
+    for (int i = 0; i < v->n; i++) {
+        const void *st = slot_state(v, i);
+        int k = g->legal(st, v->acts);
+        out[i] = g->action_id(st, v->acts[ch_rng_below(&v->rng, (uint32_t)k)]);
+    }
+}
+
+static PyObject *vec_random_actions(pych_vec *v, PyObject *unused)
+{
+    if (enter(v) < 0) return NULL;
+    npy_intp dims[1] = {v->n};
+    PyObject *a = PyArray_SimpleNew(1, dims, NPY_INT64);
+    if (a) {
+        int64_t *out = PyArray_DATA((PyArrayObject *)a);
+        Py_BEGIN_ALLOW_THREADS
+        random_ids(v, out);
+        Py_END_ALLOW_THREADS
+    }
+    v->busy = 0;
+    return a;
 }
 
 static PyObject *vec_current_players(pych_vec *v, PyObject *unused)
@@ -389,6 +416,7 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     v->max_steps = max_steps;
     v->seed = seed;
     v->seat = opp == Py_None ? -1 : seat;
+    ch_rng_seed(&v->rng, seed, 0xa11u);
     size_t un = (size_t)n;
     v->states = calloc(un, g->game->state_size);
     v->dealt = calloc(un, sizeof *v->dealt);
@@ -460,6 +488,10 @@ static PyMethodDef vec_methods[] = {
      "that ended in this step; terminated: bool[n]; a finished game is dealt again at once, "
      "so observations and masks are then the new game's. An illegal id raises ValueError and "
      "nothing is played. current_players() and truncated() tell the rest."},
+    {"random_actions", (PyCFunction)vec_random_actions, METH_NOARGS,
+     "random_actions() -> numpy.ndarray\n\nint64[n]: a uniform legal id for each slot's seat "
+     "to move, drawn in C from the env's own generator (seeded by seed): a baseline, or "
+     "exploration, without a mask round trip through numpy."},
     {"current_players", (PyCFunction)vec_current_players, METH_NOARGS,
      "int32[n]: the seat to move in each slot (the learner's seat when there are opponents)."},
     {"truncated", (PyCFunction)vec_truncated, METH_NOARGS,

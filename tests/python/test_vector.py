@@ -121,3 +121,21 @@ def test_bad_arguments_are_refused():
         cardhall.VectorEnv("racko", 2, opponents="heuristic", seat=5)
     with pytest.raises(ValueError):
         cardhall.VectorEnv("racko", 2, opponents="nobody")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_actions_are_legal_and_seeded(name):
+    need_hooks(name)
+    game = cardhall.load_game(name)
+    a, b = (cardhall.VectorEnv(game, 16, seed=3, max_steps=50) for _ in range(2))
+    _, masks, _ = a.reset()
+    b.reset()
+    seen = set()
+    for _ in range(100):
+        ids = a.random_actions()
+        assert np.array_equal(ids, b.random_actions())
+        assert masks[np.arange(16), ids].all()
+        seen.update(ids.tolist())
+        _, _, _, masks = a.step(ids)
+        b.step(ids)
+    assert len(seen) > 1
