@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "cardhall/babasuki.h"
 #include "cardhall/game.h"
 #include "cardhall/racko.h"
 #include "cardhall/ragamaru.h"
@@ -362,7 +363,7 @@ static void rumino(void **state)
     assert_true(RUV[RU_OB_TOP + x] == 1.0f);
     assert_true(RUV[RU_OB_THROWN + RU_NFACES * 1 + x] == 1.0f); /* seat 1 from seat 0 */
     assert_true(RUV[RU_OB_UPCARD + up] == 0.0f);                /* the upcard was taken */
-    assert_int_equal(RU_ID_GIN + ru_face("3H"), 60 + 15); /* hearts 13 + rank 3 - 1 */
+    assert_int_equal(RU_ID_GIN + ru_face("3H"), 60 + 15);       /* hearts 13 + rank 3 - 1 */
     assert_int_equal(RU_ID_RUMINO + ru_face("JK"), 113 + 52);
 
     /* RU-21: a card drawn from the stock is its drawer's alone. */
@@ -376,12 +377,77 @@ static void rumino(void **state)
     assert_true(RUV[RU_OB_CARDS + 2] == 1.0f); /* seat 2 holds 8 of 8 */
 }
 
+/* ---- Draft Babasuki ---- */
+
+static db_state DB;
+static float DBV[DB_OBS_SIZE];
+
+/* The where-entry of face c in a tensor: 0 unknown, else its zone. */
+static int db_where(const float *v, int c)
+{
+    const float *b = v + DB_OB_CARDS + DB_OC_SIZE * c + DB_OC_WHERE;
+    int k = -1;
+    for (int i = 0; i < 51; i++)
+        if (b[i] != 0.0f) {
+            assert_int_equal(k, -1); /* one-hot */
+            k = i;
+        }
+    return k;
+}
+
+static void babasuki(void **state)
+{
+    (void)state;
+    ch_opts o;
+    static const char *const kv[] = {"players=3", "first_dealer=0"};
+    start(&db_game, &DB, &o, kv, 2, NULL, 0, 3);
+    assert_int_equal(db_game.num_action_ids(&o), 83);
+    assert_int_equal(obs_size(&db_game, &o), DB_OBS_SIZE);
+    assert_int_equal(DB_OBS_SIZE, 2751); /* the table in docs/spaces.md */
+    assert_int_equal(DB_ID_DRAW, 75);
+    assert_string_equal(db_game.phase(&DB), "draft");
+    int p = DB.mover, c = DB.pack[p][0], other = (p + 1) % 3;
+    char text[32], name[16];
+    db_card_str(&DB, c, name, sizeof name);
+    snprintf(text, sizeof text, "keep %s", name);
+    assert_int_equal(id_of(&db_game, &DB, text), c); /* keep: id = face */
+    assert_string_equal(text_of(&db_game, &DB, c), text);
+
+    /* DB-8: the upcard is public; a pack is its holder's alone. */
+    int up = DB.disc[0];
+    for (int v = CH_SPECTATOR; v < 3; v++) {
+        if (v == CH_ALL) continue;
+        db_game.observe(&DB, v, DBV);
+        assert_int_equal(db_where(DBV, up), 1);
+        assert_int_equal(db_where(DBV, c), v == p ? 3 + 6 * (DB_AT_PACK - DB_AT_HAND) : 0);
+    }
+    /* Decision 1 (DB-9): a kept card stays hidden from every other seat;
+     * that the seat has chosen is public. */
+    act(&db_game, &DB, text);
+    db_game.observe(&DB, p, DBV);
+    assert_int_equal(db_where(DBV, c), 3 + 6 * (DB_AT_KEPT - DB_AT_HAND));
+    assert_true(DBV[DB_OB_CHOSEN + 0] == 1.0f);
+    db_game.observe(&DB, other, DBV);
+    assert_int_equal(db_where(DBV, c), 0);
+    assert_true(DBV[DB_OB_CHOSEN + (p - other + 3) % 3] == 1.0f);
+    assert_true(DBV[DB_OB_ZONES + 5 * ((p - other + 3) % 3) + 2] == 1.0f / 8.0f); /* 1 kept */
+
+    /* The card file's data, public: T21 is a treasure of suits S, M, F, W. */
+    db_card_str(&DB, 20, name, sizeof name);
+    assert_string_equal(name, "T21");
+    const float *t21 = DBV + DB_OB_CARDS + DB_OC_SIZE * 20;
+    assert_true(t21[DB_OC_TYPE + DB_TREASURE] == 1.0f);
+    assert_true(t21[DB_OC_SUITS + 'S' - 'A'] == 1.0f && t21[DB_OC_SUITS + 'W' - 'A'] == 1.0f);
+    assert_true(t21[DB_OC_SUITS + 'A' - 'A'] == 0.0f);
+    assert_true(t21[DB_OC_SECURED] == 1.0f); /* 10 points secured */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(racko_ids),    cmocka_unit_test(racko_observe),
         cmocka_unit_test(ragamaru_ids), cmocka_unit_test(ragamaru_observe),
-        cmocka_unit_test(rumino),
+        cmocka_unit_test(rumino),       cmocka_unit_test(babasuki),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -150,6 +150,61 @@ int db_suits_str(const db_state *s, int face, char *buf, size_t cap); /* "SMFW",
 
 ch_action db_heuristic_act(ch_bot *b, const void *st, int seat);
 
+/* Action ids for learning programs (db_game.action_id; docs/spaces.md), the
+ * same for every option set and card file. */
+enum {
+    DB_ID_KEEP = 0,                      /* 25: keep <face> */
+    DB_ID_PLAY = DB_ID_KEEP + DB_NCARDS, /* 25: play <face> */
+    DB_ID_PUT = DB_ID_PLAY + DB_NCARDS,  /* 25: put <face> */
+    DB_ID_DRAW = DB_ID_PUT + DB_NCARDS,  /* 8: draw 1 .. draw 8 */
+    DB_NUM_IDS = DB_ID_DRAW + DB_MAXHAND
+};
+
+/* The observation tensor (db_game.observe; docs/spaces.md): offsets into a
+ * flat vector. Per-seat entries by relative seat (0: the viewer; the
+ * spectator: seat 0), 6 of them. Then one block of DB_OC_SIZE entries per
+ * card face, at DB_OB_CARDS + DB_OC_SIZE * face. */
+enum {
+    DB_OB_PHASE = 0,                            /* 6: DB_PH_*, one-hot */
+    DB_OB_MOVER = DB_OB_PHASE + 6,              /* 6: seat to move (none when over) */
+    DB_OB_IS_SEAT = DB_OB_MOVER + 6,            /* 1: 1 for a seat, 0 for the spectator */
+    DB_OB_SEATS = DB_OB_IS_SEAT + 1,            /* 6: 1 per seat at the table */
+    DB_OB_DEALER = DB_OB_SEATS + 6,             /* 6: one-hot */
+    DB_OB_RAIDER = DB_OB_DEALER + 6,            /* 6: the raider (raid, arrange, draw) */
+    DB_OB_TARGET = DB_OB_RAIDER + 6,            /* 6: the target (a villain in the centre) */
+    DB_OB_CHOSEN = DB_OB_TARGET + 6,            /* 6: has chosen in this draft step */
+    DB_OB_FLAGS = DB_OB_CHOSEN + 6,             /* 5: passing left, sudden_death, sudden death
+                                                   under way, one_shot, target_arranges */
+    DB_OB_COUNTS = DB_OB_FLAGS + 5,             /* 6: round/20, rounds done/20, target/100,
+                                                   deck/25, discards/25, hand positions fixed/8 */
+    DB_OB_TOTAL = DB_OB_COUNTS + 6,             /* 6: totals / 100 */
+    DB_OB_LAST_ROUND = DB_OB_TOTAL + 6,         /* 6: last round's points / 100 */
+    DB_OB_LAST_SECURED = DB_OB_LAST_ROUND + 6,  /* 6: of them from secured cards / 100 */
+    DB_OB_LAST_HAND = DB_OB_LAST_SECURED + 6,   /* 6: of them from the hand / 100 */
+    DB_OB_ZONES = DB_OB_LAST_HAND + 6,          /* 30: [seat][hand, pack, kept, taken, aside]
+                                                   sizes / 8 */
+    DB_OB_RAID_RAIDER = DB_OB_ZONES + 30,       /* 6: the last raid: its raider */
+    DB_OB_RAID_TARGET = DB_OB_RAID_RAIDER + 6,  /* 6: its target (a card was drawn) */
+    DB_OB_RAID_VILLAIN = DB_OB_RAID_TARGET + 6, /* 25: its villain */
+    DB_OB_RAID_DRAWN = DB_OB_RAID_VILLAIN + DB_NCARDS, /* 25: the card drawn */
+    DB_OB_RAID_OUTCOME = DB_OB_RAID_DRAWN + DB_NCARDS, /* 6: DB_OUT_*, one-hot */
+    DB_OB_OWN_HAND = DB_OB_RAID_OUTCOME + 6, /* 8*25: [position][face] of the viewer's hand */
+    DB_OB_CARDS = DB_OB_OWN_HAND + DB_MAXHAND * DB_NCARDS, /* 25 blocks of DB_OC_SIZE */
+    DB_OBS_SIZE = DB_OB_CARDS + DB_NCARDS * 95
+};
+/* Inside a card's block. */
+enum {
+    DB_OC_WHERE = 0,     /* 51: where the viewer knows it is: 0 unknown, 1 discard pile,
+                            2 centre, 3 + 6*(zone-1) + seat for DB_AT_HAND .. DB_AT_DROW */
+    DB_OC_REVEALED = 51, /* 12: the last scored round (DB-31): in seat's hand 0..5,
+                            secured by seat 6..11 */
+    DB_OC_TYPE = 63,     /* 4: villain, hero, treasure, cat */
+    DB_OC_SECURED = 67,  /* 1: its secured value / 10 */
+    DB_OC_HAND = 68,     /* 1: its value in hand / 10 */
+    DB_OC_SUITS = 69,    /* 26: suit letters A..Z */
+    DB_OC_SIZE = 95
+};
+
 /* Action codes: kind << 8 | argument (a face, or a position for DRAW). */
 enum { DB_A_KEEP = 1, DB_A_PLAY, DB_A_PUT, DB_A_DRAW };
 #define DB_ACTION(kind, arg) ((ch_action)(((kind) << 8) | (arg)))

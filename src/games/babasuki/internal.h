@@ -58,6 +58,12 @@ void db_put_values(ch_text *o, const db_card *card);
 int db_card_long(const db_state *s, int face, char *buf, size_t cap);
 extern const char *const db_outcome_text[2][6];
 
+/* learn.c (docs/spaces.md) */
+int db_num_action_ids(const ch_opts *o);
+int db_action_id(const void *st, ch_action a);
+int db_obs_shape(const ch_opts *o, int *dims);
+void db_obs(const void *st, int viewer, float *out);
+
 /* view.c */
 json_t *db_view_json(const void *st, int viewer);
 void db_census(const void *st, int viewer, ch_census *c);

@@ -666,5 +666,8 @@ const ch_game db_game = {
     NULL, /* warning: no Babasuki move loses on the spot */
     db_rules_text,
     db_choice_name,
-    NULL, NULL, NULL, NULL, /* learning hooks (issue 26): not yet */
+    db_num_action_ids,
+    db_action_id,
+    db_obs_shape,
+    db_obs,
 };
