@@ -41,14 +41,14 @@ class LinearPolicy:
         p = self.probs(obs, masks)
         # One inverse-CDF draw per row.
         u = rng.random((len(p), 1))
-        return np.minimum((p.cumsum(axis=1) < u).sum(axis=1), p.shape[1] - 1), p
+        return np.minimum((p.cumsum(axis=1) < u).sum(axis=1), p.shape[1] - 1), p.astype(np.float32)
 
     def greedy(self, obs, masks):
         return np.argmax(np.where(masks > 0, obs @ self.W + self.b, -np.inf), axis=1)
 
-    def update(self, obs, masks, actions, advantages, lr):
-        """One Adam step up the gradient of sum(advantage * log pi(action))."""
-        p = self.probs(obs, masks)
+    def update(self, obs, p, actions, advantages, lr):
+        """One Adam step up the gradient of sum(advantage * log pi(action)); p are
+        the probabilities the moves were sampled from (the current ones: on-policy)."""
         g = -p
         g[np.arange(len(actions)), actions] += 1.0
         g *= advantages[:, None] / len(actions)
@@ -63,31 +63,32 @@ class LinearPolicy:
             param += (lr * mh / (np.sqrt(vh) + 1e-8)).astype(np.float32)
 
 
-def collect(env, policy, games, rng, players):
+def collect(env, policy, games, rng):
     """Plays self-play games until `games` have ended; returns the moves of
-    finished games as (obs, masks, actions, returns) arrays."""
+    the finished games as (obs, probs, actions, returns) arrays, each move's
+    return being the one its seat got when its game ended."""
     n = env.num_envs
     obs, masks, seats = env.reset()
-    open_moves = [[] for _ in range(n)]  # per slot: (obs, mask, action, seat) of the game in play
-    out = ([], [], [], [])
-    ended = 0
-    while ended < games:
-        actions, _ = policy.sample(obs, masks, rng)
-        for i in range(n):
-            open_moves[i].append((obs[i], masks[i], actions[i], seats[i]))
+    gid = np.arange(n)  # which game each slot is playing
+    next_gid = n
+    steps = ([], [], [], [], [])  # per step: obs, masks, actions, seats, game ids
+    outcome = {}  # game id -> returns per seat, for the games that ended (not cut)
+    while len(outcome) < games:
+        actions, probs = policy.sample(obs, masks, rng)
+        for k, x in enumerate((obs, probs, actions, seats, gid.copy())):
+            steps[k].append(x)
         obs, rewards, terminated, masks = env.step(actions)
         seats = env.current_players()
         truncated = env.truncated()
         for i in np.flatnonzero(terminated):
             if not truncated[i]:
-                for o, m, a, s in open_moves[i]:
-                    out[0].append(o)
-                    out[1].append(m)
-                    out[2].append(a)
-                    out[3].append(rewards[i, s])
-                ended += 1
-            open_moves[i] = []
-    return tuple(np.asarray(x) for x in out)
+                outcome[gid[i]] = rewards[i]
+            gid[i] = next_gid
+            next_gid += 1
+    obs, probs, actions, seats, gids = (np.concatenate(x) for x in steps)
+    done = np.array([g in outcome for g in gids])
+    returns = np.array([outcome[g][s] for g, s in zip(gids[done], seats[done])], np.float32)
+    return obs[done], probs[done], actions[done], returns
 
 
 def evaluate(game, policy, opponent, games, seed):
@@ -158,7 +159,7 @@ def write_svg(path, curve, random_rate, title):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="babasuki(players=2)")
-    ap.add_argument("--iters", type=int, default=60, help="policy updates")
+    ap.add_argument("--iters", type=int, default=40, help="policy updates")
     ap.add_argument("--games", type=int, default=64, help="self-play games per update")
     ap.add_argument("--envs", type=int, default=64, help="games played at once")
     ap.add_argument("--lr", type=float, default=0.01)
@@ -182,10 +183,10 @@ def main():
     print(f"{game}: random vs random wins {random_rate:.1%}; untrained policy {first:.1%}")
     baseline = 0.0
     for it in range(1, args.iters + 1):
-        obs, masks, actions, returns = collect(env, policy, args.games, rng, players)
+        obs, probs, actions, returns = collect(env, policy, args.games, rng)
         obs = obs.reshape(len(obs), -1)
         baseline = 0.9 * baseline + 0.1 * float(returns.mean())
-        policy.update(obs, masks, actions, (returns - baseline).astype(np.float32), args.lr)
+        policy.update(obs, probs, actions, (returns - baseline).astype(np.float32), args.lr)
         if it % args.eval_every == 0 or it == args.iters:
             rate = evaluate(game, policy.greedy, "random", args.eval_games, eval_seed)
             curve.append((it * args.games, rate))
