@@ -545,6 +545,9 @@ long ch_harness_run(const ch_harness_cfg *cfg)
                      "explain_illegal %d, rules_text %d)",
                      g->name, !!g->events, !!g->hand_summary, !!g->explain_illegal,
                      !!g->rules_text);
+        /* Issue 26: every game in the tree has its action ids and tensor. */
+        if (!g->num_action_ids || !g->action_id || !g->obs_shape || !g->observe)
+            fail_msg("%s: a learning hook of issue 26 is NULL", g->name);
     }
 
     uint64_t *id_text = NULL; /* one table for every game of the run: same options */

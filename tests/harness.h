@@ -8,8 +8,14 @@
  * spectator are told: events name only cards the viewer may know, the
  * spectator's view and every viewer's hand summary survive a resample,
  * names of a mover's choices shown to others do not depend on hidden cards,
- * and history never shows another seat's move notation. Each check skips a
- * hook the game leaves NULL.
+ * and history never shows another seat's move notation. For the learning
+ * hooks (issue 26, docs/spaces.md): every legal action's id is in range and
+ * unique, ch_action_of_id and the id's text lead back to the action, an id
+ * names the same move (the same words) in every state of a run, ids that
+ * are not legal are refused, and every seat's and the spectator's tensor is
+ * whole (every float written, none past the declared shape), finite, and
+ * unchanged by a resample from that viewer. Each check skips a hook the
+ * game leaves NULL (the games in the tree must have them all).
  * Failures are reported through cmocka with the seed and step. */
 #ifndef CARDHALL_TEST_HARNESS_H
 #define CARDHALL_TEST_HARNESS_H

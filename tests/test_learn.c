@@ -14,10 +14,13 @@
 #include <cmocka.h>
 
 #include "cardhall/babasuki.h"
+#include "cardhall/comrade.h"
 #include "cardhall/game.h"
 #include "cardhall/racko.h"
+#include "cardhall/registry.h"
 #include "cardhall/ragamaru.h"
 #include "cardhall/rumino.h"
+#include "harness.h"
 #include "ragamaru_kit.h"
 
 /* Sets st up for g from options and an optional order; fails on error. */
@@ -442,12 +445,199 @@ static void babasuki(void **state)
     assert_true(t21[DB_OC_SECURED] == 1.0f); /* 10 points secured */
 }
 
+/* ---- Comrade ---- */
+
+static cm_state CM;
+static float CMV[CM_OBS_SIZE];
+
+static void comrade(void **state)
+{
+    (void)state;
+    ch_opts o;
+    static const char *const kv[] = {"players=5", "deals=1", "dealer=0"};
+    int order[52];
+    for (int i = 0; i < 52; i++)
+        order[i] = i;
+    start(&cm_game, &CM, &o, kv, 3, order, 52, 4);
+    assert_int_equal(cm_game.num_action_ids(&o), 73);
+    assert_int_equal(obs_size(&cm_game, &o), CM_OBS_SIZE);
+    assert_int_equal(CM_OBS_SIZE, 1168); /* the table in docs/spaces.md */
+    assert_int_equal(id_of(&cm_game, &CM, "pass"), 0);
+    assert_int_equal(id_of(&cm_game, &CM, "take H2"), 6);
+    assert_int_equal(id_of(&cm_game, &CM, "joker C"), 20);
+
+    /* E24/CM-27: a hand is its owner's alone. */
+    for (int v = CH_SPECTATOR; v < 5; v++) {
+        if (v == CH_ALL) continue;
+        cm_game.observe(&CM, v, CMV);
+        for (int f = 0; f < 52; f++)
+            assert_true(CMV[CM_OB_HAND + f] == (v >= 0 ? (float)(CM.hand[v] >> f & 1) : 0.0f));
+        assert_true(CMV[CM_OB_MOVER + (v >= 0 ? (5 - v) % 5 : 0)] == 1.0f); /* seat 0 bids */
+    }
+
+    /* CM-10..CM-13: every take is public: the pool, the bid and the log. */
+    act(&cm_game, &CM, "take H2");
+    cm_game.observe(&CM, 1, CMV);
+    assert_true(CMV[CM_OB_POOL + 4 * 1 + 1] == 0.0f);
+    assert_true(CMV[CM_OB_POOL + 4 * 1 + 2] == 1.0f);
+    assert_true(CMV[CM_OB_BID + 4 * 4 + 1] == 2.0f / 5.0f); /* seat 0 is seat 1's relative 4 */
+    assert_true(CMV[CM_OB_BIDLOG + 0 * 21 + 6] == 1.0f);
+    static const char *const bids[] = {"take S3", "pass", "take D1", "pass",
+                                       "take H3", "pass", "take C3"};
+    for (int i = 0; i < 7; i++)
+        act(&cm_game, &CM, bids[i]);
+    assert_string_equal(cm_game.phase(&CM), "play"); /* T = 10 */
+
+    /* CM-21..CM-23: a played card is public, with who played it. */
+    int p = cm_game.to_move(&CM);
+    ch_action acts[64];
+    int n = cm_game.legal(&CM, acts), face = (int)(acts[0] - CM_PLAY(0));
+    assert_true(n > 0);
+    assert_int_equal(cm_game.action_id(&CM, acts[0]), 21 + face);
+    char text[16];
+    cm_game.action_text(&CM, acts[0], text, sizeof text);
+    act(&cm_game, &CM, text);
+    for (int v = CH_SPECTATOR; v < 5; v++) {
+        if (v == CH_ALL) continue;
+        int base = v >= 0 ? v : 0, r = (p - base + 5) % 5;
+        cm_game.observe(&CM, v, CMV);
+        assert_int_equal(nonzero(CMV + CM_OB_PLAYED, 5 * 52), 1);
+        assert_true(CMV[CM_OB_PLAYED + 52 * r + face] == 1.0f);
+        assert_true(CMV[CM_OB_TRICK + face] == 1.0f); /* first card of the trick */
+        assert_true(CMV[CM_OB_LEADER + r] == 1.0f && CMV[CM_OB_WINNING + r] == 1.0f);
+        assert_true(CMV[CM_OB_PHASE + CM_PH_PLAY] == 1.0f);
+    }
+    cm_game.observe(&CM, p, CMV);
+    assert_true(CMV[CM_OB_HAND + face] == 0.0f);
+}
+
+/* ---- Every game, random states ---- */
+
+/* For thousands of states of random play in every game: the legal mask
+ * built from the ids is exactly the legal list (every id checked, legal or
+ * not, through ch_action_of_id), each legal action's text reads back to it,
+ * and one id is one move: the same words in every state (RAGAMARU lists the
+ * cards below the top in the order the requirement makes canonical, so the
+ * words are compared as a set). Every viewer's tensor is the same twice
+ * over (no hidden state in observe). */
+static int by_word(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void sorted_words(const char *text, char *out, size_t cap)
+{
+    char copy[256], *w[32], *save = NULL;
+    int n = 0;
+    snprintf(copy, sizeof copy, "%s", text);
+    for (char *t = strtok_r(copy, " ", &save); t && n < 32; t = strtok_r(NULL, " ", &save))
+        w[n++] = t;
+    qsort(w, (size_t)n, sizeof w[0], by_word);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        strncat(out, w[i], cap - strlen(out) - 1);
+        strncat(out, " ", cap - strlen(out) - 1);
+    }
+}
+
+static void random_states(const ch_game *g, const char *const *kv, int nkv, int states)
+{
+    ch_opts o;
+    ch_err err;
+    if (ch_opts_parse(&o, g->opts, g->n_opts, kv, nkv, &err) != CH_OK) fail_msg("%s", err.msg);
+    int nids = g->num_action_ids(&o), size = obs_size(g, &o);
+    char(*names)[64] = calloc((size_t)nids, sizeof *names);
+    char *mask = malloc((size_t)nids);
+    ch_action *acts = malloc(sizeof *acts * (size_t)g->max_actions), back;
+    float *a = malloc(sizeof *a * (size_t)size), *b = malloc(sizeof *b * (size_t)size);
+    void *st = malloc(g->state_size);
+    ch_rng rng;
+    ch_rng_seed(&rng, 26, 0x1ea5u);
+    int done = 0;
+    for (uint64_t seed = 1; done < states; seed++) {
+        if (ch_setup(g, st, &o, seed, NULL, 0, &err) != CH_OK) fail_msg("%s", err.msg);
+        for (int step = 0; step < 400 && g->to_move(st) != CH_TERMINAL && done < states; step++) {
+            int n = g->legal(st, acts);
+            memset(mask, 0, (size_t)nids);
+            for (int i = 0; i < n; i++) {
+                int id = g->action_id(st, acts[i]);
+                assert_true(id >= 0 && id < nids);
+                assert_false(mask[id]); /* two legal actions never share an id */
+                mask[id] = 1;
+                char text[256], words[256];
+                g->action_text(st, acts[i], text, sizeof text);
+                ch_action parsed;
+                assert_int_equal(ch_parse_action(g, st, text, &parsed, &err), CH_OK);
+                assert_true(parsed == acts[i]);
+                sorted_words(text, words, sizeof words);
+                if (!names[id][0]) snprintf(names[id], sizeof names[id], "%s", words);
+                if (strcmp(names[id], words) != 0)
+                    fail_msg("%s: id %d is '%s' and '%s'", g->name, id, names[id], words);
+            }
+            for (int id = 0; id < nids; id++) {
+                int rc = ch_action_of_id(g, st, id, acts, &back, &err);
+                if (rc != (mask[id] ? CH_OK : CH_EILLEGAL))
+                    fail_msg("%s: id %d: mask %d but ch_action_of_id %d", g->name, id, mask[id],
+                             rc);
+                if (rc == CH_OK) assert_int_equal(g->action_id(st, back), id);
+            }
+            for (int v = CH_SPECTATOR; v < g->num_players(st); v++) {
+                if (v == CH_ALL) continue;
+                g->observe(st, v, a);
+                g->observe(st, v, b);
+                assert_memory_equal(a, b, sizeof *a * (size_t)size);
+            }
+            n = g->legal(st, acts);
+            g->apply(st, acts[ch_rng_below(&rng, (uint32_t)n)]);
+            done++;
+        }
+    }
+    free(st);
+    free(a);
+    free(b);
+    free(acts);
+    free(mask);
+    free(names);
+}
+
+static void every_game_random_states(void **state)
+{
+    (void)state;
+    static const char *const rk[] = {"players=3", "max_turns_per_round=60"};
+    static const char *const rk2[] = {"players=2", "two_player_rule=optional_declare"};
+    static const char *const rg[] = {"players=4", "unlimited_multiples=true", "teams=2"};
+    static const char *const rg2[] = {"players=3"};
+    static const char *const ru[] = {"players=3", "rumino_claim=true"};
+    static const char *const db[] = {"players=2"};
+    static const char *const db4[] = {"players=4", "target_arranges=true"};
+    static const char *const cm[] = {"players=5"};
+    static const char *const cm3[] = {"players=3"};
+    int n = ch_harness_scaled(2000);
+    random_states(&rk_game, rk, 2, n);
+    random_states(&rk_game, rk2, 2, n);
+    random_states(&rg_game, rg, 3, n);
+    random_states(&rg_game, rg2, 1, n);
+    random_states(&ru_game, ru, 2, n);
+    random_states(&db_game, db, 1, n);
+    random_states(&db_game, db4, 2, n);
+    random_states(&cm_game, cm, 1, n);
+    random_states(&cm_game, cm3, 1, n);
+    /* Every game in the tree has the hooks. */
+    for (const ch_game *const *g = ch_games(); *g; g++)
+        assert_true((*g)->num_action_ids && (*g)->action_id && (*g)->obs_shape && (*g)->observe);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(racko_ids),    cmocka_unit_test(racko_observe),
-        cmocka_unit_test(ragamaru_ids), cmocka_unit_test(ragamaru_observe),
-        cmocka_unit_test(rumino),       cmocka_unit_test(babasuki),
+        cmocka_unit_test(racko_ids),
+        cmocka_unit_test(racko_observe),
+        cmocka_unit_test(ragamaru_ids),
+        cmocka_unit_test(ragamaru_observe),
+        cmocka_unit_test(rumino),
+        cmocka_unit_test(babasuki),
+        cmocka_unit_test(comrade),
+        cmocka_unit_test(every_game_random_states),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -95,6 +95,40 @@ typedef struct cm_view {
 
 extern const ch_game cm_game;
 
+/* Action ids for learning programs (cm_game.action_id; docs/spaces.md), the
+ * same for every option set: the bidding codes 0..20 as they are, then the
+ * play of face f at 21 + f. */
+#define CM_ID_PLAY 21
+#define CM_NUM_IDS (CM_ID_PLAY + 52)
+
+/* The observation tensor (cm_game.observe; docs/spaces.md): offsets into a
+ * flat vector. Per-seat entries by relative seat (0: the viewer; the
+ * spectator: seat 0), 5 of them; card planes are the 52 play cards. */
+enum {
+    CM_OB_PHASE = 0,                 /* 3: bid, play, over */
+    CM_OB_MOVER = CM_OB_PHASE + 3,   /* 5: seat to move (none when over) */
+    CM_OB_IS_SEAT = CM_OB_MOVER + 5, /* 1: 1 for a seat, 0 for the spectator */
+    CM_OB_SEATS = CM_OB_IS_SEAT + 1, /* 5: 1 per seat at the table */
+    CM_OB_DEALER = CM_OB_SEATS + 5,  /* 5: one-hot */
+    CM_OB_RULES = CM_OB_DEALER + 5,  /* 4: target/10, ace_high, safe_bids, deals/20 */
+    CM_OB_COUNTS = CM_OB_RULES + 4,  /* 7: deal/20, wins/20, T/10, bidding turn/15,
+                                        passes in a row/5, jokers in the pool/2,
+                                        tricks done/12 */
+    CM_OB_POOL = CM_OB_COUNTS + 7,   /* 16: bid card [s v] in the pool, at 4s + v-1 */
+    CM_OB_BID = CM_OB_POOL + 16,     /* 5*4: [seat][suit] bid / 5 */
+    CM_OB_WON = CM_OB_BID + 20,      /* 5*4: [seat][suit] tricks won / 12 */
+    CM_OB_CARDS = CM_OB_WON + 20,    /* 5: cards in hand / 13 */
+    CM_OB_VOIDS = CM_OB_CARDS + 5,   /* 5*4: [seat][suit] shown void */
+    CM_OB_BIDLOG = CM_OB_VOIDS + 20, /* 15*21: [bidding turn][action code] one-hot */
+    CM_OB_LEADER = CM_OB_BIDLOG + CM_BID_TURNS * 21, /* 5: leader of the trick in progress */
+    CM_OB_WINNING = CM_OB_LEADER + 5,                /* 5: who is winning it so far */
+    CM_OB_HAND = CM_OB_WINNING + 5,                  /* 52: the viewer's hand */
+    CM_OB_PLAYED = CM_OB_HAND + 52,                  /* 5*52: cards each seat played this deal */
+    CM_OB_TRICK = CM_OB_PLAYED + 5 * 52,  /* 5*52: the trick in progress, [position][card] */
+    CM_OB_RESULTS = CM_OB_TRICK + 5 * 52, /* 20*8: finished deals' outcomes (CM_WIN ..) */
+    CM_OBS_SIZE = CM_OB_RESULTS + CM_MAX_DEALS * 8
+};
+
 ch_action cm_heuristic_act(ch_bot *b, const void *st, int seat);
 void cm_observe(const void *st, int seat, cm_view *v);
 

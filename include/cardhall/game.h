@@ -184,13 +184,16 @@ typedef struct ch_game {
 
     /* Optional (NULL if none; every registered game fills them): a fixed
      * integer action space and an observation tensor, for learning programs
-     * (the Python module; docs/python.md gives each game's layout).
+     * (the Python module, docs/python.md; each game's id table and tensor
+     * layout are in docs/spaces.md, its offsets in its own header).
      *
      * num_action_ids: how many distinct action ids the game has under
      * options o. action_id: the id, in 0..num_action_ids-1, of a legal
      * action a of st; one id means the same move in every state of a game
      * with those options, and two legal actions of one state never share an
-     * id. (ch_action_of_id finds the legal action of an id.) */
+     * id. (ch_action_of_id finds the legal action of an id.) "The same move"
+     * is read from the notation: the same words, though a game may list a
+     * play's cards in an order the state makes canonical (RAGAMARU). */
     int (*num_action_ids)(const ch_opts *o);
     int (*action_id)(const void *st, ch_action a);
     /* obs_shape: writes the tensor's dimensions under options o (at most

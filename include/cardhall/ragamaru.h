@@ -152,7 +152,7 @@ enum {
     RG_OB_SEATS = RG_OB_IS_SEAT + 1,      /* 8: 1 per seat at the table */
     RG_OB_SEATING = RG_OB_SEATS + 8,      /* 8*8: [seat][clockwise places from the viewer's seat] */
     RG_OB_CLOCKWISE = RG_OB_SEATING + 64, /* 1: play goes clockwise */
-    RG_OB_RULES = RG_OB_CLOCKWISE + 1,    /* 4: teams, unlimited, strict_draw, free_advantage */
+    RG_OB_RULES = RG_OB_CLOCKWISE + 1,    /* 4: teams/4, unlimited_multiples, strict_draw, free_adv */
     RG_OB_TEAM = RG_OB_RULES + 4,         /* 8: on the viewer's team (teams) */
     RG_OB_COLOUR = RG_OB_TEAM + 8,        /* 5: required colour R Y B K, any */
     RG_OB_NUMBER = RG_OB_COLOUR + 5,      /* 16: required number, 0 = none */

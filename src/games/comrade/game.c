@@ -80,5 +80,8 @@ const ch_game cm_game = {
     cm_warning,
     cm_rules_text,
     NULL, /* choice_name: action_name names no outcome */
-    NULL, NULL, NULL, NULL, /* learning hooks (issue 26): not yet */
+    cm_num_action_ids,
+    cm_action_id,
+    cm_obs_shape,
+    cm_obs,
 };

@@ -46,6 +46,12 @@ json_t *cm_view_json(const void *st, int viewer);
 void cm_census(const void *st, int viewer, ch_census *c);
 void cm_resample(void *st, int viewer, ch_rng *rng);
 
+/* learn.c (docs/spaces.md) */
+int cm_num_action_ids(const ch_opts *o);
+int cm_action_id(const void *st, ch_action a);
+int cm_obs_shape(const ch_opts *o, int *dims);
+void cm_obs(const void *st, int viewer, float *out);
+
 /* Suit words, by suit index (S H D C). */
 extern const char *const cm_suit_en[4];
 extern const char *const cm_suit_ja[4];

@@ -106,7 +106,7 @@ void rg_obs(const void *st, int viewer, float *out)
     if (s->turn >= 0) out[RG_OB_MOVER + rel(np, base, s->turn)] = 1.0f;
     out[RG_OB_IS_SEAT] = viewer >= 0;
     out[RG_OB_CLOCKWISE] = s->dir > 0;
-    out[RG_OB_RULES + 0] = s->teams;
+    out[RG_OB_RULES + 0] = (float)s->teams / 4.0f;
     out[RG_OB_RULES + 1] = s->unlimited;
     out[RG_OB_RULES + 2] = s->strict_draw;
     out[RG_OB_RULES + 3] = s->free_adv;
