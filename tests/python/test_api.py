@@ -15,6 +15,14 @@ def test_every_game_is_listed():
     assert GAMES == ["racko", "ragamaru", "rumino", "babasuki", "comrade"]
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_action_ids_and_a_tensor(name):
+    """The other tests skip a game without the hooks; no game of this tree may lack them."""
+    game = cardhall.load_game(name)
+    assert game.num_distinct_actions() > 0
+    assert game.observation_tensor_size() > 0
+
+
 def test_load_game_forms_agree():
     a = cardhall.load_game("rumino(players=3,knock_limit=5)")
     b = cardhall.Game("rumino", players=3, knock_limit=5)
