@@ -132,8 +132,24 @@ pych_game *pych_game_new(const char *text, PyObject *params)
     }
     ch_opts o;
     ch_err err;
-    if (ch_opts_parse(&o, g->opts, g->n_opts, (const char *const *)kv, nkv, &err) != CH_OK ||
-        ch_opts_read_files(&o, g->opts, g->n_opts, &err) != CH_OK)
+    if (ch_opts_parse(&o, g->opts, g->n_opts, (const char *const *)kv, nkv, &err) != CH_OK)
+        return (pych_game *)pych_raise(&err);
+    /* The canonical text: the options that differ from the defaults, a data
+     * file by the path given (reading it keeps only its base name), so that
+     * load_game(str(game)) makes the same game again, as pickle does. */
+    ch_opts def;
+    ch_opts_defaults(&def, g->opts, g->n_opts);
+    char spec[2048];
+    size_t n = (size_t)snprintf(spec, sizeof spec, "%s", g->name);
+    int any = 0;
+    for (int i = 0; i < g->n_opts && n < sizeof spec; i++) {
+        if (strcmp(def.text[i], o.text[i]) == 0) continue;
+        n += (size_t)snprintf(spec + n, sizeof spec - n, "%s%s=%s", any ? "," : "(", g->opts[i].key,
+                              o.text[i]);
+        any = 1;
+    }
+    if (any && n < sizeof spec) snprintf(spec + n, sizeof spec - n, ")");
+    if (ch_opts_read_files(&o, g->opts, g->n_opts, &err) != CH_OK)
         return (pych_game *)pych_raise(&err);
 
     pych_game *self = PyObject_New(pych_game, &pych_game_type);
@@ -149,19 +165,6 @@ pych_game *pych_game_new(const char *text, PyObject *params)
     self->obs_size = 1;
     for (int i = 0; i < self->obs_rank; i++)
         self->obs_size *= self->obs_dims[i];
-    /* The canonical text: the options that differ from the defaults. */
-    ch_opts def;
-    ch_opts_defaults(&def, g->opts, g->n_opts);
-    char spec[2048];
-    size_t n = (size_t)snprintf(spec, sizeof spec, "%s", g->name);
-    int any = 0;
-    for (int i = 0; i < g->n_opts && n < sizeof spec; i++) {
-        if (strcmp(def.text[i], o.text[i]) == 0) continue;
-        n += (size_t)snprintf(spec + n, sizeof spec - n, "%s%s=%s", any ? "," : "(", g->opts[i].key,
-                              o.text[i]);
-        any = 1;
-    }
-    if (any && n < sizeof spec) snprintf(spec + n, sizeof spec - n, ")");
     self->spec = PyUnicode_FromString(spec);
     if (!self->spec) {
         Py_DECREF(self);

@@ -3,6 +3,7 @@ replay exactly, resampled states too, and hostile text refused with a
 ValueError."""
 
 import json
+import pickle
 import os
 import subprocess
 
@@ -111,3 +112,26 @@ def test_too_large_text_is_refused():
     game = cardhall.load_game("racko")
     with pytest.raises(ValueError, match="larger"):
         game.deserialize_state(" " * ((32 << 20) + 1))
+
+
+def test_a_card_file_travels_in_the_text(tmp_path):
+    """Draft Babasuki's cards=FILE: the serialized state carries the file's
+    content, so it loads where the file is gone; a game without that deck
+    refuses it."""
+    need_hooks("babasuki")
+    src = os.path.join(os.path.dirname(__file__), "..", "..", "data", "babasuki", "default.csv")
+    deck = tmp_path / "mydeck.csv"
+    deck.write_text(open(src, encoding="utf-8").read())
+    game = cardhall.load_game(f"babasuki(cards={deck})")
+    state = game.new_initial_state(4)
+    for _ in walk(state, 5, 20):
+        pass
+    text = state.serialize()
+    doc = json.loads(text)
+    assert doc["options"]["cards"] == "mydeck.csv" and "data" in doc
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game
+    deck.unlink()
+    assert game.deserialize_state(text) == state
+    with pytest.raises(ValueError, match="cards"):
+        cardhall.load_game("babasuki").deserialize_state(text)
