@@ -61,7 +61,24 @@ int pych_state_action(pych_state *s, long id, ch_action *out)
         return -1;
     }
     ch_err err;
-    if (ch_action_of_id(g->game, s->st, (int)id, s->acts, out, &err) != CH_OK) {
+    int rc = ch_action_of_id(g->game, s->st, (int)id, s->acts, out, &err);
+    if (rc == CH_EILLEGAL) {
+        /* Say what is legal instead, by id and notation: the id alone names
+         * no move the game could explain. */
+        const ch_game *game = g->game;
+        int n = game->legal(s->st, s->acts), len = 0;
+        char buf[600], text[128];
+        for (int i = 0; i < n && i < 8 && len < (int)sizeof buf - 200; i++) {
+            game->action_text(s->st, s->acts[i], text, sizeof text);
+            len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%d (%s)", i ? ", " : "",
+                            game->action_id(s->st, s->acts[i]), text);
+        }
+        if (n > 8) snprintf(buf + len, sizeof buf - (size_t)len, ", ... (%d in all)", n);
+        PyErr_Format(PyExc_ValueError, "action id %ld is not a legal move now: seat %d to %s; legal: %s",
+                     id, game->to_move(s->st), game->phase(s->st), buf);
+        return -1;
+    }
+    if (rc != CH_OK) {
         pych_raise(&err);
         return -1;
     }

@@ -3,6 +3,7 @@ masks, notation round trips, returns, clone and errors that change nothing."""
 
 import copy
 import pickle
+import re
 
 import numpy as np
 import pytest
@@ -97,6 +98,10 @@ def test_illegal_action_raises_and_changes_nothing(name):
         with pytest.raises((ValueError, OverflowError)):
             state.apply_action(a)
         assert state == before and state.history() == []
+    # The message says what is legal instead, by id and notation.
+    first = state.legal_actions()[0]
+    with pytest.raises(ValueError, match=rf"legal: .*{first} \({state.action_to_string(first)}"):
+        state.apply_action(illegal[0])
     with pytest.raises(ValueError):
         state.string_to_action("no such move")
     with pytest.raises(ValueError):
