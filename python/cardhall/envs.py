@@ -72,10 +72,11 @@ def _discrete(n):
 
 
 def _box(shape):
-    # Observation values are counts and flags, never negative; no upper bound is promised.
+    # Entries are flags, counts and scaled scores (Rumino's chips go below 0):
+    # docs/spaces.md gives each one's range; the space promises only finite floats.
     if _gym:
-        return _gym.spaces.Box(0.0, np.inf, shape=tuple(shape), dtype=np.float32)
-    return Box(0.0, np.inf, shape)
+        return _gym.spaces.Box(-np.inf, np.inf, shape=tuple(shape), dtype=np.float32)
+    return Box(-np.inf, np.inf, shape)
 
 
 def _as_game(game, options):

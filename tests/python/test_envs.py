@@ -74,3 +74,19 @@ def test_single_agent_env_against_bots(name):
             done = terminated or truncated
         assert terminated and reward in (-1.0, 1.0)
         assert reward == env.state.returns()[0]
+
+
+@pytest.mark.parametrize("name", ["rumino", "babasuki"])
+def test_observations_lie_in_the_space(name):
+    need_hooks(name)
+    env = cardhall.aec_env(name)
+    space = env.observation_space(env.possible_agents[0])
+    env.reset(seed=2)
+    rng = np.random.default_rng(5)
+    for agent, _ in zip(env.agent_iter(), range(300)):
+        obs, _, termination, truncation, _ = env.last()
+        assert space.contains(obs["observation"])
+        if termination or truncation:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
