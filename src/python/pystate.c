@@ -199,8 +199,18 @@ static PyObject *state_action_to_string(pych_state *s, PyObject *args, PyObject 
     PyObject *player = NULL;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "l|O:action_to_string", kw, &id, &player))
         return NULL;
+    /* player is the seat making the move, as in pyspiel: only the seat to
+     * move has legal ids. The notation is the mover's text and may name a
+     * card only the mover sees (Draft Babasuki's "keep T21"). */
     int p;
-    if (player && player != Py_None && pych_seat_arg(s, player, 1, &p) < 0) return NULL;
+    if (player && player != Py_None) {
+        if (pych_seat_arg(s, player, 0, &p) < 0) return NULL;
+        if (p != s->game->game->to_move(s->st)) {
+            PyErr_Format(PyExc_ValueError, "seat %d is not to move: only the seat to move has "
+                         "legal actions to name", p);
+            return NULL;
+        }
+    }
     ch_action a;
     if (pych_state_action(s, id, &a) < 0) return NULL;
     char buf[256];
@@ -451,8 +461,9 @@ static PyMethodDef state_methods[] = {
      "and changes nothing."},
     {"action_to_string", KWFN(state_action_to_string), METH_VARARGS | METH_KEYWORDS,
      "action_to_string(action, player=None) -> str\n\nThe legal action's notation "
-     "(docs/notation.md), which string_to_action reads back. It names no hidden card, so it "
-     "is the same for every player."},
+     "(docs/notation.md), which string_to_action reads back. player, if given, is the seat "
+     "making the move (the seat to move). The text is the mover's: it may name a card only "
+     "the mover can see."},
     {"string_to_action", (PyCFunction)state_string_to_action, METH_O,
      "string_to_action(text) -> int\n\nThe id of the legal move written as text (case and "
      "spaces ignored); ValueError with the game's reason otherwise."},
@@ -485,7 +496,8 @@ static PyMethodDef state_methods[] = {
      "which `cardhall replay` reads, unless the state was resampled); "
      "game.deserialize_state reads it back."},
     {"history", (PyCFunction)state_history, METH_NOARGS,
-     "The action ids played since the deal, in order."},
+     "The action ids played since the deal, in order: every seat's, hidden choices included "
+     "(as pyspiel's), so not for a seat's eyes."},
     {"move_number", (PyCFunction)state_move_number, METH_NOARGS, "len(history())."},
     {"phase", (PyCFunction)state_phase, METH_NOARGS, "The game's phase word, e.g. 'draw'."},
     {"__reduce__", (PyCFunction)state_reduce, METH_NOARGS, NULL},

@@ -83,6 +83,9 @@ def test_action_strings_round_trip(name):
             text = state.action_to_string(a)
             assert state.string_to_action(text) == a
             assert state.action_to_string(a, state.current_player()) == text
+            other = (state.current_player() + 1) % game.num_players()
+            with pytest.raises(ValueError, match="not to move"):
+                state.action_to_string(a, other)
             texts.add(text)
         assert len(texts) == len(state.legal_actions())
 
