@@ -58,6 +58,9 @@ setup(
     package_data={"cardhall": ["*.pyi", "py.typed"]},
     ext_modules=[Extension("cardhall._cardhall", sources=[])],
     cmdclass={"build_ext": CMakeBuild},
+    # Out of the CMake tree build/ (the default build_base): a pip install
+    # from a checkout leaves build-python/ and python/cardhall.egg-info.
+    options={"build": {"build_base": "build-python"}},
     install_requires=["numpy"],
     python_requires=">=3.9",
     zip_safe=False,
