@@ -372,7 +372,7 @@ PyTypeObject pych_game_type = {
     .tp_hash = (hashfunc)game_hash,
     .tp_richcompare = game_richcompare,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Game(name, options=None, **options)\n\nOne cardhall game under one set of "
+    .tp_doc = "Game(name, params=None, /, **options)\n\nOne cardhall game under one set of "
               "options: Game('rumino', players=3) or load_game('rumino(players=3)').",
     .tp_methods = game_methods,
     .tp_getset = game_getset,
