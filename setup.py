@@ -62,6 +62,6 @@ setup(
     # from a checkout leaves build-python/ and python/cardhall.egg-info.
     options={"build": {"build_base": "build-python"}},
     install_requires=["numpy"],
-    python_requires=">=3.9",
+    python_requires=">=3.10",  # Py_NewRef, PyModule_AddObjectRef
     zip_safe=False,
 )

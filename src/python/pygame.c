@@ -151,6 +151,17 @@ pych_game *pych_game_new(const char *text, PyObject *params)
     if (any && n < sizeof spec) snprintf(spec + n, sizeof spec - n, ")");
     if (ch_opts_read_files(&o, g->opts, g->n_opts, &err) != CH_OK)
         return (pych_game *)pych_raise(&err);
+    /* Options that parse may still not go together (first_dealer=3 with 2
+     * players, a card file the game refuses): one deal here says so now,
+     * so that no later deal (a VectorEnv's, without the GIL) can fail. */
+    void *scratch = PyMem_Malloc(g->state_size);
+    int rc = scratch ? ch_setup(g, scratch, &o, 0, NULL, 0, &err) : CH_ENOMEM;
+    PyMem_Free(scratch);
+    if (rc != CH_OK) {
+        ch_opts_free_data(&o);
+        if (rc == CH_ENOMEM) return (pych_game *)PyErr_NoMemory();
+        return (pych_game *)pych_raise(&err);
+    }
 
     pych_game *self = PyObject_New(pych_game, &pych_game_type);
     if (!self) {

@@ -7,6 +7,7 @@
  * Seeds: game j (from 0) of slot i is dealt from seed + i + j * n, the same
  * deal new_initial_state gives for that seed; slot i's bots draw from
  * ch_mix64(seed + i) + seat. */
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,9 +53,11 @@ static void deal(pych_vec *v, int i)
     uint64_t seed = v->seed + (uint64_t)i + v->dealt[i] * (uint64_t)v->n;
     v->dealt[i]++;
     v->moves[i] = 0;
-    /* Options were checked when the game was made, so setup cannot fail
-     * except on memory, which a plain struct never asks for. */
+    /* Options were checked when the game was made (new_initial_state with
+     * them succeeded in the tests), so setup cannot fail: it fills a plain
+     * struct and asks for no memory. */
     int rc = v->game->game->setup(slot_state(v, i), &v->game->opts, seed, NULL, 0, NULL);
+    assert(rc == CH_OK);
     (void)rc;
 }
 

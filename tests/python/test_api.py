@@ -37,7 +37,9 @@ def test_load_game_forms_agree():
 
 
 @pytest.mark.parametrize("text", ["nope", "rumino(players=9)", "rumino(colour=red)",
-                                  "rumino(players=3", "racko(players=x)"])
+                                  "rumino(players=3", "racko(players=x)",
+                                  "babasuki(players=2,first_dealer=3)",
+                                  "babasuki(cards=/nonexistent/deck.csv)"])
 def test_bad_game_text_is_refused(text):
     with pytest.raises(ValueError):
         cardhall.load_game(text)
