@@ -24,8 +24,9 @@ typedef struct ctx {
     int step;
     int np;
     const ch_opts *opts;
-    /* Learning hooks (issue 26): the declared sizes, and the first action
-     * text seen for each id, so one id must mean one move in every state. */
+    /* Learning hooks (issue 26): the declared sizes, and for each id the
+     * words of the first text seen for it, so one id must mean one move in
+     * every state of the run. */
     int n_ids, obs_size;
     uint64_t *id_text; /* a hash of the text, 0: not seen yet */
 } ctx;
