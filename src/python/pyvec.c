@@ -129,7 +129,9 @@ static void *run_job(void *arg)
 /* Runs phase over every slot, split between the threads. */
 static void run_slots(pych_vec *v, const vec_out *o, int phase)
 {
-    int t = v->threads < v->n ? v->threads : v->n;
+    /* Finding the actions is a scan of each legal list, cheaper than
+     * starting threads for it. */
+    int t = phase == 0 ? 1 : v->threads < v->n ? v->threads : v->n;
     vec_job jobs[MAX_THREADS];
     pthread_t tid[MAX_THREADS];
     int started[MAX_THREADS] = {0};
