@@ -6,7 +6,7 @@ GAME ?= racko
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = session record order action opts cards
 
-.PHONY: all deps build asan o3 fuzz play serve test bench bench-serve clean
+.PHONY: all deps build python asan o3 fuzz play serve test bench bench-serve clean
 
 all: build
 
@@ -16,6 +16,12 @@ deps:
 build: deps
 	@cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc >/dev/null
 	@cmake --build build -j $(JOBS)
+
+# The Python module alone (docs/python.md): build/python/cardhall, for
+# PYTHONPATH=build/python with Debian's /usr/bin/python3.
+python: deps
+	@cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc >/dev/null
+	@cmake --build build -j $(JOBS) --target python
 
 # The sanitizer build uses clang, so every test run proves both compilers
 # build the tree warning-free. It also builds the libFuzzer targets (fuzz/),

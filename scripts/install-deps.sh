@@ -12,6 +12,9 @@ PKGS="$PKGS nodejs npm chromium"
 PKGS="$PKGS fonts-noto-cjk"
 # The server's TLS and proxy tests: certificates made by openssl, nginx in front (test_proxy).
 PKGS="$PKGS openssl nginx"
+# The Python module (make python, docs/python.md): Debian's python3 with its
+# headers and numpy; pytest runs its tests, venv/pip/setuptools its install test.
+PKGS="$PKGS python3-dev python3-numpy python3-pytest python3-venv python3-pip python3-setuptools"
 
 missing=""
 for p in $PKGS; do

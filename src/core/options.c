@@ -97,7 +97,9 @@ int ch_opts_set(ch_opts *o, const ch_optdesc *desc, int n, const char *kv, ch_er
         }
         return ch_errf(err, CH_EINVAL, "unknown option '%s' (known: %s)", key, known);
     }
-    int val;
+    /* Set by parse_value on success; zeroed because gcc -O3 -fPIC (the
+     * Python module's build) cannot see that and warns. */
+    int val = 0;
     char text[CH_OPT_TEXT];
     int rc = parse_value(&desc[i], eq + 1, &val, text, err);
     if (rc != CH_OK) return rc;

@@ -1,0 +1,524 @@
+/* cardhall.VectorEnv: n games stepped together in C, the GIL released, on
+ * one thread or several (slots are independent, so the result is the same
+ * for any thread count). A finished game is dealt again at once. With
+ * opponents, bots play every seat but the learner's between its moves, so
+ * each slot always waits on the learner.
+ *
+ * Seeds: game j (from 0) of slot i is dealt from seed + i + j * n, the same
+ * deal new_initial_state gives for that seed; slot i's bots draw from
+ * ch_mix64(seed + i) + seat. */
+#include <assert.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pymod.h"
+#include "pynumpy.h"
+
+#define MAX_THREADS 64
+
+typedef struct pych_vec {
+    PyObject_HEAD
+    pych_game *game; /* strong reference */
+    int n, threads, max_steps;
+    int seat; /* the learner's seat when there are opponents, else -1 */
+    uint64_t seed;
+    unsigned char *states; /* n states of game->state_size */
+    uint64_t *dealt;       /* games dealt so far in each slot */
+    int *moves;            /* moves of each slot's current game */
+    ch_bot *bots;          /* n * players when opponents; the learner's unused */
+    ch_action *chosen;     /* the action each slot plays this step */
+    int *bad;              /* slots whose action id was not legal */
+    ch_action *acts;       /* legal() scratch, max_actions per thread */
+    uint8_t *truncated;    /* the last step cut the slot's game at max_steps */
+    int32_t *players;      /* seat to move in each slot */
+    int busy; /* a step or reset runs without the GIL: another thread must wait its turn */
+    ch_rng rng; /* random_actions' draws */
+} pych_vec;
+
+/* What one step writes: pointers into the new arrays (NULL: not wanted). */
+typedef struct vec_out {
+    float *obs, *rewards;
+    uint8_t *terminated, *masks;
+    const int64_t *ids; /* the actions given, for the step */
+} vec_out;
+
+static void *slot_state(pych_vec *v, int i)
+{
+    return v->states + (size_t)i * v->game->game->state_size;
+}
+
+static void deal(pych_vec *v, int i)
+{
+    uint64_t seed = v->seed + (uint64_t)i + v->dealt[i] * (uint64_t)v->n;
+    v->dealt[i]++;
+    v->moves[i] = 0;
+    /* Options were checked when the game was made (new_initial_state with
+     * them succeeded in the tests), so setup cannot fail: it fills a plain
+     * struct and asks for no memory. */
+    int rc = v->game->game->setup(slot_state(v, i), &v->game->opts, seed, NULL, 0, NULL);
+    assert(rc == CH_OK);
+    (void)rc;
+}
+
+/* Plays the bots' moves, ends and deals again, until slot i waits on the
+ * learner; then writes what the learner sees. */
+static void settle(pych_vec *v, int i, ch_action *acts, const vec_out *o)
+{
+    const ch_game *g = v->game->game;
+    int np = v->game->n_players;
+    void *st = slot_state(v, i);
+    for (;;) {
+        int p = g->to_move(st);
+        if (p == CH_TERMINAL || v->moves[i] >= v->max_steps) {
+            if (o->rewards && p == CH_TERMINAL) {
+                double r[CH_MAX_PLAYERS];
+                pych_returns(g, st, r);
+                for (int q = 0; q < np; q++)
+                    o->rewards[(size_t)i * np + q] += (float)r[q];
+            }
+            if (o->terminated) o->terminated[i] = 1;
+            if (p != CH_TERMINAL) v->truncated[i] = 1;
+            deal(v, i);
+            continue;
+        }
+        if (v->seat < 0 || p == v->seat) break;
+        g->apply(st, ch_bot_act(&v->bots[(size_t)i * np + p], st, p));
+        v->moves[i]++;
+    }
+    int p = g->to_move(st);
+    v->players[i] = p;
+    if (o->obs) g->observe(st, p, o->obs + (size_t)i * v->game->obs_size);
+    if (o->masks) pych_mask(v->game, st, acts, o->masks + (size_t)i * v->game->n_ids);
+}
+
+typedef struct vec_job {
+    pych_vec *v;
+    const vec_out *o;
+    int lo, hi, t;
+    int phase; /* 0: find the actions, 1: play them, 2: reset */
+} vec_job;
+
+static void *run_job(void *arg)
+{
+    vec_job *j = arg;
+    pych_vec *v = j->v;
+    const ch_game *g = v->game->game;
+    ch_action *acts = v->acts + (size_t)j->t * g->max_actions;
+    for (int i = j->lo; i < j->hi; i++) {
+        if (j->phase == 0) {
+            int64_t id = j->o->ids[i];
+            v->bad[i] = id < 0 || id >= v->game->n_ids ||
+                        ch_action_of_id(g, slot_state(v, i), (int)id, acts, &v->chosen[i],
+                                        NULL) != CH_OK;
+        } else if (j->phase == 1) {
+            v->truncated[i] = 0;
+            g->apply(slot_state(v, i), v->chosen[i]);
+            v->moves[i]++;
+            settle(v, i, acts, j->o);
+        } else {
+            v->truncated[i] = 0;
+            v->dealt[i] = 0;
+            deal(v, i);
+            settle(v, i, acts, j->o);
+        }
+    }
+    return NULL;
+}
+
+/* Runs phase over every slot, split between the threads. */
+static void run_slots(pych_vec *v, const vec_out *o, int phase)
+{
+    /* Finding the actions is a scan of each legal list, cheaper than
+     * starting threads for it. */
+    int t = phase == 0 ? 1 : v->threads < v->n ? v->threads : v->n;
+    vec_job jobs[MAX_THREADS];
+    pthread_t tid[MAX_THREADS];
+    int started[MAX_THREADS] = {0};
+    for (int k = 0; k < t; k++) {
+        jobs[k] = (vec_job){v, o, (int)((long)v->n * k / t), (int)((long)v->n * (k + 1) / t), k,
+                            phase};
+        if (k > 0) started[k] = pthread_create(&tid[k], NULL, run_job, &jobs[k]) == 0;
+        /* A thread that cannot start: its slots run here instead. */
+        if (k > 0 && !started[k]) run_job(&jobs[k]);
+    }
+    run_job(&jobs[0]);
+    for (int k = 1; k < t; k++)
+        if (started[k]) pthread_join(tid[k], NULL);
+}
+
+/* run_slots without the GIL (the caller holds v->busy). */
+static int run_all(pych_vec *v, const vec_out *o, int phase)
+{
+    Py_BEGIN_ALLOW_THREADS
+    run_slots(v, o, phase);
+    Py_END_ALLOW_THREADS
+    return 0;
+}
+
+/* A step or reset releases the GIL, and Python threads sharing one
+ * VectorEnv would race on its games: a second one gets a RuntimeError.
+ * busy is set and cleared with the GIL held, for the whole call. */
+static int enter(pych_vec *v)
+{
+    if (v->busy) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "VectorEnv is stepping in another thread: give each thread its own");
+        return -1;
+    }
+    v->busy = 1;
+    return 0;
+}
+
+static PyObject *new_array(int nd, const npy_intp *dims, int type)
+{
+    return PyArray_ZEROS(nd, (npy_intp *)dims, type, 0);
+}
+
+/* Not zeroed: observe writes every float of every row, and a step's
+ * observations are megabytes for a few hundred slots. */
+static PyObject *obs_array(pych_vec *v)
+{
+    npy_intp dims[1 + CH_OBS_RANK];
+    dims[0] = v->n;
+    for (int k = 0; k < v->game->obs_rank; k++)
+        dims[k + 1] = v->game->obs_dims[k];
+    return PyArray_SimpleNew(1 + v->game->obs_rank, dims, NPY_FLOAT32);
+}
+
+static PyObject *players_array(pych_vec *v)
+{
+    npy_intp dims[1] = {v->n};
+    PyObject *a = new_array(1, dims, NPY_INT32);
+    if (a) memcpy(PyArray_DATA((PyArrayObject *)a), v->players, sizeof(int32_t) * (size_t)v->n);
+    return a;
+}
+
+static PyObject *reset_locked(pych_vec *v, PyObject *args, PyObject *kwargs)
+{
+    static char *kw[] = {"seed", NULL};
+    PyObject *seed = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:reset", kw, &seed)) return NULL;
+    if (seed != Py_None) {
+        unsigned long long s = PyLong_AsUnsignedLongLong(seed);
+        if (PyErr_Occurred()) return NULL;
+        v->seed = s;
+    }
+    npy_intp mdims[2] = {v->n, v->game->n_ids};
+    PyObject *obs = obs_array(v), *masks = PyArray_SimpleNew(2, mdims, NPY_UINT8);
+    if (!obs || !masks) {
+        Py_XDECREF(obs);
+        Py_XDECREF(masks);
+        return NULL;
+    }
+    vec_out o = {PyArray_DATA((PyArrayObject *)obs), NULL, NULL,
+                 PyArray_DATA((PyArrayObject *)masks), NULL};
+    if (run_all(v, &o, 2) < 0) {
+        Py_DECREF(obs);
+        Py_DECREF(masks);
+        return NULL;
+    }
+    return Py_BuildValue("(NNN)", obs, masks, players_array(v));
+}
+
+static PyObject *vec_reset(pych_vec *v, PyObject *args, PyObject *kwargs)
+{
+    if (enter(v) < 0) return NULL;
+    PyObject *out = reset_locked(v, args, kwargs);
+    v->busy = 0;
+    return out;
+}
+
+static PyObject *step_locked(pych_vec *v, PyObject *arg)
+{
+    PyArrayObject *ids = (PyArrayObject *)PyArray_FROMANY(arg, NPY_INT64, 1, 1, NPY_ARRAY_IN_ARRAY);
+    if (!ids) return NULL;
+    if (PyArray_DIM(ids, 0) != v->n) {
+        PyErr_Format(PyExc_ValueError, "step: expected %d actions, got %zd", v->n,
+                     (Py_ssize_t)PyArray_DIM(ids, 0));
+        Py_DECREF(ids);
+        return NULL;
+    }
+    vec_out o = {NULL, NULL, NULL, NULL, PyArray_DATA(ids)};
+    if (run_all(v, &o, 0) < 0) {
+        Py_DECREF(ids);
+        return NULL;
+    }
+    for (int i = 0; i < v->n; i++) {
+        if (!v->bad[i]) continue;
+        PyErr_Format(PyExc_ValueError,
+                     "step: slot %d: action id %lld is not a legal move now (nothing was played)",
+                     i, (long long)o.ids[i]);
+        Py_DECREF(ids);
+        return NULL;
+    }
+    npy_intp rdims[2] = {v->n, v->game->n_players}, tdims[1] = {v->n},
+             mdims[2] = {v->n, v->game->n_ids};
+    PyObject *obs = obs_array(v), *rew = new_array(2, rdims, NPY_FLOAT32),
+             *term = new_array(1, tdims, NPY_BOOL),
+             *masks = PyArray_SimpleNew(2, mdims, NPY_UINT8); /* pych_mask clears each row */
+    if (!obs || !rew || !term || !masks) {
+        Py_XDECREF(obs);
+        Py_XDECREF(rew);
+        Py_XDECREF(term);
+        Py_XDECREF(masks);
+        Py_DECREF(ids);
+        return NULL;
+    }
+    o.obs = PyArray_DATA((PyArrayObject *)obs);
+    o.rewards = PyArray_DATA((PyArrayObject *)rew);
+    o.terminated = PyArray_DATA((PyArrayObject *)term);
+    o.masks = PyArray_DATA((PyArrayObject *)masks);
+    /* Checked above; busy kept any other step out since. */
+    int rc = run_all(v, &o, 1);
+    Py_DECREF(ids);
+    if (rc < 0) {
+        Py_DECREF(obs);
+        Py_DECREF(rew);
+        Py_DECREF(term);
+        Py_DECREF(masks);
+        return NULL;
+    }
+    return Py_BuildValue("(NNNN)", obs, rew, term, masks);
+}
+
+static PyObject *vec_step(pych_vec *v, PyObject *arg)
+{
+    if (enter(v) < 0) return NULL;
+    PyObject *out = step_locked(v, arg);
+    v->busy = 0;
+    return out;
+}
+
+static void random_ids(pych_vec *v, int64_t *out)
+{
+    const ch_game *g = v->game->game;
+    for (int i = 0; i < v->n; i++) {
+        const void *st = slot_state(v, i);
+        int k = g->legal(st, v->acts);
+        out[i] = g->action_id(st, v->acts[ch_rng_below(&v->rng, (uint32_t)k)]);
+    }
+}
+
+static PyObject *vec_random_actions(pych_vec *v, PyObject *unused)
+{
+    if (enter(v) < 0) return NULL;
+    npy_intp dims[1] = {v->n};
+    PyObject *a = PyArray_SimpleNew(1, dims, NPY_INT64);
+    if (a) {
+        int64_t *out = PyArray_DATA((PyArrayObject *)a);
+        Py_BEGIN_ALLOW_THREADS
+        random_ids(v, out);
+        Py_END_ALLOW_THREADS
+    }
+    v->busy = 0;
+    return a;
+}
+
+static PyObject *vec_current_players(pych_vec *v, PyObject *unused)
+{
+    return players_array(v);
+}
+
+static PyObject *vec_truncated(pych_vec *v, PyObject *unused)
+{
+    npy_intp dims[1] = {v->n};
+    PyObject *a = new_array(1, dims, NPY_BOOL);
+    if (a) memcpy(PyArray_DATA((PyArrayObject *)a), v->truncated, (size_t)v->n);
+    return a;
+}
+
+static void vec_dealloc(pych_vec *v)
+{
+    free(v->states);
+    free(v->dealt);
+    free(v->moves);
+    free(v->bots);
+    free(v->chosen);
+    free(v->bad);
+    free(v->acts);
+    free(v->truncated);
+    free(v->players);
+    Py_XDECREF(v->game);
+    Py_TYPE(v)->tp_free((PyObject *)v);
+}
+
+/* opponents: one bot name for every other seat, or a list with one per seat
+ * (the learner's entry None). Fills names[players]. */
+static int opponent_names(PyObject *opp, int np, int seat, const char **names)
+{
+    for (int p = 0; p < np; p++)
+        names[p] = NULL;
+    if (PyUnicode_Check(opp)) {
+        const char *s = PyUnicode_AsUTF8(opp);
+        if (!s) return -1;
+        for (int p = 0; p < np; p++)
+            if (p != seat) names[p] = s;
+        return 0;
+    }
+    if (!PyList_Check(opp) && !PyTuple_Check(opp)) {
+        PyErr_SetString(PyExc_TypeError, "opponents: a bot name, or a list of one per seat");
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(opp) != np) {
+        PyErr_Format(PyExc_ValueError, "opponents: expected %d entries, one per seat", np);
+        return -1;
+    }
+    for (int p = 0; p < np; p++) {
+        PyObject *x = PySequence_Fast_GET_ITEM(opp, p);
+        if (p == seat) continue; /* the learner's entry is ignored */
+        names[p] = PyUnicode_Check(x) ? PyUnicode_AsUTF8(x) : NULL;
+        if (!names[p]) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_TypeError, "opponents[%d]: expected a bot name", p);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *kw[] = {"game", "n", "seed", "opponents", "seat", "threads", "max_steps", NULL};
+    PyObject *gameobj, *opp = Py_None;
+    int n, seat = 0, threads = 1, max_steps = PYCH_MAX_GAME_LENGTH;
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oi|KOiii:VectorEnv", kw, &gameobj, &n, &seed,
+                                     &opp, &seat, &threads, &max_steps))
+        return NULL;
+    pych_game *g;
+    if (PyObject_TypeCheck(gameobj, &pych_game_type)) {
+        g = (pych_game *)gameobj;
+        Py_INCREF(g);
+    } else if (PyUnicode_Check(gameobj)) {
+        g = pych_game_new(PyUnicode_AsUTF8(gameobj), NULL);
+        if (!g) return NULL;
+    } else {
+        PyErr_SetString(PyExc_TypeError, "VectorEnv: game must be a Game or a game text");
+        return NULL;
+    }
+    if (pych_game_need_hooks(g) < 0) {
+        Py_DECREF(g);
+        return NULL;
+    }
+    /* Bounds: memory is n states and n observations, so n is bounded. */
+    if (n < 1 || n > 1 << 20 || threads < 1 || threads > MAX_THREADS || max_steps < 1 ||
+        (opp != Py_None && (seat < 0 || seat >= g->n_players))) {
+        PyErr_Format(PyExc_ValueError,
+                     "VectorEnv: n must be 1..%d, threads 1..%d, max_steps >= 1, seat a seat",
+                     1 << 20, MAX_THREADS);
+        Py_DECREF(g);
+        return NULL;
+    }
+    pych_vec *v = (pych_vec *)type->tp_alloc(type, 0);
+    if (!v) {
+        Py_DECREF(g);
+        return NULL;
+    }
+    v->game = g;
+    v->n = n;
+    v->threads = threads;
+    v->max_steps = max_steps;
+    v->seed = seed;
+    v->seat = opp == Py_None ? -1 : seat;
+    ch_rng_seed(&v->rng, seed, 0xa11u);
+    size_t un = (size_t)n;
+    v->states = calloc(un, g->game->state_size);
+    v->dealt = calloc(un, sizeof *v->dealt);
+    v->moves = calloc(un, sizeof *v->moves);
+    v->chosen = calloc(un, sizeof *v->chosen);
+    v->bad = calloc(un, sizeof *v->bad);
+    v->acts = calloc((size_t)threads * (size_t)g->game->max_actions, sizeof *v->acts);
+    v->truncated = calloc(un, 1);
+    v->players = calloc(un, sizeof *v->players);
+    if (!v->states || !v->dealt || !v->moves || !v->chosen || !v->bad || !v->acts ||
+        !v->truncated || !v->players) {
+        Py_DECREF(v);
+        return PyErr_NoMemory();
+    }
+    if (opp != Py_None) {
+        const char *names[CH_MAX_PLAYERS];
+        PyObject *fast = PyUnicode_Check(opp) ? Py_NewRef(opp) : PySequence_Fast(opp, "opponents");
+        if (!fast || opponent_names(fast, g->n_players, seat, names) < 0) {
+            Py_XDECREF(fast);
+            Py_DECREF(v);
+            return NULL;
+        }
+        v->bots = calloc(un * (size_t)g->n_players, sizeof *v->bots);
+        if (!v->bots) {
+            Py_DECREF(fast);
+            Py_DECREF(v);
+            return PyErr_NoMemory();
+        }
+        ch_err err;
+        for (int i = 0; i < n; i++) {
+            for (int p = 0; p < g->n_players; p++) {
+                if (!names[p]) continue;
+                uint64_t bseed = ch_mix64(seed + (uint64_t)i) + (uint64_t)p;
+                if (ch_bot_init(&v->bots[(size_t)i * g->n_players + p], g->game, names[p], bseed,
+                                &err) != CH_OK) {
+                    Py_DECREF(fast);
+                    Py_DECREF(v);
+                    return pych_raise(&err);
+                }
+            }
+        }
+        Py_DECREF(fast);
+    }
+    /* Ready to step without a reset, as the games are dealt. */
+    vec_out o = {NULL, NULL, NULL, NULL, NULL};
+    run_slots(v, &o, 2);
+    return (PyObject *)v;
+}
+
+static PyObject *vec_num_envs(pych_vec *v, void *unused)
+{
+    return PyLong_FromLong(v->n);
+}
+
+static PyObject *vec_get_game(pych_vec *v, void *unused)
+{
+    Py_INCREF(v->game);
+    return (PyObject *)v->game;
+}
+
+static PyMethodDef vec_methods[] = {
+    {"reset", (PyCFunction)(void (*)(void))vec_reset, METH_VARARGS | METH_KEYWORDS,
+     "reset(seed=None) -> (observations, masks, players)\n\nDeals every slot's first game "
+     "again (from a new base seed if given). observations: float32[n, *shape], the seat to "
+     "move's; masks: uint8[n, num_distinct_actions]; players: int32[n]."},
+    {"step", (PyCFunction)vec_step, METH_O,
+     "step(actions) -> (observations, rewards, terminated, masks)\n\nPlays one action id per "
+     "slot (for the seat to move there). rewards: float32[n, players], the returns of a game "
+     "that ended in this step; terminated: bool[n]; a finished game is dealt again at once, "
+     "so observations and masks are then the new game's. An illegal id raises ValueError and "
+     "nothing is played. current_players() and truncated() tell the rest."},
+    {"random_actions", (PyCFunction)vec_random_actions, METH_NOARGS,
+     "random_actions() -> numpy.ndarray\n\nint64[n]: a uniform legal id for each slot's seat "
+     "to move, drawn in C from the env's own generator (seeded by seed): a baseline, or "
+     "exploration, without a mask round trip through numpy."},
+    {"current_players", (PyCFunction)vec_current_players, METH_NOARGS,
+     "int32[n]: the seat to move in each slot (the learner's seat when there are opponents)."},
+    {"truncated", (PyCFunction)vec_truncated, METH_NOARGS,
+     "bool[n]: the last step cut the slot's game at max_steps (terminated is set too, "
+     "rewards stay 0)."},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef vec_getset[] = {
+    {"num_envs", (getter)vec_num_envs, NULL, "n: the games stepped together.", NULL},
+    {"game", (getter)vec_get_game, NULL, "The Game every slot plays.", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+PyTypeObject pych_vec_type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardhall.VectorEnv",
+    .tp_basicsize = sizeof(pych_vec),
+    .tp_dealloc = (destructor)vec_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "VectorEnv(game, n, seed=0, opponents=None, seat=0, threads=1, "
+              "max_steps=game.max_game_length())\n\nn games stepped together in C with the "
+              "GIL released. Game j of slot i is dealt from seed + i + j*n. opponents: a bot "
+              "name (or one per seat) that plays every seat but `seat`, the learner's.",
+    .tp_methods = vec_methods,
+    .tp_getset = vec_getset,
+    .tp_new = vec_new,
+};

@@ -1,0 +1,141 @@
+"""VectorEnv (docs/python.md): the same games, step for step, as one State
+per slot driven from Python with the same seeds; any thread count; bots as
+opponents; a bad step changes nothing."""
+
+import numpy as np
+import pytest
+
+import cardhall
+from conftest import GAMES, need_hooks
+
+N, SEED, STEPS, CUT = 4, 100, 400, 60
+
+
+def choose(masks, rng):
+    return np.array([rng.choice(np.flatnonzero(m)) for m in masks], dtype=np.int64)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_vector_equals_single_states(name):
+    """Game j of slot i is dealt from SEED + i + j*N; games cut at max_steps."""
+    need_hooks(name)
+    game = cardhall.load_game(name)
+    env = cardhall.VectorEnv(game, N, seed=SEED, max_steps=CUT)
+    obs, masks, players = env.reset()
+    dealt = [0] * N
+    states = [game.new_initial_state(SEED + i) for i in range(N)]
+    moves = [0] * N
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(STEPS):
+        for i, s in enumerate(states):
+            assert players[i] == s.current_player()
+            assert np.array_equal(obs[i], s.observation_tensor())
+            assert np.array_equal(masks[i], s.legal_actions_mask())
+        actions = choose(masks, rng)
+        obs, rewards, terminated, masks = env.step(actions)
+        players = env.current_players()
+        truncated = env.truncated()
+        for i in range(N):
+            states[i].apply_action(int(actions[i]))
+            moves[i] += 1
+            over = states[i].is_terminal()
+            cut = not over and moves[i] >= CUT
+            assert terminated[i] == (over or cut) and truncated[i] == cut
+            expect = states[i].returns() if over else [0.0] * game.num_players()
+            assert rewards[i].tolist() == expect
+            if over or cut:
+                ended += 1
+                dealt[i] += 1
+                states[i] = game.new_initial_state(SEED + i + dealt[i] * N)
+                moves[i] = 0
+    assert ended > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_threads_change_nothing(name):
+    need_hooks(name)
+    game = cardhall.load_game(name)
+    envs = [cardhall.VectorEnv(game, 7, seed=5, threads=t, max_steps=80) for t in (1, 3)]
+    outs = [e.reset() for e in envs]
+    assert all(np.array_equal(a, b) for a, b in zip(*outs))
+    masks = outs[0][1]
+    rng = np.random.default_rng(2)
+    for _ in range(150):
+        actions = choose(masks, rng)
+        outs = [e.step(actions) for e in envs]
+        for a, b in zip(*outs):
+            assert np.array_equal(a, b)
+        assert np.array_equal(envs[0].current_players(), envs[1].current_players())
+        masks = outs[0][3]
+
+
+@pytest.mark.parametrize("name", ["babasuki", "comrade"])
+def test_opponents_play_every_other_seat(name):
+    need_hooks(name)
+    game = cardhall.load_game(name)
+    env = cardhall.VectorEnv(game, 3, seed=9, opponents="heuristic", seat=1)
+    obs, masks, players = env.reset()
+    assert (players == 1).all()
+    rng = np.random.default_rng(3)
+    finished = 0
+    for _ in range(400):
+        obs, rewards, terminated, masks = env.step(choose(masks, rng))
+        assert (env.current_players() == 1).all()
+        for i in np.flatnonzero(terminated):
+            finished += 1
+            assert rewards[i, 1] in (-1.0, 1.0)
+        assert not rewards[~terminated].any()
+    assert finished > 0
+
+
+def test_bad_steps_change_nothing():
+    need_hooks("racko")
+    game = cardhall.load_game("racko")
+    a = cardhall.VectorEnv(game, 3, seed=1)
+    b = cardhall.VectorEnv(game, 3, seed=1)
+    _, masks, _ = a.reset()
+    b.reset()
+    good = choose(masks, np.random.default_rng(0))
+    bad = good.copy()
+    bad[2] = np.flatnonzero(masks[2] == 0)[0]
+    with pytest.raises(ValueError, match="slot 2"):
+        a.step(bad)
+    with pytest.raises(ValueError):
+        a.step(good[:2])
+    with pytest.raises(ValueError):
+        a.step(np.array([-1, 0, 0]))
+    with pytest.raises(TypeError):
+        a.step(good + 0.5)  # ids are integers, never silently rounded
+    for x, y in zip(a.step(good), b.step(good)):
+        assert np.array_equal(x, y)
+
+
+def test_bad_arguments_are_refused():
+    need_hooks("racko")
+    with pytest.raises(ValueError):
+        cardhall.VectorEnv("racko", 0)
+    with pytest.raises(ValueError):
+        cardhall.VectorEnv("racko", 2, threads=0)
+    with pytest.raises(ValueError):
+        cardhall.VectorEnv("racko", 2, opponents="heuristic", seat=5)
+    with pytest.raises(ValueError):
+        cardhall.VectorEnv("racko", 2, opponents="nobody")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_actions_are_legal_and_seeded(name):
+    need_hooks(name)
+    game = cardhall.load_game(name)
+    a, b = (cardhall.VectorEnv(game, 16, seed=3, max_steps=50) for _ in range(2))
+    _, masks, _ = a.reset()
+    b.reset()
+    seen = set()
+    for _ in range(100):
+        ids = a.random_actions()
+        assert np.array_equal(ids, b.random_actions())
+        assert masks[np.arange(16), ids].all()
+        seen.update(ids.tolist())
+        _, _, _, masks = a.step(ids)
+        b.step(ids)
+    assert len(seen) > 1
