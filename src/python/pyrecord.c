@@ -1,7 +1,7 @@
 /* State.serialize and Game.deserialize_state. A state is written as its
  * game, options, seed and moves (their notation): that replays exactly and
  * outlives any change to the state structs. A state with no resample in its
- * past is written as a cardhall record (cardhall-record/1, ch_match_record),
+ * past is written as a cardhall record (cardhall-record/2, ch_match_record),
  * which `cardhall replay` reads too; a resampled one as cardhall-state/1,
  * the same fields plus "resamples": [{"at": moves before it, "viewer",
  * "seed"}], each replayed at its place. Text from outside is checked whole
@@ -13,7 +13,12 @@
 #include "pymod.h"
 
 #define STATE_FORMAT "cardhall-state/1"
-#define RECORD_FORMAT "cardhall-record/1"
+/* What ch_match_record writes now, and the format before it: the moves of
+ * either read the same with today's notation for the games a State plays
+ * (records of older notation go through `cardhall replay`, which
+ * translates them). */
+#define RECORD_FORMAT "cardhall-record/2"
+#define RECORD_FORMAT_1 "cardhall-record/1"
 
 static json_t *seed_json(uint64_t seed)
 {
@@ -266,7 +271,8 @@ PyObject *pych_deserialize(pych_game *g, const char *text, Py_ssize_t len)
     const char *format = json_string_value(json_object_get(rec, "format"));
     const char *name = ch_record_game(rec);
     pych_state *s = NULL;
-    if (!format || (strcmp(format, STATE_FORMAT) != 0 && strcmp(format, RECORD_FORMAT) != 0))
+    if (!format || (strcmp(format, STATE_FORMAT) != 0 && strcmp(format, RECORD_FORMAT) != 0 &&
+                    strcmp(format, RECORD_FORMAT_1) != 0))
         PyErr_SetString(PyExc_ValueError,
                         "not a serialized state: format is not " STATE_FORMAT " or " RECORD_FORMAT);
     else if (!name || strcmp(name, g->game->name) != 0)

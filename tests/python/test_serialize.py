@@ -21,7 +21,7 @@ def test_round_trip_along_a_game(name):
         if k % 25:
             continue
         text = state.serialize()
-        assert json.loads(text)["format"] == "cardhall-record/1"
+        assert json.loads(text)["format"] == "cardhall-record/2"
         back = game.deserialize_state(text)
         assert back == state and back.history() == state.history()
         assert back.serialize() == text
