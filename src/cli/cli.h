@@ -14,5 +14,6 @@ int cli_replay(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_ladder(int argc, char **argv);
+int cli_backup(int argc, char **argv);
 
 #endif

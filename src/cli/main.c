@@ -37,6 +37,8 @@ static const struct {
      "       [--max-memory-mb MB] [--timeout SECONDS] [--bot-delay MS]\n"
      "       [--chat-rate MSGS/10S] [--no-spectator-chat]\n"
      "                                     card tables over WebSocket"},
+    {"backup", cli_backup,
+     "backup --db FILE OUT          copy a server's database while it runs"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

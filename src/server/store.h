@@ -19,6 +19,7 @@
 typedef struct sv_store {
     sqlite3 *db;
     sqlite3_stmt *add_move;
+    int lock_fd; /* holds the flock that keeps a second server off the file */
 } sv_store;
 
 /* Opens (creating if needed) the database at path and brings its schema
