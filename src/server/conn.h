@@ -7,6 +7,7 @@
 #include <libwebsockets.h>
 
 #include "cardhall/room.h"
+#include "ops.h"
 #include "server.h"
 #include "store.h"
 
@@ -35,7 +36,7 @@ typedef struct sv_conn {
     size_t rx_len;
     int64_t window_ms;
     int window_n;
-    int closing; /* close once the queue is sent */
+    int closing; /* close once the queue is sent; 2: at once (slow); 3: restarting */
     char name[TB_NAME_MAX]; /* a spectator's name for the chat ("" if none) */
     int64_t chat_window_ms; /* chat's own rate: messages in the last 10 s window */
     int chat_n;
@@ -60,6 +61,7 @@ typedef struct sv_server {
     size_t queued; /* bytes waiting in every send queue */
     struct lws_context *ctx;
     lws_sorted_usec_list_t tick;
+    sv_ops ops; /* issue 27: health, metrics, systemd, graceful stop */
 } sv_server;
 
 int64_t sv_now_ms(void);

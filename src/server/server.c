@@ -91,6 +91,7 @@ void sv_send_error(sv_server *s, sv_conn *c, const char *type, const char *msg)
     json_t *o = json_pack("{s:s,s:s}", "type", "error", "error", msg);
     if (!o) o = json_pack("{s:s,s:s}", "type", "error", "error", "bad request");
     if (type) json_object_set_new(o, "for", json_string(type));
+    if (type) sv_metrics_refused_request(&s->ops.metrics, type);
     sv_send_json(s, c, o);
 }
 
@@ -137,7 +138,11 @@ static int rate_ok(sv_server *s, sv_conn *c)
     }
     c->window_n++;
     if (c->window_n <= s->cfg.rate) return 1;
-    if (c->window_n > 2 * s->cfg.rate) return -1;
+    if (c->window_n > 2 * s->cfg.rate) {
+        sv_metrics_refused(&s->ops.metrics, SV_REFUSED_FLOOD);
+        return -1;
+    }
+    sv_metrics_refused(&s->ops.metrics, SV_REFUSED_RATE);
     sv_send_error(s, c, NULL, "too many messages: slow down");
     return 0;
 }
@@ -145,11 +150,13 @@ static int rate_ok(sv_server *s, sv_conn *c)
 static int ws_receive(sv_server *s, sv_conn *c, struct lws *wsi, const void *in, size_t len)
 {
     if (lws_frame_is_binary(wsi)) {
+        sv_metrics_refused(&s->ops.metrics, SV_REFUSED_BINARY);
         lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)"text only",
                          9);
         return -1;
     }
     if (c->rx_len + len > s->cfg.max_message) {
+        sv_metrics_refused(&s->ops.metrics, SV_REFUSED_TOO_LARGE);
         lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, (unsigned char *)"too large", 9);
         return -1;
     }
@@ -175,6 +182,7 @@ static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
         lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"slow", 4);
         return -1;
     }
+    if (s->ops.draining && !c->closing) sv_ops_tell_restart(s, c);
     sv_msg *m = c->head;
     if (m) {
         int n = lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
@@ -188,6 +196,11 @@ static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
     if (c->head) {
         lws_callback_on_writable(wsi);
         return 0;
+    }
+    if (c->closing == 3) {
+        /* 1012, Service Restart (RFC 6455 registry): come back shortly. */
+        lws_close_reason(wsi, (enum lws_close_status)1012, (unsigned char *)"restarting", 10);
+        return -1;
     }
     if (c->closing) {
         lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, (unsigned char *)"replaced", 8);
@@ -207,6 +220,8 @@ static const sv_web_file *find_file(const char *path)
 
 static int http_request(sv_conn *c, struct lws *wsi, const char *path)
 {
+    int ops_rc;
+    if (sv_ops_http(server_of(wsi), wsi, path, &ops_rc)) return ops_rc; /* /healthz, /metrics */
     const sv_web_file *f = find_file(path);
     if (!f) {
         if (lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL)) return -1;
@@ -257,6 +272,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 {
     sv_conn *c = user;
     switch (reason) {
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        return server_of(wsi)->ops.draining; /* stopping: no new connections */
     case LWS_CALLBACK_HTTP:
         return http_request(c, wsi, in);
     case LWS_CALLBACK_HTTP_WRITEABLE:
@@ -355,6 +372,7 @@ int sv_run(const sv_config *cfg, ch_err *err)
     printf("cardhall serve: http://%s:%d/ (database %s, %d tables)\n", cfg->host, port, cfg->db,
            s->n_tables);
     fflush(stdout);
+    sv_ops_started(s);
 
     running_ctx = s->ctx;
     signal(SIGINT, on_signal);
@@ -363,6 +381,7 @@ int sv_run(const sv_config *cfg, ch_err *err)
     lws_sul_schedule(s->ctx, 0, &s->tick, tick, 1);
     while (!stopping)
         if (lws_service(s->ctx, 0) < 0) break;
+    sv_ops_drain(s, &protocols[0]);
     running_ctx = NULL;
     lws_context_destroy(s->ctx);
 out:

@@ -22,12 +22,20 @@ typedef struct sv_config {
     int bot_delay_ms;    /* pause before each bot move (0: at once) */
     int chat_rate;       /* chat messages per 10 s per connection */
     int no_spectator_chat; /* spectators read the chat of every table, never write */
+    int metrics;                      /* GET /metrics is served (a token was given) */
+    unsigned char metrics_sha256[32]; /* of the metrics token; the token is not kept */
 } sv_config;
 
 /* The defaults of every bound. */
 void sv_config_defaults(sv_config *c);
 
-/* Runs the server until SIGINT or SIGTERM. Prints the address to open on
+/* Turns GET /metrics on for requests bearing token ("Authorization: Bearer
+ * TOKEN"): 16 to 256 printable characters, a trailing newline ignored.
+ * Keeps only its SHA-256. */
+int sv_config_metrics_token(sv_config *c, const char *token, ch_err *err);
+
+/* Runs the server until SIGINT or SIGTERM (then it tells every client,
+ * closes and returns within 5 s). Prints the address to open on
  * stdout when it listens. Returns CH_OK or an error code with err. */
 int sv_run(const sv_config *c, ch_err *err);
 

@@ -105,7 +105,7 @@ int sv_store_open(sv_store *s, const char *path, ch_err *err)
         sv_store_close(s);
         return rc;
     }
-    sqlite3_busy_timeout(s->db, 2000);
+    sqlite3_busy_timeout(s->db, SV_STORE_BUSY_MS);
     /* One server per database: an flock on the file (SQLite's own locks
      * are fcntl locks, which flock does not touch). Not SQLite's exclusive
      * locking mode, which kept every other process out, `cardhall backup`
