@@ -36,6 +36,8 @@ static const struct {
      "       [--rate MSGS/S] [--table-conns N] [--max-tables N] [--max-conns N]\n"
      "       [--max-memory-mb MB] [--timeout SECONDS] [--bot-delay MS]\n"
      "       [--chat-rate MSGS/10S] [--no-spectator-chat]\n"
+     "       [--metrics-token-file FILE | --metrics-token TOKEN]   (/metrics; also\n"
+     "       $CARDHALL_METRICS_TOKEN)\n"
      "                                     card tables over WebSocket"},
     {"backup", cli_backup,
      "backup --db FILE OUT          copy a server's database while it runs"},
