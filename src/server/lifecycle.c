@@ -22,6 +22,7 @@ static void notify(const char *state)
 #endif
 }
 
+#ifdef CH_SYSTEMD
 /* Pinged from the event loop itself: a loop that hangs stops pinging, and
  * systemd restarts the server after WatchdogSec. */
 static void watchdog(lws_sorted_usec_list_t *sul)
@@ -30,6 +31,7 @@ static void watchdog(lws_sorted_usec_list_t *sul)
     notify("WATCHDOG=1");
     lws_sul_schedule(s->ctx, 0, &s->ops.watchdog, watchdog, (lws_usec_t)s->ops.watchdog_usec / 2);
 }
+#endif
 
 void sv_ops_started(sv_server *s)
 {
