@@ -305,11 +305,17 @@ static void healthz_is_503_while_another_process_holds_the_write_lock(void **unu
     assert_int_equal(stop_server(SIGTERM, 5000), 0);
 }
 
+/* Off (404) without a token; on with one from the environment. */
 static void metrics_are_off_without_a_token(void **unused)
 {
     start_server(NULL, NULL);
-    char buf[4096];
+    char buf[16384];
     assert_int_equal(http_get("/metrics", "Bearer " TOKEN, buf, sizeof buf), 404);
+    assert_int_equal(stop_server(SIGTERM, 5000), 0);
+    /* From the environment (systemd's EnvironmentFile): on, and only with it. */
+    start_server_env("CARDHALL_METRICS_TOKEN", TOKEN, NULL, NULL);
+    assert_int_equal(http_get("/metrics", "Bearer " TOKEN, buf, sizeof buf), 200);
+    assert_int_equal(http_get("/metrics", "Bearer " TOKEN "0", buf, sizeof buf), 401);
     assert_int_equal(stop_server(SIGTERM, 5000), 0);
     /* A token too short to be safe is refused at start. */
     assert_int_equal(run_cardhall("serve", "--db", db, "--metrics-token=short"), 2);
