@@ -85,9 +85,12 @@ int sv_backup(const char *src, const char *out, ch_err *err)
         return ch_errf(err, CH_EINVAL,
                        "backup: %s is the database of a running server; stop it first", out);
     sqlite3 *from = NULL;
-    /* Read-only and never created: a mistyped path is an error, not a new
-     * empty database. */
-    if (sqlite3_open_v2(src, &from, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+    /* Never created: a mistyped path is an error, not a new empty
+     * database. Read-write though nothing is written: a read-only
+     * connection that is the file's last (the server stopped) would leave
+     * its -wal and -shm files behind, owned by whoever ran the backup
+     * (root), and the service's own user could then not open them. */
+    if (sqlite3_open_v2(src, &from, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
         int rc = db_fail(from, err, "backup: cannot open", src);
         sqlite3_close(from);
         return rc;
