@@ -54,7 +54,7 @@ void sv_ops_tell_restart(sv_server *s, sv_conn *c)
 {
     static const char word[] = "{\"type\":\"server_restarting\"}";
     sv_send(s, c, word, sizeof word - 1);
-    c->closing = 3;
+    if (!c->closing) c->closing = 3; /* 2: its queue was full, it goes at once */
 }
 
 static void drain_tick(lws_sorted_usec_list_t *sul)
