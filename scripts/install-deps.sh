@@ -8,6 +8,9 @@ PKGS="gcc clang libclang-rt-14-dev make cmake pkg-config libjansson-dev libcmock
 PKGS="$PKGS libopenmpi-dev openmpi-bin"
 # The browser table's test: node runs playwright-core (npm ci), which drives chromium.
 PKGS="$PKGS nodejs npm chromium"
+# cardhall serve under systemd (Type=notify, the watchdog) and the test that
+# verifies its unit with systemd-analyze.
+PKGS="$PKGS libsystemd-dev systemd"
 # Japanese on the browser table and in its screenshots.
 PKGS="$PKGS fonts-noto-cjk"
 # The server's TLS and proxy tests: certificates made by openssl, nginx in front (test_proxy).

@@ -5,6 +5,7 @@
 const TEXTS = {
   en: {
     connecting: 'Connecting…', connected: 'Connected', retry: 'Connection lost; reconnecting…',
+    restarting: 'The server is restarting; reconnecting…',
     newTable: 'New table', game: 'Game', players: 'Players', seat: 'Seat', person: 'a person',
     yourName: 'Your name', create: 'Create and sit down', tables: 'Tables', status: 'Status',
     seats: 'Seats', moves: 'Moves', join: 'Join', watch: 'Watch', backToSeat: 'Back to your seat', open: 'open', running: 'running',
@@ -32,6 +33,7 @@ const TEXTS = {
   },
   ja: {
     connecting: '接続中…', connected: '接続しました', retry: '切断されました。再接続しています…',
+    restarting: 'サーバーを再起動しています。再接続します…',
     newTable: '新しいテーブル', game: 'ゲーム', players: '人数', seat: '席', person: '人間',
     yourName: 'あなたの名前', create: '作って着席する', tables: 'テーブル', status: '状態',
     seats: '席', moves: '手数', join: '参加', watch: '観戦', backToSeat: '自分の席に戻る', open: '空き', running: '対戦中',

@@ -18,11 +18,15 @@ export function send(msg) {
 }
 
 let delay = 500;
+// The server said it is restarting (SIGTERM: a restart or an upgrade): the
+// page says so, not "connection lost", until it is back.
+let restarting = false;
 export function connect() {
-  onStatus('connecting');
+  onStatus(restarting ? 'restarting' : 'connecting');
   ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/');
   ws.onopen = () => {
     delay = 500;
+    restarting = false;
     onStatus('connected');
     onOpen();
     while (queued.length) ws.send(JSON.stringify(queued.shift()));
@@ -30,11 +34,17 @@ export function connect() {
   ws.onmessage = (e) => {
     let m;
     try { m = JSON.parse(e.data); } catch { return; }
+    if (m.type === 'server_restarting') {
+      restarting = true;
+      delay = 500; // it is back in a moment: try soon
+      onStatus('restarting');
+      return;
+    }
     const f = handlers[m.type];
     if (f) f(m);
   };
   ws.onclose = () => {
-    onStatus('retry');
+    onStatus(restarting ? 'restarting' : 'retry');
     // Back off up to 8 s so a server restart is not hammered.
     setTimeout(connect, delay);
     delay = Math.min(delay * 2, 8000);

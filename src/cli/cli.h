@@ -16,6 +16,7 @@ int cli_replay(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_ladder(int argc, char **argv);
+int cli_backup(int argc, char **argv);
 
 /* `cardhall serve --help`: every flag with its meaning and default. */
 void cli_serve_help(FILE *f);

@@ -44,9 +44,12 @@ static const struct {
      "       [--max-message BYTES] [--rate MSGS/S] [--table-conns N]\n"
      "       [--max-tables N] [--max-conns N] [--max-memory-mb MB]\n"
      "       [--timeout SECONDS] [--bot-delay MS] [--chat-rate MSGS/10S]\n"
-     "       [--no-spectator-chat]\n"
+     "       [--no-spectator-chat] [--tls-cert FILE --tls-key FILE] ...\n"
+     "       [--metrics-token-file FILE | --metrics-token TOKEN]\n"
      "                                     card tables over WebSocket",
      cli_serve_help},
+    {"backup", cli_backup, "backup --db FILE OUT          copy a server's database while it runs",
+     NULL},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -144,6 +144,36 @@ static int secure_flags(const cli_args *a, sv_config *c)
     return CLI_OK;
 }
 
+/* Issue 27: GET /metrics wants a bearer token, from --metrics-token-file
+ * FILE (its first line), $CARDHALL_METRICS_TOKEN, or --metrics-token TOKEN
+ * (then it is in `ps` until this blanks it: a file or the environment is
+ * better). The server keeps only its hash. */
+static int metrics_token(sv_config *c, const cli_args *a)
+{
+    const char *flag = cli_get(a, "--metrics-token"), *file = cli_get(a, "--metrics-token-file");
+    const char *env = getenv("CARDHALL_METRICS_TOKEN");
+    if (flag && file) return cli_fail(CLI_USAGE, "serve: --metrics-token or --metrics-token-file");
+    char line[1024];
+    const char *token = flag ? flag : env && env[0] ? env : NULL;
+    if (file) {
+        FILE *f = fopen(file, "r");
+        if (!f) return cli_fail(CLI_ERR, "serve: --metrics-token-file %s: %s", file, strerror(errno));
+        int ok = fgets(line, sizeof line, f) != NULL;
+        fclose(f);
+        if (!ok) return cli_fail(CLI_ERR, "serve: --metrics-token-file %s: empty", file);
+        token = line;
+    }
+    if (!token) return CLI_OK;
+    ch_err err;
+    int rc = sv_config_metrics_token(c, token, &err);
+    memset(line, 0, sizeof line);
+    if (rc != CH_OK) return cli_fail(CLI_USAGE, "serve: %s", err.msg);
+    /* Blank it where it lies in argv (cli_get points there): `ps` and
+     * /proc/PID/cmdline show x's from now on. */
+    if (flag) memset((char *)flag, 'x', strlen(flag));
+    return CLI_OK;
+}
+
 int cli_serve(int argc, char **argv)
 {
     static const cli_flag flags[] = {
@@ -152,7 +182,8 @@ int cli_serve(int argc, char **argv)
         {"--max-memory-mb", 1}, {"--timeout", 1},     {"--bot-delay", 1},  {"--tls-cert", 1},
         {"--tls-key", 1},       {"--public-url", 1},  {"--ping", 1},       {"--allow-origin", 1},
         {"--trust-proxy", 0},   {"--max-conns-per-ip", 1}, {"--rate-per-ip", 1},
-        {"--chat-rate", 1},     {"--no-spectator-chat", 0}, {NULL, 0},
+        {"--chat-rate", 1},     {"--no-spectator-chat", 0}, {"--metrics-token", 1},
+        {"--metrics-token-file", 1}, {NULL, 0},
     };
     cli_args a;
     int rc = cli_parse(argc, argv, flags, &a);
@@ -194,6 +225,7 @@ int cli_serve(int argc, char **argv)
         return rc;
     if (cli_get(&a, "--no-spectator-chat")) c.no_spectator_chat = 1;
     if ((rc = secure_flags(&a, &c)) != CLI_OK) return rc;
+    if ((rc = metrics_token(&c, &a)) != CLI_OK) return rc;
     static char db[4096];
     if ((v = cli_get(&a, "--db")))
         c.db = v;

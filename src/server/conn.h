@@ -8,6 +8,7 @@
 
 #include "cardhall/room.h"
 #include "addr.h"
+#include "ops.h"
 #include "server.h"
 #include "store.h"
 
@@ -36,7 +37,7 @@ typedef struct sv_conn {
     size_t rx_len;
     int64_t window_ms;
     int window_n;
-    int closing; /* close once the queue is sent */
+    int closing; /* close once the queue is sent; 2: at once (slow); 3: restarting */
     char name[TB_NAME_MAX]; /* a spectator's name for the chat ("" if none) */
     int64_t chat_window_ms; /* chat's own rate: messages in the last 10 s window */
     int chat_n;
@@ -65,6 +66,7 @@ typedef struct sv_server {
     sv_addrs addrs;        /* open WebSocket connections per client address */
     lws_retry_bo_t retry;  /* the keep-alive: pings and hang-up (--ping) */
     void *ssl_ctx;         /* libwebsockets' SSL_CTX, for the SIGHUP reload; NULL: plain */
+    sv_ops ops; /* issue 27: health, metrics, systemd, graceful stop */
 } sv_server;
 
 int64_t sv_now_ms(void);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <time.h>
 
 #include "cardhall/registry.h"
 #include "cardhall/table.h"
@@ -99,19 +100,25 @@ static void broadcast(sv_server *s, sv_table *t, int move)
 static int play(sv_server *s, sv_table *t, ch_action a, ch_err *err)
 {
     tb_room *r = &t->room;
+    struct timespec t0, tc;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     char text[256];
     r->game->action_text(ch_match_state(&r->m), a, text, sizeof text);
     /* The move is stored with its clocks: whether it was made for a person
      * out of time, and the banks after it. */
     int64_t now = sv_now_ms(), left[CH_MAX_PLAYERS];
     int n = tb_clock_on(&r->clock) ? tb_room_clock_after(r, now, left) : 0;
+    clock_gettime(CLOCK_MONOTONIC, &tc);
     int rc = sv_store_move_at(&s->store, r, r->m.n_actions, text, tb_room_timed_out(r, now) >= 0,
                               left, n, err);
     if (rc != CH_OK) return rc;
+    sv_hist_add(&s->ops.metrics.commit, sv_seconds_since(&tc));
     rc = tb_room_apply_at(r, a, now, err);
     assert(rc == CH_OK); /* checked by the caller: the stored move is legal */
     t->last_move_ms = now;
     broadcast(s, t, r->m.n_actions);
+    s->ops.metrics.moves++;
+    sv_hist_add(&s->ops.metrics.broadcast, sv_seconds_since(&t0));
     return rc;
 }
 
@@ -136,12 +143,16 @@ int sv_run_bots(sv_server *s, sv_table *t, int max)
         if (!bot_to_move(t, now)) return 0;
         /* People see each bot move: a pause after every move before the next bot's. */
         if (s->cfg.bot_delay_ms > 0 && now - t->last_move_ms < s->cfg.bot_delay_ms) return 1;
+        struct timespec t0;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         if (!tb_room_bot_due(&t->room, now, &a)) return 0;
+        sv_hist_add(&s->ops.metrics.bot_think, sv_seconds_since(&t0));
         ch_err err;
         if (play(s, t, a, &err) != CH_OK) {
             lwsl_err("table %lld: %s\n", (long long)t->room.id, err.msg);
             return 0;
         }
+        s->ops.metrics.bot_moves++;
     }
     return bot_to_move(t, now);
 }
@@ -394,6 +405,7 @@ static void on_act(sv_server *s, sv_conn *c, json_t *req)
             tb_explain_illegal(g, ch_match_state(&t->room.m), text, c->lang, why, sizeof why) > 0) {
             json_t *o = json_pack("{s:s,s:s,s:s}", "type", "error", "for", "act", "error", err.msg);
             if (o) {
+                sv_metrics_refused_request(&s->ops.metrics, "act");
                 json_object_set_new(o, "reason", json_string(why));
                 sv_send_json(s, c, o);
                 return;
@@ -594,6 +606,7 @@ void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len)
     json_t *req = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!json_is_object(req)) {
         json_decref(req);
+        sv_metrics_refused(&s->ops.metrics, SV_REFUSED_MALFORMED);
         return sv_send_error(s, c, NULL, "expected one JSON object per message");
     }
     const char *type = json_string_value(json_object_get(req, "type"));
@@ -604,6 +617,7 @@ void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len)
             return;
         }
     }
+    sv_metrics_refused(&s->ops.metrics, SV_REFUSED_UNKNOWN_TYPE);
     sv_send_error(s, c, NULL, "type: unknown message type");
     json_decref(req);
 }

@@ -95,6 +95,7 @@ void sv_send_error(sv_server *s, sv_conn *c, const char *type, const char *msg)
     json_t *o = json_pack("{s:s,s:s}", "type", "error", "error", msg);
     if (!o) o = json_pack("{s:s,s:s}", "type", "error", "error", "bad request");
     if (type) json_object_set_new(o, "for", json_string(type));
+    if (type) sv_metrics_refused_request(&s->ops.metrics, type);
     sv_send_json(s, c, o);
 }
 
@@ -142,12 +143,17 @@ static int rate_ok(sv_server *s, sv_conn *c)
     }
     c->window_n++;
     int from_addr = sv_addrs_message(&s->addrs, c->addr, now);
-    if (c->window_n > 2 * s->cfg.rate || from_addr > 2 * s->cfg.rate_per_ip) return -1;
+    if (c->window_n > 2 * s->cfg.rate || from_addr > 2 * s->cfg.rate_per_ip) {
+        sv_metrics_refused(&s->ops.metrics, SV_REFUSED_FLOOD);
+        return -1;
+    }
     if (c->window_n > s->cfg.rate) {
+        sv_metrics_refused(&s->ops.metrics, SV_REFUSED_RATE);
         sv_send_error(s, c, NULL, "too many messages: slow down");
         return 0;
     }
     if (from_addr > s->cfg.rate_per_ip) {
+        sv_metrics_refused(&s->ops.metrics, SV_REFUSED_RATE);
         sv_send_error(s, c, NULL, "too many messages from your address: slow down");
         return 0;
     }
@@ -157,11 +163,13 @@ static int rate_ok(sv_server *s, sv_conn *c)
 static int ws_receive(sv_server *s, sv_conn *c, struct lws *wsi, const void *in, size_t len)
 {
     if (lws_frame_is_binary(wsi)) {
+        sv_metrics_refused(&s->ops.metrics, SV_REFUSED_BINARY);
         lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, (unsigned char *)"text only",
                          9);
         return -1;
     }
     if (c->rx_len + len > s->cfg.max_message) {
+        sv_metrics_refused(&s->ops.metrics, SV_REFUSED_TOO_LARGE);
         lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, (unsigned char *)"too large", 9);
         return -1;
     }
@@ -187,6 +195,7 @@ static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
         lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"slow", 4);
         return -1;
     }
+    if (s->ops.draining && !c->closing) sv_ops_tell_restart(s, c);
     sv_msg *m = c->head;
     if (m) {
         int n = lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
@@ -200,6 +209,11 @@ static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
     if (c->head) {
         lws_callback_on_writable(wsi);
         return 0;
+    }
+    if (c->closing == 3) {
+        /* 1012, Service Restart (RFC 6455 registry): come back shortly. */
+        lws_close_reason(wsi, (enum lws_close_status)1012, (unsigned char *)"restarting", 10);
+        return -1;
     }
     if (c->closing) {
         lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, (unsigned char *)"replaced", 8);
@@ -219,6 +233,8 @@ static const sv_web_file *find_file(const char *path)
 
 static int http_request(sv_conn *c, struct lws *wsi, const char *path)
 {
+    int ops_rc;
+    if (sv_ops_http(server_of(wsi), wsi, path, &ops_rc)) return ops_rc; /* /healthz, /metrics */
     /* Our own 404 (not libwebsockets' page): every answer carries the
      * same CSP and nosniff headers. */
     static const char not_found[] = "<!doctype html><title>404</title><p>Not found.</p>\n";
@@ -341,6 +357,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         }
         return 0;
     }
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        return server_of(wsi)->ops.draining; /* stopping: no new connections */
     case LWS_CALLBACK_HTTP:
         return http_request(c, wsi, in);
     case LWS_CALLBACK_HTTP_WRITEABLE:
@@ -476,6 +494,7 @@ int sv_run(const sv_config *cfg, ch_err *err)
                 "--tls-key, or serve on 127.0.0.1 behind a reverse proxy that does TLS "
                 "(docs/deploy.md).\n",
                 cfg->host);
+    sv_ops_started(s);
 
     running_ctx = s->ctx;
     /* sigaction, not signal(): under strict C11 signal() resets the handler
@@ -494,6 +513,7 @@ int sv_run(const sv_config *cfg, ch_err *err)
         if (lws_service(s->ctx, 0) < 0) break;
         if (reload_tls) do_reload(s);
     }
+    sv_ops_drain(s, &protocols[0]);
     running_ctx = NULL;
     lws_context_destroy(s->ctx);
 out:

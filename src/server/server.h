@@ -34,10 +34,21 @@ typedef struct sv_config {
     int trust_proxy;      /* the client's address is X-Forwarded-For's last entry */
     int max_conns_per_ip; /* WebSocket connections from one address at once */
     int rate_per_ip;      /* messages per second from one address, all its connections */
+    int metrics;                      /* GET /metrics is served (a token was given) */
+    unsigned char metrics_sha256[32]; /* of the metrics token; the token is not kept */
 } sv_config;
 
 /* The defaults of every bound. */
 void sv_config_defaults(sv_config *c);
+
+/* Turns GET /metrics on for requests bearing token ("Authorization: Bearer
+ * TOKEN"): 16 to 256 printable characters, a trailing newline ignored.
+ * Keeps only its SHA-256. */
+int sv_config_metrics_token(sv_config *c, const char *token, ch_err *err);
+
+/* Runs the server until SIGINT or SIGTERM (then it tells every client,
+ * closes and returns within 5 s). Prints the address to open on
+ * stdout when it listens. Returns CH_OK or an error code with err. */
 
 /* 1 if a WebSocket upgrade carrying this Origin header (NULL: none was
  * sent) may open a connection to a server reached as host (the request's

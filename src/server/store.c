@@ -1,8 +1,13 @@
 /* See store.h: SQLite storage of tables, seats and moves. */
+#define _DEFAULT_SOURCE /* flock */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "cardhall/registry.h"
 #include "store.h"
@@ -92,6 +97,7 @@ static int migrate(sv_store *s, ch_err *err)
 int sv_store_open(sv_store *s, const char *path, ch_err *err)
 {
     memset(s, 0, sizeof *s);
+    s->lock_fd = -1;
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
         int rc = ch_errf(err, CH_EIO, "database %s: %s", path,
@@ -99,11 +105,22 @@ int sv_store_open(sv_store *s, const char *path, ch_err *err)
         sv_store_close(s);
         return rc;
     }
-    sqlite3_busy_timeout(s->db, 2000);
+    sqlite3_busy_timeout(s->db, SV_STORE_BUSY_MS);
+    /* One server per database: an flock on the file (SQLite's own locks
+     * are fcntl locks, which flock does not touch). Not SQLite's exclusive
+     * locking mode, which kept every other process out, `cardhall backup`
+     * of the live file included (issue 27). */
+    s->lock_fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (s->lock_fd < 0 || flock(s->lock_fd, LOCK_EX | LOCK_NB) != 0) {
+        int rc = ch_errf(err, CH_EIO, "database %s: %s", path,
+                         errno == EWOULDBLOCK ? "another cardhall serve is using it"
+                                              : strerror(errno));
+        sv_store_close(s);
+        return rc;
+    }
     int rc = CH_OK;
     if (sqlite3_exec(s->db,
-                     "PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL; "
-                     "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+                     "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
                      NULL, NULL, NULL) != SQLITE_OK)
         rc = sql_fail(s, err, "pragmas");
     if (rc == CH_OK) rc = migrate(s, err);
@@ -122,7 +139,11 @@ void sv_store_close(sv_store *s)
 {
     sqlite3_finalize(s->add_move);
     sqlite3_close(s->db);
+    /* Closed after SQLite's own descriptors: closing any descriptor of the
+     * file drops every fcntl lock the process holds on it. */
+    if (s->lock_fd >= 0) close(s->lock_fd);
     memset(s, 0, sizeof *s);
+    s->lock_fd = -1;
 }
 
 /* Runs one statement with bound values: 'i' int64, 't' text, 'b' a token

@@ -15,10 +15,12 @@
 #include "cardhall/room.h"
 
 #define SV_SCHEMA_VERSION 3
+#define SV_STORE_BUSY_MS 2000 /* how long a write waits for another connection's lock */
 
 typedef struct sv_store {
     sqlite3 *db;
     sqlite3_stmt *add_move;
+    int lock_fd; /* holds the flock that keeps a second server off the file */
 } sv_store;
 
 /* Opens (creating if needed) the database at path and brings its schema
