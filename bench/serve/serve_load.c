@@ -10,6 +10,11 @@
  * answers, which measures its throughput and makes the latency a queue;
  * a thinking time like a person's measures the latency of a busy server.
  *
+ * With CH_LOAD_TLS=1 in the environment the server speaks HTTPS/WSS
+ * (--tls-cert/--tls-key, a self-signed certificate made with the openssl
+ * command) and every client connects over TLS, as people on the internet
+ * would.
+ *
  * usage: serve_load CARDHALL [TABLES=1000] [SECONDS=20] [GAME=racko] [THINK_MS=0] */
 #include <signal.h>
 #include <stdio.h>
@@ -75,7 +80,22 @@ static double cpu_s(pid_t pid)
     return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
 }
 
-static pid_t start_server(const char *cardhall, const char *db, int *port)
+/* A self-signed certificate for 127.0.0.1 in dir, made by the openssl
+ * command (what an operator would use for a test too). 0 on success. */
+static int make_cert(const char *dir, char *crt, char *key, size_t cap)
+{
+    snprintf(crt, cap, "%s/cert.pem", dir);
+    snprintf(key, cap, "%s/key.pem", dir);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 "
+             "-keyout %s -out %s >/dev/null 2>&1",
+             key, crt);
+    return system(cmd);
+}
+
+static pid_t start_server(const char *cardhall, const char *db, const char *crt,
+                          const char *key, int *port)
 {
     int fds[2];
     if (pipe(fds) != 0) return -1;
@@ -84,9 +104,15 @@ static pid_t start_server(const char *cardhall, const char *db, int *port)
         dup2(fds[1], 1);
         close(fds[0]);
         /* Every client is on loopback: one address for all of them. */
-        execl(cardhall, cardhall, "serve", "--port", "0", "--db", db, "--bot-delay", "0", "--rate",
-              "1000", "--max-conns", "20000", "--max-tables", "100000", "--max-conns-per-ip",
-              "20000", "--rate-per-ip", "10000000", (char *)NULL);
+        if (crt)
+            execl(cardhall, cardhall, "serve", "--port", "0", "--db", db, "--bot-delay", "0",
+                  "--rate", "1000", "--max-conns", "20000", "--max-tables", "100000",
+                  "--max-conns-per-ip", "20000", "--rate-per-ip", "10000000", "--tls-cert", crt,
+                  "--tls-key", key, (char *)NULL);
+        else
+            execl(cardhall, cardhall, "serve", "--port", "0", "--db", db, "--bot-delay", "0",
+                  "--rate", "1000", "--max-conns", "20000", "--max-tables", "100000",
+                  "--max-conns-per-ip", "20000", "--rate-per-ip", "10000000", (char *)NULL);
         _exit(127);
     }
     close(fds[1]);
@@ -121,14 +147,22 @@ int main(int argc, char **argv)
     char dir[] = "/tmp/ch_load_XXXXXX", db[64];
     if (!mkdtemp(dir)) return 1;
     snprintf(db, sizeof db, "%s/load.db", dir);
+    const char *tls_env = getenv("CH_LOAD_TLS");
+    int tls = tls_env && !strcmp(tls_env, "1");
+    char crt[96], key[96];
+    if (tls && make_cert(dir, crt, key, sizeof crt) != 0) {
+        fprintf(stderr, "serve_load: openssl could not make a certificate\n");
+        return 1;
+    }
     int port = 0;
-    pid_t server = start_server(argv[1], db, &port);
+    pid_t server = start_server(argv[1], db, tls ? crt : NULL, tls ? key : NULL, &port);
     if (server <= 0 || port <= 0) {
         fprintf(stderr, "serve_load: the server did not start\n");
         return 1;
     }
     wsc w;
     if (wsc_init(&w, port) != 0) return 1;
+    w.tls = tls;
     client *cl = calloc((size_t)tables, sizeof *cl);
     for (int i = 0; i < tables; i++) {
         cl[i].c = wsc_start(&w);
