@@ -48,8 +48,9 @@ struct ch_bot {
     ch_action acts[CH_BOT_ACTIONS];
 };
 
-/* name: "random", a bot the game has ("heuristic"), or a search player with
- * optional settings ("ismcts", "ismcts:iters=4000", "pimc:worlds=32,ms=200"). */
+/* name: "random", a bot the game has ("heuristic"), a search player with
+ * optional settings ("ismcts", "ismcts:iters=4000", "pimc:worlds=32,ms=200"),
+ * or a level ("easy", "hard"), which b->spec then holds resolved. */
 int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch_err *err);
 ch_action ch_bot_act(ch_bot *b, const void *st, int seat);
 /* Splits a list of bot specs (--bots) into names, pointers into buf (cap
@@ -61,6 +62,20 @@ ch_action ch_bot_act(ch_bot *b, const void *st, int seat);
 int ch_bot_split(const char *text, char *buf, size_t cap, const char **names, int max, ch_err *err);
 /* Bot names available for g, comma-separated, into buf. */
 void ch_bot_list(const ch_game *g, char *buf, size_t cap);
+
+/* Levels (issue 24): what people choose from, each a bot per game by
+ * measured strength (src/bots/levels.c holds the one table). */
+typedef enum { CH_LEVEL_EASY, CH_LEVEL_NORMAL, CH_LEVEL_HARD, CH_LEVEL_EXPERT, CH_LEVELS } ch_level;
+/* "easy", "normal", "hard", "expert" to a level, or -1. */
+int ch_level_parse(const char *word);
+/* The level's word, or NULL out of range. */
+const char *ch_level_name(int level);
+/* The bot spec level stands for in g, or NULL where g offers no such level
+ * (Comrade, a team game, has no Easy; Expert only where a stronger player
+ * within about a second a move has been measured). */
+const char *ch_bot_level(const ch_game *g, int level);
+/* The levels g offers, comma-separated, weakest first, into buf. */
+void ch_level_list(const ch_game *g, char *buf, size_t cap);
 
 /* Per-game bots register here (src/bots/registry.c). */
 typedef struct ch_bot_entry {

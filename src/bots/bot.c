@@ -54,6 +54,13 @@ static int is_search(ch_bot_fn f)
 
 int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch_err *err)
 {
+    /* A level is the bot it stands for in this game. */
+    int level = ch_level_parse(name);
+    if (level >= 0) {
+        const char *spec = ch_bot_level(g, level);
+        if (!spec) return ch_errf(err, CH_EINVAL, "%s has no level '%s'", g->name, name);
+        name = spec;
+    }
     /* "name" or "name:key=value,..." (settings for the search players). */
     const char *colon = strchr(name, ':');
     size_t len = colon ? (size_t)(colon - name) : strlen(name);
@@ -80,9 +87,11 @@ int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch
         b->name = b->spec;
         return CH_OK;
     }
-    char names[128];
+    char names[128], lv[64];
     ch_bot_list(g, names, sizeof names);
-    return ch_errf(err, CH_EINVAL, "no bot '%s' for %s (available: %s)", name, g->name, names);
+    ch_level_list(g, lv, sizeof lv);
+    return ch_errf(err, CH_EINVAL, "no bot '%s' for %s (available: %s; levels: %s)", name, g->name,
+                   names, lv);
 }
 
 ch_action ch_bot_act(ch_bot *b, const void *st, int seat)
