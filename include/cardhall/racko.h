@@ -111,5 +111,7 @@ typedef struct rk_view {
 void rk_observe(const rk_state *s, int seat, rk_view *v);
 
 ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat);
+/* Why the heuristic makes move a (issue 24's hints), from seat's view. */
+int rk_heuristic_why(const void *st, int seat, ch_action a, ch_lang lang, char *buf, size_t cap);
 
 #endif

@@ -10,27 +10,27 @@
 ch_action ch_random_act(ch_bot *b, const void *st, int seat);
 
 static const ch_bot_entry bots[] = {
-    {NULL, "random", ch_random_act},
+    {NULL, "random", ch_random_act, NULL},
 #ifdef CH_HAVE_RACKO
-    {"racko", "heuristic", rk_heuristic_act},
+    {"racko", "heuristic", rk_heuristic_act, rk_heuristic_why},
 #endif
 #ifdef CH_HAVE_RAGAMARU
-    {"ragamaru", "heuristic", rg_heuristic_act},
+    {"ragamaru", "heuristic", rg_heuristic_act, NULL},
 #endif
 #ifdef CH_HAVE_RUMINO
-    {"rumino", "heuristic", ru_heuristic_act},
+    {"rumino", "heuristic", ru_heuristic_act, NULL},
 #endif
 #ifdef CH_HAVE_BABASUKI
-    {"babasuki", "heuristic", db_heuristic_act},
+    {"babasuki", "heuristic", db_heuristic_act, NULL},
 #endif
 #ifdef CH_HAVE_COMRADE
-    {"comrade", "heuristic", cm_heuristic_act},
+    {"comrade", "heuristic", cm_heuristic_act, NULL},
 #endif
     /* The search players last: lists read random, heuristic, then these. */
-    {NULL, "ismcts", ch_ismcts_act},
-    {NULL, "pimc", ch_pimc_act},
+    {NULL, "ismcts", ch_ismcts_act, NULL},
+    {NULL, "pimc", ch_pimc_act, NULL},
 #ifdef CH_HAVE_COMRADE
-    {"comrade", "solver", cm_solver_bot_act},
+    {"comrade", "solver", cm_solver_bot_act, NULL},
 #endif
 };
 
@@ -74,6 +74,7 @@ int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch
         memset(&tmp, 0, sizeof tmp);
         tmp.game = g;
         tmp.act = bots[i].act;
+        tmp.why = bots[i].why;
         if (is_search(tmp.act)) {
             ch_search_defaults(g, &tmp.search);
             if (colon && ch_search_parse(&tmp.search, colon + 1, err) != CH_OK) return CH_EINVAL;
@@ -97,6 +98,14 @@ int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch
 ch_action ch_bot_act(ch_bot *b, const void *st, int seat)
 {
     return b->act(b, st, seat);
+}
+
+int ch_bot_why(const ch_bot *b, const void *st, int seat, ch_action a, ch_lang lang, char *buf,
+               size_t cap)
+{
+    if (cap) buf[0] = '\0';
+    int n = b->why && cap ? b->why(st, seat, a, lang, buf, cap) : 0;
+    return n > 0 ? n : 0;
 }
 
 /* A piece of a bot list that is a setting (key=value) rather than a bot:

@@ -3,6 +3,7 @@
  * view only (bot.h's contract). The bot is seeded from public facts (the
  * number of moves made, the seat), never from the table's secret seed, so
  * a suggestion tells nothing the seat could not see. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "cardhall/room.h"
@@ -25,12 +26,15 @@ json_t *tb_hint_json(const ch_game *g, const void *st, int seat, ch_lang lang, c
         return NULL;
     }
     ch_action a = ch_bot_act(b, st, seat);
+    char text[256], name[512], why[512];
+    /* The bot's own reason where it gives one, else the generic words. */
+    if (ch_bot_why(b, st, seat, a, lang, why, sizeof why) == 0)
+        snprintf(why, sizeof why, "%s", generic_why[lang == CH_LANG_JA]);
     free(b);
-    char text[256], name[512];
     g->action_text(st, a, text, sizeof text);
     tb_choice_name(g, st, a, seat, lang, name, sizeof name);
     json_t *o = json_pack("{s:s,s:s,s:s,s:s}", "type", "hint", "action", text, "name", name, "why",
-                          generic_why[lang == CH_LANG_JA]);
+                          why);
     if (!o) return ch_errf(err, CH_ENOMEM, "out of memory"), NULL;
     return o;
 }
