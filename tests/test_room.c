@@ -596,6 +596,62 @@ static void who_left_and_since_when(void **unused)
     tb_room_free(&r);
 }
 
+
+/* Issue 24: every game offers Normal and Hard at least, each level a bot
+ * of the game (never the level word itself, so the room keeps the bot);
+ * Comrade, one team, has no Easy. A level seat shows the level, keeps the
+ * bot it resolved to, and names no bot in the summary. */
+static void levels_resolve_to_bots_and_seats_keep_them(void **unused)
+{
+    (void)unused;
+    for (const ch_game *const *p = ch_games(); *p; p++) {
+        const ch_game *g = *p;
+        assert_non_null(ch_bot_level(g, CH_LEVEL_NORMAL));
+        assert_non_null(ch_bot_level(g, CH_LEVEL_HARD));
+        for (int l = 0; l < CH_LEVELS; l++) {
+            const char *spec = ch_bot_level(g, l);
+            static ch_bot b;
+            ch_err err;
+            int rc = ch_bot_init(&b, g, ch_level_name(l), 1, &err);
+            if (!spec) {
+                assert_int_equal(rc, CH_EINVAL);
+                continue;
+            }
+            assert_int_equal(rc, CH_OK);
+            assert_string_equal(b.spec, spec);
+            assert_int_equal(ch_level_parse(spec), -1);
+        }
+    }
+    const ch_game *cm = ch_game_find("comrade");
+    assert_null(ch_bot_level(cm, CH_LEVEL_EASY));
+    assert_int_equal(ch_level_parse("Hard"), -1); /* the words as the protocol spells them */
+
+    tb_room r;
+    make(&r, "racko", (const char *const[]){"open", "hard"}, 2, 1000);
+    assert_int_equal(r.seats[1].level, CH_LEVEL_HARD);
+    assert_string_equal(r.seats[1].name, "hard");
+    assert_string_equal(r.seats[1].bot.spec, ch_bot_level(r.game, CH_LEVEL_HARD));
+    assert_int_equal(r.seats[0].level, -1);
+    json_t *sum = tb_room_summary(&r);
+    char *text = json_dumps(sum, 0);
+    assert_null(strstr(text, r.seats[1].bot.spec));
+    assert_non_null(strstr(text, "\"level\": \"hard\""));
+    free(text);
+    json_decref(sum);
+    ch_err err;
+    assert_int_equal(tb_room_seat_level(&r, 0, "hard", &err), CH_EINVAL); /* not a bot seat */
+    assert_int_equal(tb_room_seat_level(&r, 1, "pimc", &err), CH_EINVAL);
+    tb_room_free(&r);
+    /* A level the game does not offer is refused like an unknown bot. */
+    json_t *o = json_pack("{s:i}", "players", 5);
+    assert_int_equal(tb_room_init(&r, 1, cm, o, NULL,
+                                  (const char *const[]){"open", "easy", "normal", "normal", "normal"},
+                                  5, 1, 1000, &err),
+                     CH_EINVAL);
+    assert_non_null(strstr(err.msg, "no level 'easy'"));
+    json_decref(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -611,6 +667,7 @@ int main(void)
         cmocka_unit_test(the_chat_keeps_the_last_hundred_and_refuses_bad_text),
         cmocka_unit_test(a_person_out_of_time_is_played_for_and_the_log_says_so),
         cmocka_unit_test(who_left_and_since_when),
+        cmocka_unit_test(levels_resolve_to_bots_and_seats_keep_them),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -61,6 +61,33 @@ const TEXTS = {
   },
 };
 
+// Issue 24: levels of computer player and "Suggest a move", in a block of
+// their own (the level words are what people see; bot names stay behind them).
+Object.assign(TEXTS.en, {
+  levelEasy: 'Computer: Easy', levelNormal: 'Computer: Normal', levelHard: 'Computer: Hard', levelExpert: 'Computer: Expert',
+  levelEasyTip: 'Plays any legal move at random: good for learning the rules.',
+  levelNormalTip: 'Plays sensible moves by simple rules of thumb.',
+  levelHardTip: 'Thinks ahead by trying out many possible deals (under a tenth of a second a move).',
+  levelExpertTip: 'Thinks longest (up to a second a move): the strongest there is.',
+  hints: 'Allow "Suggest a move"', hintAsk: 'Suggest a move', hintIs: 'Suggested:',
+  hintTip: 'What the Normal computer player would play here, from your cards only.',
+  hintWhy: 'What the Normal computer player would do here.',
+});
+Object.assign(TEXTS.ja, {
+  levelEasy: 'コンピュータ：やさしい', levelNormal: 'コンピュータ：ふつう', levelHard: 'コンピュータ：つよい', levelExpert: 'コンピュータ：達人',
+  levelEasyTip: '合法手からでたらめに選びます。ルールを覚えるのに向いています。',
+  levelNormalTip: '簡単な定石に沿って無難に指します。',
+  levelHardTip: 'ありうる配り方を多数試して先を読みます（1手0.1秒以内）。',
+  levelExpertTip: 'いちばん長く考えます（1手1秒まで）。最強です。',
+  hints: '「ヒント」を使える', hintAsk: 'ヒント', hintIs: 'おすすめ:',
+  hintTip: 'あなたの手札と公開情報だけから、コンピュータ（ふつう）ならこう指す、という手を示します。',
+  hintWhy: 'コンピュータ（ふつう）ならこう指します。',
+});
+const LEVEL_KEY = { easy: 'levelEasy', normal: 'levelNormal', hard: 'levelHard', expert: 'levelExpert' };
+// A level's words for people ("Computer: Hard"), and its one-line tooltip.
+export function levelName(l) { return LEVEL_KEY[l] ? T(LEVEL_KEY[l]) : l; }
+export function levelTip(l) { return LEVEL_KEY[l] ? T(LEVEL_KEY[l] + 'Tip') : ''; }
+
 let lang = localStorage.getItem('cardhall.lang') ||
   ((navigator.language || 'en').toLowerCase().startsWith('ja') ? 'ja' : 'en');
 
@@ -88,6 +115,7 @@ export function wordsOf(table) {
 const BOT_JA = { heuristic: 'コンピュータ', random: 'ランダム', ismcts: 'コンピュータ(木探索)', pimc: 'コンピュータ(モンテカルロ探索)', solver: 'コンピュータ(全手札読み探索)' };
 const BOT_EN = { heuristic: 'computer', random: 'random player', ismcts: 'computer (ISMCTS tree search)', pimc: 'computer (PIMC Monte Carlo search)', solver: 'computer (open-hand solver search)' };
 export function botName(n) {
+  if (LEVEL_KEY[n]) return levelName(n); // a level seat (issue 24)
   const base = n.split(':')[0];
   const t = lang === 'ja' ? BOT_JA : BOT_EN;
   return t[base] ? t[base] + (n.includes(':') ? ' ' + n.slice(n.indexOf(':') + 1) : '') : n;

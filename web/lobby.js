@@ -3,7 +3,7 @@
 // finished games to replay.
 import { el } from './dom.js';
 import { S, render } from './state.js';
-import { T, getLang, botName, botSeatName, gameTitle } from './i18n.js';
+import { T, getLang, botName, botSeatName, gameTitle, levelName, levelTip } from './i18n.js';
 import { send, tokenKey } from './net.js';
 import { boardFor } from './boards/index.js';
 
@@ -46,10 +46,16 @@ function newTable() {
     const g = game();
     const n = Number(playersSel.value);
     for (let i = 0; i < n; i++) {
+      // Issue 24: a person or a level of computer player (the bots behind
+      // the levels are the server's business), each level with a tooltip.
       const sel = el('select', { id: 'seat-' + i, 'data-seat': String(i) });
       sel.append(el('option', { value: 'open', text: T('person') }));
-      for (const b of g.bots) sel.append(el('option', { value: b, text: botName(b) }));
-      sel.value = i === 0 ? 'open' : (g.bots.includes('heuristic') ? 'heuristic' : 'random');
+      const levels = g.levels || [];
+      for (const l of levels) sel.append(el('option', { value: l, text: levelName(l), title: levelTip(l) }));
+      sel.value = i === 0 ? 'open' : (levels.includes('normal') ? 'normal' : levels[0]);
+      const tip = () => { sel.title = levelTip(sel.value) || T('person'); };
+      sel.addEventListener('change', tip);
+      tip();
       seatsBox.append(el('div', { class: 'form-row' }, el('label', { for: 'seat-' + i, text: T('seat') + ' P' + i }), sel));
     }
   };
@@ -100,7 +106,9 @@ function newTable() {
   clockSel.value = localStorage.getItem('cardhall.clock') || '';
   const specChat = el('input', { type: 'checkbox', id: 'spectator-chat' });
   specChat.checked = true;
+  const hintsBox = el('input', { type: 'checkbox', id: 'hints' }); // issue 24: off unless the creator allows it
   const tableOpts = el('div', { class: 'table-opts' },
+    el('div', { class: 'form-row' }, el('label', { for: 'hints', title: T('hintTip'), text: T('hints') }), hintsBox),
     el('div', { class: 'form-row' }, el('label', { for: 'clock', text: T('clock') }), clockSel),
     el('div', { class: 'form-row' }, el('label', { for: 'spectator-chat', text: T('spectatorChat') }), specChat));
   const details = el('details', {}, el('summary', { text: T('options') }), optsBox, tableOpts);
@@ -114,7 +122,7 @@ function newTable() {
       if (v !== o.default) options[i.dataset.opt] = v;
     }
     const seats = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
-    const msg = { type: 'create', game: gameSel.value, options, seats, spectator_chat: specChat.checked };
+    const msg = { type: 'create', game: gameSel.value, options, seats, spectator_chat: specChat.checked, hints: hintsBox.checked };
     localStorage.setItem('cardhall.clock', clockSel.value);
     if (clockSel.value) {
       const [bank, inc] = clockSel.value.split('+').map(Number);

@@ -10,6 +10,7 @@ import { boardFor } from './boards/index.js';
 import { renderLog } from './log.js';
 import { renderSide, renderChat, chatTable, watchMsg } from './chat.js';
 import { clockOf, awayOf, turnControls } from './turn.js';
+import { hintBox } from './hint.js';
 
 // A seat's name as people read it: the person's name, a computer player's
 // own name (each bot seat its own), or "open".
@@ -258,6 +259,8 @@ export function renderTable(main) {
   const area = el('section', { class: 'board-area game-' + t.game, id: 'board', 'aria-label': T('board') }, board.render(ctx));
   left.append(area);
   if (m.legal && m.legal.length) left.append(movesPanel(board, m, area));
+  const hb = hintBox(m); // issue 24: "Suggest a move"
+  if (hb) left.append(hb);
   else if (m.status && m.status.to_move !== null && m.status.to_move !== undefined)
     left.append(el('p', { class: 'waiting', text: T('waitingFor') + ' ' + names[m.status.to_move] }));
   if (m.status && m.status.result) left.append(resultBox(m));

@@ -8,6 +8,11 @@
 
 typedef struct ch_bot ch_bot;
 typedef ch_action (*ch_bot_fn)(ch_bot *b, const void *st, int seat);
+/* Why a bot would make move a at st for seat, in lang, from the seat's view
+ * only (issue 24's "Suggest a move"): the length written, 0 if it has no
+ * reason to give for this move. Optional: only heuristics where it is cheap. */
+typedef int (*ch_bot_why_fn)(const void *st, int seat, ch_action a, ch_lang lang, char *buf,
+                             size_t cap);
 
 typedef enum { CH_ROLLOUT_RANDOM, CH_ROLLOUT_HEURISTIC } ch_rollout;
 
@@ -39,6 +44,7 @@ struct ch_bot {
     const char *name;
     const ch_game *game;
     ch_bot_fn act;
+    ch_bot_why_fn why; /* NULL: no reasons */
     ch_rng rng; /* the bot's own randomness, never the game's */
     char spec[96];
     ch_search_cfg search; /* search players only */
@@ -48,10 +54,14 @@ struct ch_bot {
     ch_action acts[CH_BOT_ACTIONS];
 };
 
-/* name: "random", a bot the game has ("heuristic"), or a search player with
- * optional settings ("ismcts", "ismcts:iters=4000", "pimc:worlds=32,ms=200"). */
+/* name: "random", a bot the game has ("heuristic"), a search player with
+ * optional settings ("ismcts", "ismcts:iters=4000", "pimc:worlds=32,ms=200"),
+ * or a level ("easy", "hard"), which b->spec then holds resolved. */
 int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch_err *err);
 ch_action ch_bot_act(ch_bot *b, const void *st, int seat);
+/* The bot's reason for move a (ch_bot_why_fn) into buf; 0 (buf "") where it gives none. */
+int ch_bot_why(const ch_bot *b, const void *st, int seat, ch_action a, ch_lang lang, char *buf,
+               size_t cap);
 /* Splits a list of bot specs (--bots) into names, pointers into buf (cap
  * bytes). Commas separate bots, except that a piece holding '=' and no ':'
  * is a further setting of the search player before it, so
@@ -62,11 +72,26 @@ int ch_bot_split(const char *text, char *buf, size_t cap, const char **names, in
 /* Bot names available for g, comma-separated, into buf. */
 void ch_bot_list(const ch_game *g, char *buf, size_t cap);
 
+/* Levels (issue 24): what people choose from, each a bot per game by
+ * measured strength (src/bots/levels.c holds the one table). */
+typedef enum { CH_LEVEL_EASY, CH_LEVEL_NORMAL, CH_LEVEL_HARD, CH_LEVEL_EXPERT, CH_LEVELS } ch_level;
+/* "easy", "normal", "hard", "expert" to a level, or -1. */
+int ch_level_parse(const char *word);
+/* The level's word, or NULL out of range. */
+const char *ch_level_name(int level);
+/* The bot spec level stands for in g, or NULL where g offers no such level
+ * (Comrade, a team game, has no Easy; Expert only where a stronger player
+ * within about a second a move has been measured). */
+const char *ch_bot_level(const ch_game *g, int level);
+/* The levels g offers, comma-separated, weakest first, into buf. */
+void ch_level_list(const ch_game *g, char *buf, size_t cap);
+
 /* Per-game bots register here (src/bots/registry.c). */
 typedef struct ch_bot_entry {
     const char *game; /* NULL: any game */
     const char *name;
     ch_bot_fn act;
+    ch_bot_why_fn why; /* optional */
 } ch_bot_entry;
 
 #endif

@@ -33,6 +33,7 @@ typedef struct tb_seat {
     int64_t away_since;                /* person: ms when the last connection left */
     int left;                          /* person: left the game (leave); played for at once */
     ch_bot bot;                        /* bot seats, and the stand-in for an away person */
+    int level;                         /* bot seat chosen as a level (ch_level), else -1 */
 } tb_seat;
 
 typedef struct tb_room {
@@ -50,18 +51,27 @@ typedef struct tb_room {
     tb_chat chat;    /* the last messages said at the table */
     tb_clock clock;  /* turn clocks; off unless tb_room_set_clock */
     int spectator_chat; /* spectators may chat (1 unless the table says no) */
+    int hints;          /* issue 24: people may ask for a suggested move (0 unless the table says so) */
 } tb_room;
 
 /* Sets r up: game and options (JSON as ch_opts_from_json reads it), data
  * (NULL, or an object of contents as ch_opts_data_from_json reads it: a
  * string option such as Babasuki's "cards" is a label whose content comes
  * here, nothing a client sends names a file; r keeps its own copy), one spec
- * per seat ("open", or a bot name the game has), seed and timeout. The game
+ * per seat ("open", a bot name the game has, or a level: "easy", "normal",
+ * "hard", "expert", which the seat keeps as its name and resolves to the
+ * bot ch_bot_level names; seats[i].bot.spec holds that bot), seed and
+ * timeout. The game
  * starts when no seat is open. On error r needs no tb_room_free. */
 int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options,
                  const json_t *data, const char *const *seats, int n_seats, uint64_t seed,
                  int64_t timeout_ms, ch_err *err);
 void tb_room_free(tb_room *r);
+
+/* Restoring a table: marks bot seat, created with the bot spec a level had
+ * resolved to, as that level (its name), so a stored table plays on with
+ * the bot it started with even after the levels table changed. */
+int tb_room_seat_level(tb_room *r, int seat, const char *level, ch_err *err);
 
 /* Seats a person: seat, or -1 for the first open seat. name: 1..TB_NAME_MAX-1
  * bytes of printable UTF-8. Returns the seat or an error code. The person
@@ -96,6 +106,14 @@ int tb_room_rematch(tb_room *r, uint64_t seed, ch_err *err);
 /* Recovery: restarts a started room at game number game_no dealt from seed
  * (no moves yet; the caller applies the stored ones). */
 int tb_room_restore_game(tb_room *r, int game_no, uint64_t seed, ch_err *err);
+
+/* "Suggest a move" (issue 24): {"type": "hint", "action", "name", "why"},
+ * the move the Normal computer player would make for seat, decided from
+ * seat's view only; NULL with a message where the table gives no hints
+ * (r->hints) or it is not seat's turn. New reference. */
+json_t *tb_room_hint(const tb_room *r, int seat, ch_lang lang, ch_err *err);
+/* The same for any state: what tb_room_hint gives at seat's turn. */
+json_t *tb_hint_json(const ch_game *g, const void *st, int seat, ch_lang lang, ch_err *err);
 
 /* The seat to move, or -1 (no game, or over). */
 int tb_room_to_move(const tb_room *r);

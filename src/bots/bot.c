@@ -10,27 +10,27 @@
 ch_action ch_random_act(ch_bot *b, const void *st, int seat);
 
 static const ch_bot_entry bots[] = {
-    {NULL, "random", ch_random_act},
+    {NULL, "random", ch_random_act, NULL},
 #ifdef CH_HAVE_RACKO
-    {"racko", "heuristic", rk_heuristic_act},
+    {"racko", "heuristic", rk_heuristic_act, rk_heuristic_why},
 #endif
 #ifdef CH_HAVE_RAGAMARU
-    {"ragamaru", "heuristic", rg_heuristic_act},
+    {"ragamaru", "heuristic", rg_heuristic_act, NULL},
 #endif
 #ifdef CH_HAVE_RUMINO
-    {"rumino", "heuristic", ru_heuristic_act},
+    {"rumino", "heuristic", ru_heuristic_act, NULL},
 #endif
 #ifdef CH_HAVE_BABASUKI
-    {"babasuki", "heuristic", db_heuristic_act},
+    {"babasuki", "heuristic", db_heuristic_act, NULL},
 #endif
 #ifdef CH_HAVE_COMRADE
-    {"comrade", "heuristic", cm_heuristic_act},
+    {"comrade", "heuristic", cm_heuristic_act, NULL},
 #endif
     /* The search players last: lists read random, heuristic, then these. */
-    {NULL, "ismcts", ch_ismcts_act},
-    {NULL, "pimc", ch_pimc_act},
+    {NULL, "ismcts", ch_ismcts_act, NULL},
+    {NULL, "pimc", ch_pimc_act, NULL},
 #ifdef CH_HAVE_COMRADE
-    {"comrade", "solver", cm_solver_bot_act},
+    {"comrade", "solver", cm_solver_bot_act, NULL},
 #endif
 };
 
@@ -54,6 +54,13 @@ static int is_search(ch_bot_fn f)
 
 int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch_err *err)
 {
+    /* A level is the bot it stands for in this game. */
+    int level = ch_level_parse(name);
+    if (level >= 0) {
+        const char *spec = ch_bot_level(g, level);
+        if (!spec) return ch_errf(err, CH_EINVAL, "%s has no level '%s'", g->name, name);
+        name = spec;
+    }
     /* "name" or "name:key=value,..." (settings for the search players). */
     const char *colon = strchr(name, ':');
     size_t len = colon ? (size_t)(colon - name) : strlen(name);
@@ -67,6 +74,7 @@ int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch
         memset(&tmp, 0, sizeof tmp);
         tmp.game = g;
         tmp.act = bots[i].act;
+        tmp.why = bots[i].why;
         if (is_search(tmp.act)) {
             ch_search_defaults(g, &tmp.search);
             if (colon && ch_search_parse(&tmp.search, colon + 1, err) != CH_OK) return CH_EINVAL;
@@ -80,14 +88,24 @@ int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch
         b->name = b->spec;
         return CH_OK;
     }
-    char names[128];
+    char names[128], lv[64];
     ch_bot_list(g, names, sizeof names);
-    return ch_errf(err, CH_EINVAL, "no bot '%s' for %s (available: %s)", name, g->name, names);
+    ch_level_list(g, lv, sizeof lv);
+    return ch_errf(err, CH_EINVAL, "no bot '%s' for %s (available: %s; levels: %s)", name, g->name,
+                   names, lv);
 }
 
 ch_action ch_bot_act(ch_bot *b, const void *st, int seat)
 {
     return b->act(b, st, seat);
+}
+
+int ch_bot_why(const ch_bot *b, const void *st, int seat, ch_action a, ch_lang lang, char *buf,
+               size_t cap)
+{
+    if (cap) buf[0] = '\0';
+    int n = b->why && cap ? b->why(st, seat, a, lang, buf, cap) : 0;
+    return n > 0 ? n : 0;
 }
 
 /* A piece of a bot list that is a setting (key=value) rather than a bot:

@@ -10,6 +10,7 @@
  * run-required rule, runs of consecutive numbers score extra; a rack that
  * can be declared scores above everything else. */
 #include <math.h>
+#include <stdio.h>
 
 #include "cardhall/racko.h"
 
@@ -109,4 +110,51 @@ ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat)
     default:
         return RK_A_DRAW;
     }
+}
+
+/* Reasons in words (issue 24), recomputed from the view by the same
+ * evaluation the choice used: cheap, a few rack evaluations. Slot i is
+ * called #5(i+1), as on the board. */
+int rk_heuristic_why(const void *st, int seat, ch_action a, ch_lang lang, char *buf, size_t cap)
+{
+    rk_view v;
+    rk_observe(st, seat, &v);
+    int ja = lang == CH_LANG_JA;
+    double value;
+    if (a == RK_A_DECLARE)
+        return snprintf(buf, cap, ja ? "ラックが昇順にそろっています。宣言して勝ちましょう。"
+                                     : "Your rack is in order: declaring wins the round.");
+    if (a == RK_A_TAKE) {
+        int slot = best_slot(&v, v.disc_top, -1e9, &value);
+        return snprintf(buf, cap,
+                        ja ? "捨て札の %d は #%d に入れるとラックがよくなります。山札の見えないカードより確実です。"
+                           : "The discard %d improves your rack in #%d; a blind draw might not.",
+                        v.disc_top, 5 * (slot + 1));
+    }
+    if (a == RK_A_DRAW && v.phase == RK_PH_START && v.deck_top)
+        return snprintf(buf, cap,
+                        ja ? "山札の一番上の %d が分かっていて、捨て札より役に立ちます。"
+                           : "You know the deck's top card, %d, and it helps more than the discard.",
+                        v.deck_top);
+    if (a == RK_A_DRAW && v.phase == RK_PH_START)
+        return v.disc_top
+                   ? snprintf(buf, cap,
+                              ja ? "捨て札の %d はどこに入れてもラックがほとんどよくなりません。山札から引いてみましょう。"
+                                 : "The discard %d would hardly improve your rack anywhere: try the deck.",
+                              v.disc_top)
+                   : snprintf(buf, cap, ja ? "捨て札がありません。山札から引きます。"
+                                           : "The discard pile is empty: draw from the deck.");
+    if (a == RK_A_DISCARD)
+        return snprintf(buf, cap,
+                        ja ? "%d はどこに入れてもラックがよくなりません。捨てましょう。"
+                           : "%d improves your rack nowhere: discard it.",
+                        v.hand);
+    if (a >= RK_A_SWAP && a < RK_A_SWAP + RK_SLOTS && v.hand) {
+        int i = (int)(a - RK_A_SWAP);
+        return snprintf(buf, cap,
+                        ja ? "%d を #%d に入れると (%d と入れ替え)、昇順に残せるカードがいちばん多くなります。"
+                           : "%d in #%d (for %d) leaves the most cards that can stay in rising order.",
+                        v.hand, 5 * (i + 1), v.rack[i]);
+    }
+    return 0;
 }

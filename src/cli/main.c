@@ -34,7 +34,10 @@ static const struct {
      NULL},
     {"bench", cli_bench, "bench [GAME] [--seconds X]    random-play speed, clone time, state size",
      NULL},
-    {"replay", cli_replay, "replay FILE [--lang en|ja]    replay a record move by move", NULL},
+    {"replay", cli_replay,
+     "replay FILE [--lang en|ja] [--step]\n"
+     "                                     replay a record move by move (--step: Enter for each)",
+     NULL},
     {"solve", cli_solve,
      "solve GAME [key=value ...] [--deals N] [--seed S] [--max-nodes M] [--bids made|free]\n"
      "                                     hands winnable with every card known (comrade)",

@@ -19,6 +19,7 @@
 #include "cardhall/registry.h"
 #include "cli.h"
 #include "narrate.h"
+#include "nearest.h"
 #include "show.h"
 #include "term.h"
 
@@ -256,7 +257,17 @@ static int human_turn(play *pl, int p)
     size_t cap = 0;
     int rc = 0;
     for (;;) {
-        printf("%s> ", pl->labels[p]);
+        /* A forced move (issue 24): the only one is the default, and the
+         * prompt says so; Enter plays it. */
+        char only[256] = "";
+        if (pl->g->legal(ch_match_state(&pl->m), pl->acts) == 1) {
+            char name[512];
+            const void *st = ch_match_state(&pl->m);
+            pl->g->action_text(st, pl->acts[0], only, sizeof only);
+            tb_choice_name(pl->g, st, pl->acts[0], p, pl->lang, name, sizeof name);
+            printf(show_msg(pl->lang, MSG_FORCED), only, name);
+        }
+        printf(only[0] ? "%s [%s]> " : "%s> ", pl->labels[p], only);
         fflush(stdout);
         if (getline(&line, &cap, stdin) < 0) {
             printf("\n");
@@ -293,6 +304,8 @@ static int human_turn(play *pl, int p)
         int idx;
         if (all_digits(line) && strlen(line) < 6 && (idx = atoi(line)) >= 1 && idx <= n) {
             a = pl->acts[idx - 1];
+        } else if (!line[0] && n == 1) {
+            a = pl->acts[0];
         } else if (!line[0]) {
             printf(show_msg(pl->lang, MSG_ASK), n);
             continue;
@@ -301,6 +314,15 @@ static int human_turn(play *pl, int p)
             printf(show_msg(pl->lang, MSG_NOT_LEGAL), line, n);
             if (tb_explain_illegal(pl->g, st, line, pl->lang, why, sizeof why) > 0)
                 printf(show_msg(pl->lang, MSG_REASON), why);
+            /* A typo (issue 24): the nearest legal move, by its notation or
+             * its name in either language. */
+            int near = nearest_move(pl->g, st, p, line, pl->acts, n);
+            if (near >= 0) {
+                char text[256], name[512];
+                pl->g->action_text(st, pl->acts[near], text, sizeof text);
+                tb_choice_name(pl->g, st, pl->acts[near], p, pl->lang, name, sizeof name);
+                printf(show_msg(pl->lang, MSG_DID_YOU_MEAN), text, name);
+            }
             continue;
         }
         if (ch_match_apply(&pl->m, a, &err) != CH_OK) {

@@ -1,6 +1,8 @@
 /* cardhall replay: a record, move by move, as everyone could have seen it. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "cardhall/table.h"
@@ -41,14 +43,51 @@ static void print_moves(const ch_match *m, const char *const *labels, ch_lang la
         narrate_move(m, k, CH_ALL, labels, lang, 1);
 }
 
+/* --step (issue 24): one move at a time, with the board after it (every
+ * card open: a record is of a finished game, or one its owner quit), Enter
+ * for the next, q to stop. At the end of input the rest plays through. */
+static int step_moves(const ch_match *m, const char *const *labels, ch_lang lang)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    int prompt = 1;
+    for (int k = 0; k < m->n_actions; k++) {
+        if (prompt) {
+            fputs(show_msg(lang, MSG_STEP), stdout);
+            fflush(stdout);
+            if (getline(&line, &cap, stdin) < 0) {
+                putchar('\n');
+                prompt = 0;
+            } else {
+                narrate_plain_input(line);
+                /* Through a pipe the input is not echoed: end the prompt's line. */
+                if (!isatty(STDIN_FILENO)) putchar('\n');
+                if (line[0] == 'q') {
+                    free(line);
+                    return 1;
+                }
+            }
+        }
+        narrate_move(m, k, CH_ALL, labels, lang, 1);
+        char *board = prompt ? tb_render(m->game, ch_match_state_at(m, k + 1), CH_ALL, lang) : NULL;
+        if (board) {
+            fputs(board, stdout);
+            if (board[0] && board[strlen(board) - 1] != '\n') putchar('\n');
+            free(board);
+        }
+    }
+    free(line);
+    return 0;
+}
+
 int cli_replay(int argc, char **argv)
 {
-    static const cli_flag flags[] = {{"--lang", 1}, {NULL, 0}};
+    static const cli_flag flags[] = {{"--lang", 1}, {"--step", 0}, {NULL, 0}};
     cli_args a;
     int rc = cli_parse(argc, argv, flags, &a);
     if (rc != CLI_OK) return rc;
     if (a.npos != 1 || a.nkv)
-        return cli_fail(CLI_USAGE, "usage: cardhall replay FILE [--lang en|ja]");
+        return cli_fail(CLI_USAGE, "usage: cardhall replay FILE [--lang en|ja] [--step]");
     ch_lang lang;
     if (cli_lang(cli_get(&a, "--lang"), &lang) != CLI_OK) return CLI_USAGE;
     json_t *rec;
@@ -75,8 +114,9 @@ int cli_replay(int argc, char **argv)
                  term_sgr(TERM_RESET));
         printf(show_msg(lang, MSG_REPLAY), title, g->name, n, (unsigned long long)m.seed,
                m.n_actions);
-        print_moves(&m, labels, lang);
-        show_result(g, ch_match_state(&m), labels, lang);
+        /* Stopped with q: the end is not shown (it is not spoilt). */
+        int stopped = cli_get(&a, "--step") ? step_moves(&m, labels, lang) : (print_moves(&m, labels, lang), 0);
+        if (!stopped) show_result(g, ch_match_state(&m), labels, lang);
         ch_match_free(&m);
     }
     json_decref(rec);

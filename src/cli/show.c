@@ -41,6 +41,9 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_WARN] = "warning: %s",
             [MSG_REASON] = "  Why: %s\n",
             [MSG_REPLAY] = "%s (%s), %d players, seed %llu, %d moves\n",
+            [MSG_DID_YOU_MEAN] = "  Did you mean %s (%s)?\n",
+            [MSG_FORCED] = "Only one move: %s (%s). Press Enter to play it.\n",
+            [MSG_STEP] = "[Enter: next move, q: quit] ",
         },
     [CH_LANG_JA] =
         {
@@ -76,6 +79,9 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
             [MSG_WARN] = "注意: %s",
             [MSG_REASON] = "  理由: %s\n",
             [MSG_REPLAY] = "%s (%s)、%d 人、シード %llu、%d 手\n",
+            [MSG_DID_YOU_MEAN] = "  もしかして %s (%s) ですか?\n",
+            [MSG_FORCED] = "指せる手は 1 つだけです: %s (%s)。Enter で指します。\n",
+            [MSG_STEP] = "[Enter: 次の手、q: 終了] ",
         },
 };
 

@@ -31,6 +31,10 @@ typedef enum {
     MSG_WARN,   /* a choice's warning, %s */
     MSG_REASON, /* why a typed move is not legal, %s */
     MSG_REPLAY, /* title, game name, players, seed, moves */
+    /* Issue 24: help for newcomers. */
+    MSG_DID_YOU_MEAN, /* the nearest legal move's text, its name */
+    MSG_FORCED,       /* the one legal move's text, its name */
+    MSG_STEP,         /* replay --step: the prompt */
     MSG_COUNT
 } show_msg_id;
 

@@ -41,6 +41,7 @@ typedef struct sv_conn {
     char name[TB_NAME_MAX]; /* a spectator's name for the chat ("" if none) */
     int64_t chat_window_ms; /* chat's own rate: messages in the last 10 s window */
     int chat_n;
+    int64_t hint_ms; /* issue 24: when this connection last got a hint (one a second) */
     char addr[SV_ADDR_MAX]; /* the client's address (addr.h); counted in sv_server.addrs */
     /* HTTP */
     const char *body;

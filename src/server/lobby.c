@@ -207,6 +207,10 @@ static int table_extras(sv_server *s, tb_room *r, json_t *req, ch_err *err)
     if (js && !json_is_boolean(js))
         return ch_errf(err, CH_EINVAL, "spectator_chat: expected true or false");
     r->spectator_chat = !s->cfg.no_spectator_chat && (!js || json_is_true(js));
+    /* Issue 24: "Suggest a move" only where the table's creator allows it. */
+    json_t *jh = json_object_get(req, "hints");
+    if (jh && !json_is_boolean(jh)) return ch_errf(err, CH_EINVAL, "hints: expected true or false");
+    r->hints = json_is_true(jh);
     if (!jc || json_is_null(jc)) return CH_OK;
     json_t *jb = json_object_get(jc, "bank_ms"), *ji = json_object_get(jc, "increment_ms");
     if (!json_is_object(jc) || !json_is_integer(jb) || (ji && !json_is_integer(ji)))
@@ -416,6 +420,24 @@ static void on_act(sv_server *s, sv_conn *c, json_t *req)
     sv_run_bots(s, t, 64);
 }
 
+/* Issue 24: a suggested move for the seat to move, at tables that allow
+ * hints; one a second per connection, since each asks a bot to think. */
+#define HINT_GAP_MS 1000
+
+static void on_hint(sv_server *s, sv_conn *c, json_t *req)
+{
+    (void)req;
+    if (!seated(s, c, "hint")) return;
+    int64_t now = sv_now_ms();
+    if (c->hint_ms && now - c->hint_ms < HINT_GAP_MS)
+        return sv_send_error(s, c, "hint", "one hint a second");
+    ch_err err;
+    json_t *o = tb_room_hint(&c->table->room, c->seat, c->lang, &err);
+    if (!o) return sv_send_error(s, c, "hint", err.msg);
+    c->hint_ms = now;
+    sv_send_json(s, c, o);
+}
+
 static void on_leave(sv_server *s, sv_conn *c, json_t *req)
 {
     sv_table *t = c->table;
@@ -597,7 +619,7 @@ static const struct {
     {"resume", on_resume},   {"watch", on_watch},     {"act", on_act},       {"leave", on_leave},
     {"rematch", on_rematch}, {"history", on_history}, {"record", on_record},
     {"rules", on_rules},     {"replay", on_replay},   {"chat", sv_on_chat},
-    {"away", on_away},
+    {"away", on_away},       {"hint", on_hint},
 };
 
 void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len)

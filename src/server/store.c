@@ -24,7 +24,7 @@ static const char *const migrations[SV_SCHEMA_VERSION] = {
     " id INTEGER PRIMARY KEY AUTOINCREMENT,"
     " game TEXT NOT NULL,"
     " options TEXT NOT NULL," /* JSON object of option texts */
-    " seats TEXT NOT NULL,"   /* JSON array of seat specs: open or a bot name */
+    " seats TEXT NOT NULL,"   /* JSON array of seat specs: open or a bot name (v4: or a level) */
     " seed TEXT NOT NULL,"    /* of game 0, decimal: seeds use all 64 bits */
     " timeout_ms INTEGER NOT NULL,"
     " game_no INTEGER NOT NULL DEFAULT 0,"
@@ -66,6 +66,10 @@ static const char *const migrations[SV_SCHEMA_VERSION] = {
     "ALTER TABLE tables ADD COLUMN spectator_chat INTEGER NOT NULL DEFAULT 1;"
     "ALTER TABLE moves ADD COLUMN timeout INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE moves ADD COLUMN clock TEXT;",
+    /* Version 4 (issue 24): whether people at the table may ask for a
+     * suggested move. A seat of the tables.seats array may now also be
+     * {"level": "hard", "bot": "pimc"}: a level and the bot it stood for. */
+    "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;",
 };
 
 static int migrate(sv_store *s, ch_err *err)
@@ -175,8 +179,16 @@ int sv_store_add_table(sv_store *s, tb_room *r, const char *const *specs, ch_err
     char *opts = json_dumps(json_object_get(sum, "options"), JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(sum);
     json_t *seats = json_array();
-    for (int i = 0; i < r->n_seats; i++)
-        json_array_append_new(seats, json_string(specs[i] ? specs[i] : "open"));
+    for (int i = 0; i < r->n_seats; i++) {
+        const tb_seat *st = &r->seats[i];
+        /* A level is stored with the bot it resolved to, which a restart
+         * keeps (issue 24): {"level": "hard", "bot": "pimc"}. */
+        if (st->kind == TB_SEAT_BOT && st->level >= 0)
+            json_array_append_new(seats, json_pack("{s:s,s:s}", "level", ch_level_name(st->level),
+                                                   "bot", st->bot.spec));
+        else
+            json_array_append_new(seats, json_string(specs[i] ? specs[i] : "open"));
+    }
     char *seats_text = json_dumps(seats, JSON_COMPACT);
     json_decref(seats);
     json_t *data = json_object();
@@ -191,10 +203,10 @@ int sv_store_add_table(sv_store *s, tb_room *r, const char *const *specs, ch_err
     int rc = opts && seats_text && data_text
                  ? run(s, err,
                        "INSERT INTO tables(game, options, seats, seed, timeout_ms, data, "
-                       "clock_bank_ms, clock_inc_ms, spectator_chat) VALUES (?,?,?,?,?,?,?,?,?)",
-                       "ttttitiii", r->game->name, opts, seats_text, seed, (int64_t)r->timeout_ms,
+                       "clock_bank_ms, clock_inc_ms, spectator_chat, hints) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                       "ttttitiiii", r->game->name, opts, seats_text, seed, (int64_t)r->timeout_ms,
                        data_text, (int64_t)r->clock.bank_ms, (int64_t)r->clock.inc_ms,
-                       (int64_t)r->spectator_chat)
+                       (int64_t)r->spectator_chat, (int64_t)r->hints)
                  : ch_errf(err, CH_ENOMEM, "out of memory");
     free(opts);
     free(seats_text);
@@ -443,14 +455,18 @@ static int load_table(sv_store *s, sqlite3_stmt *row, int64_t now_ms, tb_room *r
     int rc = CH_OK;
     if (!opts || !data || n < 1 || n > CH_MAX_PLAYERS)
         rc = ch_errf(err, CH_EFORMAT, "table %lld: bad options or seats", (long long)id);
-    for (int i = 0; rc == CH_OK && i < n; i++)
-        specs[i] = json_string_value(json_array_get(seats, (size_t)i));
+    for (int i = 0; rc == CH_OK && i < n; i++) {
+        json_t *e = json_array_get(seats, (size_t)i);
+        specs[i] = json_is_object(e) ? json_string_value(json_object_get(e, "bot"))
+                                     : json_string_value(e);
+        if (!specs[i]) rc = ch_errf(err, CH_EFORMAT, "table %lld: bad seats", (long long)id);
+    }
     uint64_t seed = strtoull((const char *)sqlite3_column_text(row, 4), NULL, 10);
     if (rc == CH_OK)
         rc = tb_room_init(r, id, g, opts, data, specs, n, seed, sqlite3_column_int64(row, 5), err);
     json_decref(opts);
     json_decref(data);
-    json_decref(seats);
+    if (rc != CH_OK) json_decref(seats);
     if (rc == CH_EINVAL && !has_moves(s, id)) {
         /* Stored by a server that checked options only when the last seat
          * filled: a table that could never start. It stays in the file,
@@ -460,8 +476,18 @@ static int load_table(sv_store *s, sqlite3_stmt *row, int64_t now_ms, tb_room *r
         return SKIPPED;
     }
     if (rc != CH_OK) return rc;
+    for (int i = 0; rc == CH_OK && i < n; i++) {
+        const char *level = json_string_value(json_object_get(json_array_get(seats, (size_t)i), "level"));
+        if (level) rc = tb_room_seat_level(r, i, level, err);
+    }
+    json_decref(seats);
+    if (rc != CH_OK) {
+        tb_room_free(r);
+        return rc;
+    }
     rc = tb_room_set_clock(r, sqlite3_column_int64(row, 8), sqlite3_column_int64(row, 9), err);
     r->spectator_chat = sqlite3_column_int(row, 10) != 0;
+    r->hints = sqlite3_column_int(row, 11) != 0;
     if (rc == CH_OK) rc = load_seats(s, r, now_ms, err);
     if (rc == CH_OK) rc = load_chat(s, r, err);
     int game_no = sqlite3_column_int(row, 6);
@@ -481,7 +507,7 @@ int sv_store_load(sv_store *s, int64_t now_ms, int (*add)(void *ctx, tb_room *r)
     if (sqlite3_prepare_v2(
             s->db,
             "SELECT id, game, options, seats, seed, timeout_ms, game_no, data, clock_bank_ms, "
-            "clock_inc_ms, spectator_chat FROM tables ORDER BY id",
+            "clock_inc_ms, spectator_chat, hints FROM tables ORDER BY id",
             -1, &row, NULL) != SQLITE_OK)
         return sql_fail(s, err, "tables");
     int rc = CH_OK;

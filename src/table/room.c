@@ -1,6 +1,7 @@
 /* See cardhall/room.h: one card table, its seats and what each viewer may
  * be told. */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,13 +89,18 @@ static int room_seats(tb_room *r, const char *const *seats, int n_seats, ch_err 
     for (int i = 0; i < n_seats; i++) {
         tb_seat *s = &r->seats[i];
         s->away_since = -1;
+        s->level = -1;
         if (!seats[i] || strcmp(seats[i], "open") == 0) {
             s->kind = TB_SEAT_OPEN;
             continue;
         }
         s->kind = TB_SEAT_BOT;
         ch_err e;
-        if (bot_init(r, i, seats[i], &e) != CH_OK)
+        s->level = ch_level_parse(seats[i]);
+        if (s->level >= 0 && !ch_bot_level(g, s->level))
+            return ch_errf(err, CH_EINVAL, "seat %d: %s has no level '%s'", i, g->name, seats[i]);
+        /* A level resolves here, once: the seat keeps the bot it stood for. */
+        if (bot_init(r, i, s->level >= 0 ? ch_bot_level(g, s->level) : seats[i], &e) != CH_OK)
             return ch_errf(err, CH_EINVAL, "seat %d: '%.40s' is not open or a bot of %s", i,
                            seats[i], g->name);
         strncpy(s->name, seats[i], TB_NAME_MAX - 1);
@@ -125,6 +131,17 @@ int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options
     if (rc == CH_OK) rc = room_seats(r, seats, n_seats, err);
     if (rc != CH_OK) ch_opts_free_data(&r->opts);
     return rc;
+}
+
+int tb_room_seat_level(tb_room *r, int seat, const char *level, ch_err *err)
+{
+    int l = ch_level_parse(level);
+    if (seat < 0 || seat >= r->n_seats || r->seats[seat].kind != TB_SEAT_BOT || l < 0)
+        return ch_errf(err, CH_EINVAL, "seat %d: not a bot seat, or '%.20s' is no level", seat,
+                       level);
+    r->seats[seat].level = l;
+    snprintf(r->seats[seat].name, TB_NAME_MAX, "%s", ch_level_name(l));
+    return CH_OK;
 }
 
 void tb_room_free(tb_room *r)
@@ -301,6 +318,9 @@ json_t *tb_room_summary(const tb_room *r)
         json_t *o = json_pack("{s:i,s:s}", "seat", i, "kind", kinds[s->kind]);
         if (s->kind != TB_SEAT_OPEN) json_object_set_new(o, "name", json_string(s->name));
         if (s->kind == TB_SEAT_PERSON) json_object_set_new(o, "present", json_boolean(s->present));
+        /* Issue 24: a level is what people chose and see; the bot behind it stays unnamed. */
+        if (s->kind == TB_SEAT_BOT && s->level >= 0)
+            json_object_set_new(o, "level", json_string(ch_level_name(s->level)));
         json_array_append_new(seats, o);
     }
     json_t *opts = json_object();
@@ -312,6 +332,7 @@ json_t *tb_room_summary(const tb_room *r)
                           seats, "moves", r->status == TB_ROOM_OPEN ? 0 : r->m.n_actions);
     /* Issue 25: the table's clock and whether spectators may chat. */
     json_object_set_new(o, "spectator_chat", json_boolean(r->spectator_chat));
+    json_object_set_new(o, "hints", json_boolean(r->hints));
     if (tb_clock_on(&r->clock))
         json_object_set_new(o, "clock",
                             json_pack("{s:I,s:I}", "bank_ms", (json_int_t)r->clock.bank_ms,

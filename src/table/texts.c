@@ -24,6 +24,15 @@ static json_t *bots_json(const ch_game *g)
     return bots;
 }
 
+/* Issue 24: the levels people choose from, weakest first. */
+static json_t *levels_json(const ch_game *g)
+{
+    json_t *levels = json_array();
+    for (int l = 0; l < CH_LEVELS; l++)
+        if (ch_bot_level(g, l)) json_array_append_new(levels, json_string(ch_level_name(l)));
+    return levels;
+}
+
 static json_t *option_json(const ch_optdesc *d)
 {
     static const char *const types[] = {"int", "bool", "enum", "str"};
@@ -52,11 +61,12 @@ json_t *tb_games_json(void)
         json_t *opts = json_array();
         for (int i = 0; i < g->n_opts; i++)
             json_array_append_new(opts, option_json(&g->opts[i]));
-        json_array_append_new(
-            games, json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:o,s:o}", "name", g->name, "title",
-                             g->title[CH_LANG_EN], "title_ja", g->title[CH_LANG_JA], "summary",
-                             g->summary, "min_players", g->min_players, "max_players",
-                             g->max_players, "options", opts, "bots", bots_json(g)));
+        json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:o,s:o}", "name", g->name, "title",
+                              g->title[CH_LANG_EN], "title_ja", g->title[CH_LANG_JA], "summary",
+                              g->summary, "min_players", g->min_players, "max_players",
+                              g->max_players, "options", opts, "bots", bots_json(g));
+        json_object_set_new(o, "levels", levels_json(g));
+        json_array_append_new(games, o);
     }
     return games;
 }

@@ -222,4 +222,38 @@ run "$CARDHALL" play racko --order "1 2 3" </dev/null
 [ "$RC" = 2 ] || fail "bad order: exit $RC"
 run "$CARDHALL" play racko --lang fr </dev/null
 [ "$RC" = 2 ] || fail "bad lang: exit $RC"
+# Issue 24: a typo gets the nearest legal move, by its notation or its name
+# in either language; something far from every move gets no guess.
+printf 'tak\ndrwa\nxyzzy\nquit\n' >"$tmp/typo"
+run "$CARDHALL" play racko --seed 1 --record /dev/null <"$tmp/typo"
+has "$OUT" "Did you mean take (takes 13 from the discard pile)?"
+has "$OUT" "Did you mean draw (draws a card from the deck)?"
+[ "$(grep -c 'Did you mean' <<<"$OUT")" = 2 ] || fail "a guess for xyzzy"
+printf '捨て札の13を取る\nquit\n' >"$tmp/typo-ja"
+run "$CARDHALL" play racko --seed 1 --record /dev/null --lang ja <"$tmp/typo-ja"
+has "$OUT" "もしかして take (捨て札の 13 を取る) ですか?"
+printf 'takes 13 from the discard\nquit\n' >"$tmp/typo-en"
+run "$CARDHALL" play racko --seed 1 --record /dev/null --lang ja <"$tmp/typo-en"
+has "$OUT" "もしかして take"
+
+# A forced move is the default: the prompt names it and Enter plays it.
+# Blank lines alternate with 1: a blank line at a choice only asks again.
+for _ in $(seq 300); do printf '\n1\n'; done >"$tmp/alt"
+run "$CARDHALL" play babasuki --seed 3 --record /dev/null <"$tmp/alt"
+has "$OUT" "Only one move: play V6 (plays villain V6[FW] and draws from P1's hand). Press Enter to play it."
+grep -A1 -F 'P0 (you) [play V6]> ' <<<"$OUT" | grep -qF 'P0 plays villain V6[FW]' || fail "Enter did not play the forced move"
+run "$CARDHALL" play babasuki --seed 3 --record /dev/null --lang ja <"$tmp/alt"
+has "$OUT" "指せる手は 1 つだけです: play V6"
+# Where there is a choice, Enter alone plays nothing.
+printf '\nquit\n' | "$CARDHALL" play racko --seed 1 --record /dev/null >"$tmp/blank" 2>&1
+has "$(cat "$tmp/blank")" "Type a move number (1-2)"
+has "$(cat "$tmp/blank")" "the table had made 2 moves"
+
+# Levels stand for bots wherever a bot is named (--bots hard).
+run "$CARDHALL" play racko --bots hard --record "$tmp/lv.json" </dev/null
+[ "$RC" = 0 ] || fail "--bots hard: exit $RC: $ERR"
+has "$(cat "$tmp/lv.json")" '"pimc"'
+run "$CARDHALL" play comrade --bots easy </dev/null
+[ "$RC" = 2 ] || fail "comrade --bots easy: exit $RC"
+has "$ERR" "comrade has no level 'easy'"
 echo ok

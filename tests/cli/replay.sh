@@ -67,4 +67,19 @@ has "$OUT" "declare K2"
 printf '{"cmd":"replay","record_text":%s}\n' "$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read()))' tests/data/records/babasuki-cards-0667d37.json)" |
     "$CARDHALL" engine --untrusted >"$tmp/u.json"
 grep -q '"ok":false.*reads no files' "$tmp/u.json" || fail "untrusted replay of a named card file: $(cat "$tmp/u.json")"
+# Issue 24: --step shows one move and the board after it per Enter; q stops
+# without showing the end; at the end of input the rest plays through.
+printf '\n\nq\n' >"$tmp/step"
+run "$CARDHALL" replay "$tmp/r.json" --step <"$tmp/step"
+[ "$RC" = 0 ] || fail "replay --step exit $RC: $ERR"
+[ "$(grep -c '^\[Enter: next move, q: quit\]' <<<"$OUT")" = 3 ] || fail "--step: not three prompts: $OUT"
+grep -Eq '^ +2  P[0-2] ' <<<"$OUT" || fail "--step: no second move"
+! grep -Eq '^ +3  P[0-2] ' <<<"$OUT" || fail "--step: a third move after q"
+has "$OUT" "Discard pile"
+! grep -qF "Final result" <<<"$OUT" || fail "--step: q showed the end"
+run "$CARDHALL" replay "$tmp/r.json" --step </dev/null
+[ "$RC" = 0 ] || fail "replay --step at end of input: exit $RC"
+has "$OUT" "Final result"
+run "$CARDHALL" replay "$tmp/r.json" --step --lang ja <"$tmp/step"
+has "$OUT" "[Enter: 次の手、q: 終了]"
 echo ok

@@ -22,6 +22,7 @@
 #include "cardhall/match.h"
 #include "cardhall/registry.h"
 #include "cardhall/rng.h"
+#include "cardhall/room.h"
 #include "cardhall/table.h"
 #include "wsc.h"
 
@@ -1101,6 +1102,164 @@ static json_t *listed(json_t *r, json_int_t id)
 /* Issue 23: a connection that goes back to the lobby (`away`) while staying
  * open leaves its seat away: the others are told, the heuristic plays it
  * after the timeout, and the token brings the person back. */
+
+/* The state message of c's next turn (others skipped), or fails. */
+static json_t *my_turn(wsc *w, wsc_conn *c)
+{
+    for (int guard = 0; guard < 1000; guard++) {
+        json_t *m = wsc_expect(w, c, "state", WAIT);
+        if (!m) fail_msg("no state");
+        if (json_array_size(json_object_get(m, "legal")) > 0) return m;
+        json_decref(m);
+    }
+    fail_msg("never my turn");
+    return NULL;
+}
+
+/* Issue 24: levels at create, shown as levels (the bot behind one stays
+ * unnamed) and kept over a restart; "Suggest a move" only where the table
+ * allows hints, only on the seat's turn, one a second, and legal. */
+static void levels_and_hints_where_the_table_allows_them(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *c = wsc_open(&w, WAIT);
+    /* Comrade has no Easy (a team game): refused, nothing made. */
+    expect_error(&w, c,
+                 json_pack("{s:s,s:s,s:[sssss]}", "type", "create", "game", "comrade", "seats",
+                           "open", "easy", "easy", "easy", "easy"),
+                 "no level 'easy'");
+    expect_error(&w, c,
+                 json_pack("{s:s,s:s,s:[ss],s:s}", "type", "create", "game", "racko", "seats",
+                           "open", "hard", "hints", "yes"),
+                 "hints: expected true or false");
+    json_t *r = request(&w, c,
+                        json_pack("{s:s,s:s,s:[ss],s:b}", "type", "create", "game", "racko",
+                                  "seats", "open", "hard", "hints", 1),
+                        "created");
+    json_t *tab = json_object_get(r, "table");
+    json_int_t id = json_integer_value(json_object_get(tab, "id"));
+    assert_true(json_is_true(json_object_get(tab, "hints")));
+    json_t *seat1 = json_array_get(json_object_get(tab, "seats"), 1);
+    assert_string_equal(json_string_value(json_object_get(seat1, "name")), "hard");
+    assert_string_equal(json_string_value(json_object_get(seat1, "level")), "hard");
+    char *text = json_dumps(tab, 0);
+    assert_null(strstr(text, "pimc")); /* players see the level, not the bot */
+    free(text);
+    json_decref(r);
+
+    /* Not seated: no hint. */
+    expect_error(&w, c, json_pack("{s:s}", "type", "hint"), "join or resume a seat first");
+    char token[64];
+    join(&w, c, id, 0, "Ann", token);
+    json_t *st = my_turn(&w, c);
+    json_t *legal = json_object_get(st, "legal");
+    json_t *h = request(&w, c, json_pack("{s:s}", "type", "hint"), "hint");
+    const char *act = json_string_value(json_object_get(h, "action"));
+    assert_non_null(act);
+    assert_non_null(json_string_value(json_object_get(h, "name")));
+    /* Rack-O's heuristic gives its own reason, naming a card number. */
+    const char *why = json_string_value(json_object_get(h, "why"));
+    assert_non_null(why);
+    if (strstr(why, "Normal computer player") || !strpbrk(why, "0123456789"))
+        fail_msg("Rack-O's hint gives no reason of its own: %s", why);
+    int found = 0;
+    for (size_t i = 0; i < json_array_size(legal); i++)
+        found |= !strcmp(act, json_string_value(json_object_get(json_array_get(legal, i), "action")));
+    if (!found) fail_msg("hint '%s' is not a legal move", act);
+    /* Rate-bounded: a second hint at once is refused. */
+    expect_error(&w, c, json_pack("{s:s}", "type", "hint"), "one hint a second");
+    /* Playing the hint is accepted; then (the bot is instant) it is the seat's turn again. */
+    wsc_send_json(c, json_pack("{s:s,s:s}", "type", "act", "action", act));
+    json_decref(h);
+    json_decref(st);
+
+    /* The level and hints survive a restart (stored with the table). */
+    stop_server(SIGKILL);
+    wsc_close(&w, c);
+    wsc_free(&w);
+    start_server();
+    assert_int_equal(wsc_init(&w, port), 0);
+    c = wsc_open(&w, WAIT);
+    r = request(&w, c, json_pack("{s:s}", "type", "list"), "tables");
+    json_t *tables = json_object_get(r, "tables");
+    int listed = 0;
+    for (size_t i = 0; i < json_array_size(tables); i++) {
+        json_t *t = json_array_get(tables, i);
+        if (json_integer_value(json_object_get(t, "id")) != id) continue;
+        listed = 1;
+        assert_true(json_is_true(json_object_get(t, "hints")));
+        json_t *s1 = json_array_get(json_object_get(t, "seats"), 1);
+        assert_string_equal(json_string_value(json_object_get(s1, "level")), "hard");
+    }
+    assert_true(listed);
+    json_decref(r);
+
+    /* A table without hints refuses them, at the seat's turn too. */
+    r = request(&w, c,
+                json_pack("{s:s,s:s,s:[ss]}", "type", "create", "game", "racko", "seats", "open",
+                          "easy"),
+                "created");
+    id = json_integer_value(json_object_get(json_object_get(r, "table"), "id"));
+    assert_true(json_is_false(json_object_get(json_object_get(r, "table"), "hints")));
+    json_decref(r);
+    join(&w, c, id, 0, "Bo", NULL);
+    json_decref(my_turn(&w, c));
+    expect_error(&w, c, json_pack("{s:s}", "type", "hint"), "this table gives no hints");
+    wsc_close(&w, c);
+    wsc_free(&w);
+}
+
+/* Fair play (issue 24): a hint is decided from the seat's view only. Two
+ * states that differ only in the cards the seat cannot see (the game's
+ * resample) get the same suggestion, in every game; not at another seat's
+ * turn. */
+static void a_hint_depends_only_on_the_seats_view(void **unused)
+{
+    (void)unused;
+    for (const ch_game *const *p = ch_games(); *p; p++) {
+        const ch_game *g = *p;
+        for (uint64_t pos = 0; pos < 6; pos++) {
+            ch_match m;
+            ch_err err;
+            assert_int_equal(ch_match_init(&m, g, NULL, 0, 7 + pos, NULL, 0, &err), CH_OK);
+            ch_action *acts = malloc(sizeof *acts * (size_t)g->max_actions);
+            ch_rng rng;
+            ch_rng_seed(&rng, pos, 1);
+            for (int k = 0; k < (int)(3 + 5 * pos); k++) {
+                const void *st = ch_match_state(&m);
+                if (g->to_move(st) == CH_TERMINAL) break;
+                int n = g->legal(st, acts);
+                assert_int_equal(ch_match_apply(&m, acts[ch_rng_below(&rng, (uint32_t)n)], &err), CH_OK);
+            }
+            const void *st = ch_match_state(&m);
+            int seat = g->to_move(st);
+            if (seat != CH_TERMINAL) {
+                void *other = malloc(g->state_size);
+                ch_clone(g, other, st);
+                ch_rng r2;
+                ch_rng_seed(&r2, 1000 + pos, 5);
+                g->resample(other, seat, &r2);
+                for (int lang = 0; lang < CH_NLANGS; lang++) {
+                    json_t *a = tb_hint_json(g, st, seat, (ch_lang)lang, &err);
+                    json_t *b = tb_hint_json(g, other, seat, (ch_lang)lang, &err);
+                    assert_non_null(a);
+                    if (!json_equal(a, b))
+                        fail_msg("%s position %d: the hint depends on hidden cards", g->name,
+                                 (int)pos);
+                    json_decref(a);
+                    json_decref(b);
+                }
+                /* Another seat's turn: no hint. */
+                assert_null(tb_hint_json(g, st, (seat + 1) % g->min_players, CH_LANG_EN, &err));
+                free(other);
+            }
+            free(acts);
+            ch_match_free(&m);
+        }
+    }
+}
+
 static void a_seat_whose_connection_goes_to_the_lobby_is_away(void **unused)
 {
     wsc w;
@@ -1177,6 +1336,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(a_chat_flood_slows_no_other_table),
         cmocka_unit_test(a_person_who_leaves_is_played_for_and_shown_away_until_back),
         cmocka_unit_test(out_of_time_is_played_for_and_clocks_and_chat_survive_kill_9),
+        cmocka_unit_test(levels_and_hints_where_the_table_allows_them),
+        cmocka_unit_test(a_hint_depends_only_on_the_seats_view),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -108,10 +108,14 @@ async function createTable(page, g) {
   await page.waitForSelector('#game option', { state: 'attached' });
   await page.selectOption('#game', g.game);
   await page.selectOption('#players', String(g.players));
-  // Seats 0 and 1 people, the rest the heuristic.
+  // Seats 0 and 1 people, the rest the Normal computer player (issue 24:
+  // the seat chooser offers levels, never a search player's name).
   const seats = await page.$$('.seat-specs select');
-  for (let i = 0; i < seats.length; i++) await seats[i].selectOption(i < 2 ? 'open' : 'heuristic');
-  if (Object.keys(g.options).length) await page.click('details summary');
+  const offered = await seats[0].evaluate((e) => [...e.options].map((o) => o.value + ' ' + o.text + ' ' + o.title).join('|'));
+  if (/ismcts|pimc|solver|heuristic/i.test(offered)) fail(`${g.game}: the seat chooser names a bot: ${offered}`);
+  for (let i = 0; i < seats.length; i++) await seats[i].selectOption(i < 2 ? 'open' : 'normal');
+  await page.click('details summary');
+  await page.check('#hints'); // issue 24: "Suggest a move" allowed at this table
   for (const [k, v] of Object.entries(g.options)) {
     const input = await page.$(`[data-opt="${k}"]`);
     if (!input) fail(`${g.game}: no input for option ${k}`);
@@ -186,13 +190,24 @@ async function clickMove(p, b, before) {
 }
 
 // Plays until the game is over; midway() runs at a few points on the way.
+// Issue 24: "Suggest a move" names a move of the seat's own, and outlines
+// no button but that move's.
+async function checkHint(p, id) {
+  await p.click('#hint-btn');
+  await p.waitForSelector('.hint-text', { timeout: 10000 }).catch(() => fail(`table ${id}: no suggestion shown`));
+  const shown = await p.$$eval('[data-action].suggested', (es) => [...new Set(es.map((e) => e.dataset.action))]);
+  if (shown.length > 1) fail(`table ${id}: more than one move outlined: ${shown}`);
+  if (!(await p.textContent('.hint-text')).trim()) fail(`table ${id}: an empty suggestion`);
+}
+
 async function playOut(pages, id, maxMoves, midway) {
-  let moves = 0;
+  let moves = 0, hinted = false;
   while (moves < maxMoves) {
     if (await pages[0].$('#over-h')) return moves;
     let moved = false;
     for (const p of pages) {
       if (!(await p.$('.moves button.move'))) continue;
+      if (!hinted && (await p.$('#hint-btn'))) { await checkHint(p, id); hinted = true; }
       await oneMove(p, moves === 7);
       moves++;
       moved = true;
