@@ -226,8 +226,8 @@ run "$CARDHALL" play racko --lang fr </dev/null
 # in either language; something far from every move gets no guess.
 printf 'tak\ndrwa\nxyzzy\nquit\n' >"$tmp/typo"
 run "$CARDHALL" play racko --seed 1 --record /dev/null <"$tmp/typo"
-has "$OUT" "Did you mean take (takes 13 from the discard pile)?"
-has "$OUT" "Did you mean draw (draws a card from the deck)?"
+has "$OUT" "Did you mean take (Take 13 from the discard pile)?"
+has "$OUT" "Did you mean draw (Draw a card from the deck)?"
 [ "$(grep -c 'Did you mean' <<<"$OUT")" = 2 ] || fail "a guess for xyzzy"
 printf '捨て札の13を取る\nquit\n' >"$tmp/typo-ja"
 run "$CARDHALL" play racko --seed 1 --record /dev/null --lang ja <"$tmp/typo-ja"
@@ -240,8 +240,8 @@ has "$OUT" "もしかして take"
 # Blank lines alternate with 1: a blank line at a choice only asks again.
 for _ in $(seq 300); do printf '\n1\n'; done >"$tmp/alt"
 run "$CARDHALL" play babasuki --seed 3 --record /dev/null <"$tmp/alt"
-has "$OUT" "Only one move: play V6 (plays villain V6[FW] and draws from P1's hand). Press Enter to play it."
-grep -A1 -F 'P0 (you) [play V6]> ' <<<"$OUT" | grep -qF 'P0 plays villain V6[FW]' || fail "Enter did not play the forced move"
+has "$OUT" "Only one move: play V6 (Play Villain 6 (Flower, Water) and draw from Seat 2's hand). Press Enter to play it."
+grep -A1 -F 'Seat 1 (you) [play V6]> ' <<<"$OUT" | grep -qF 'You play Villain 6 (Flower, Water)' || fail "Enter did not play the forced move"
 run "$CARDHALL" play babasuki --seed 3 --record /dev/null --lang ja <"$tmp/alt"
 has "$OUT" "指せる手は 1 つだけです: play V6"
 # Where there is a choice, Enter alone plays nothing.
