@@ -8,7 +8,7 @@ import { el } from './dom.js';
 import { S, onRender, render, routeTable, routeReplay } from './state.js';
 import { T, getLang, setLang } from './i18n.js';
 import { connect, send, on, onConnect, onConnection, tokenKey } from './net.js';
-import { renderLobby } from './lobby.js';
+import { renderLobby, createRefused } from './lobby.js';
 import { renderTable } from './table.js';
 import { addEvents } from './log.js';
 import { renderRules } from './rules.js';
@@ -60,6 +60,8 @@ on('replaced', () => { S.error = ''; });
 // table's link (the token is kept) brings the person back.
 on('left', () => { S.last = null; offTable(); location.hash = '#'; });
 on('error', (m) => {
+  // A refused table: the reason goes on the option it names (lobby.js).
+  if (m.for === 'create' && routeTable() === null && createRefused(m.error)) { render(); return; }
   S.error = m.error + (m.reason ? ' — ' + m.reason : '');
   if (m.for === 'resume') localStorage.removeItem(tokenKey(routeTable()));
   render();
@@ -82,7 +84,11 @@ function enterRoute() {
 }
 
 onConnect(() => { send({ type: 'games' }); send({ type: 'list' }); enterRoute(); });
-onConnection((s) => { document.getElementById('status').textContent = T(s); });
+// The connection's last word (connecting, connected, retry), kept so that a
+// language switch re-words it rather than blanking it.
+let connState = 'connecting';
+const showConn = () => { document.getElementById('status').textContent = T(connState); };
+onConnection((s) => { connState = s; showConn(); });
 window.addEventListener('hashchange', () => { S.watching = false; enterRoute(); });
 
 onRender(() => {
@@ -118,9 +124,7 @@ document.addEventListener('keydown', (e) => {
 document.getElementById('lang').addEventListener('click', () => {
   setLang(getLang() === 'ja' ? 'en' : 'ja');
   S.log = [];
-  onConnection(() => {});
-  document.getElementById('status').textContent = '';
-  onConnection((s) => { document.getElementById('status').textContent = T(s); });
+  showConn();
   // The server words moves and events in the connection's language: ask again.
   const id = routeTable();
   if (routeReplay()) openReplay();
