@@ -14,12 +14,15 @@ import { addEvents } from './log.js';
 import { renderRules } from './rules.js';
 import { renderReplay, onReplay, openReplay, replayKey } from './replay.js';
 import { afterState, offTable } from './turn.js';
-import { watchMsg } from './chat.js'; // and the chat's messages (chat, chat_history)
+import { fourColour, setFourColour } from './cards.js';
+import { watchMsg } from './chat.js';
+import { undock } from './phone.js'; // and the chat's messages (chat, chat_history)
 
 let pendingJoin = false;
 
 on('games', (m) => { S.games = m.games; S.publicUrl = m.public_url || null; render(); });
-on('tables', (m) => { S.tables = m.tables; if (routeTable() === null) render(); });
+// The lobby, and the invitation page (a table not sat at yet), show the list.
+on('tables', (m) => { S.tables = m.tables; if (routeTable() === null || !S.last) render(); });
 on('created', (m) => {
   pendingJoin = true;
   location.hash = '#table=' + m.table.id;
@@ -95,9 +98,11 @@ onRender(() => {
   const main = document.getElementById('main');
   const focused = document.activeElement && document.activeElement.id;
   main.textContent = '';
+  undock();
   document.documentElement.lang = getLang();
   document.getElementById('lang').textContent = getLang() === 'ja' ? 'English' : '日本語';
   document.getElementById('home').textContent = 'cardhall';
+  showFourColour();
   if (S.error) main.append(el('p', { class: 'error', role: 'alert', text: S.error }));
   if (routeTable() === null) offTable();
   if (routeReplay()) renderReplay(main);
@@ -136,6 +141,19 @@ document.getElementById('lang').addEventListener('click', () => {
   if (S.rules) send(S.rules.table !== undefined ? { type: 'rules', table: S.rules.table, lang: getLang() } : { type: 'rules', game: S.rules.game, lang: getLang() });
   render();
 });
+
+// The four-colour deck: this person's display setting (cards.js), for
+// the French-suited games; a toggle in the header, kept in localStorage.
+const FOUR_WORDS = { en: ['Four-colour deck', '4 colours'], ja: ['4色のトランプ', '4色'] };
+function showFourColour() {
+  const b = document.getElementById('four-colour');
+  const [long, short] = FOUR_WORDS[getLang()] || FOUR_WORDS.en;
+  b.textContent = short;
+  b.title = long;
+  b.setAttribute('aria-label', long);
+  b.setAttribute('aria-pressed', fourColour() ? 'true' : 'false');
+}
+document.getElementById('four-colour').addEventListener('click', () => { setFourColour(!fourColour()); render(); });
 
 setLang(getLang());
 render();
