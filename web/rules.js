@@ -14,21 +14,21 @@ import { simOnly, optLabel, valueWords, isSeatOpt } from './options.js';
 const PAGE = {
   racko: {
     en: { cards: ['a low card: keep it near the front of your rack', 'a middle card', 'a high card: it belongs at the back'],
-      example: 'Your rack reads 5 12 9 … from the front. You take the 10 from the discard pile and put it in place of the 12: now 5 10 9 … — still not rising, so next turn you look for a card between 5 and 9 for the middle, or a 11 to replace the 9.' },
+      example: 'Your rack reads 5 12 9 … from the front. You take the 10 from the discard pile and put it in place of the 12: now 5 10 9 … — still not rising, so next turn you look for a card between 5 and 9 for the middle, or an 11 to replace the 9.' },
     ja: { cards: ['小さい数: ラックの手前に', '真ん中の数', '大きい数: ラックの奥に'],
       example: 'ラックが手前から 5 12 9 … のとき、捨て札の 10 を取って 12 と入れ替えると 5 10 9 … になります。まだ昇順ではないので、次の手番では 9 を 11 などに替えるカードを探します。' },
   },
   ragamaru: {
     en: { cards: ['a number card (red 9)', 'an attack card: Try, blue', 'the Sin Bin'],
-      example: 'The pile shows red 7. You play red 9 (same colour); the next player must match red or 9, or draw. Had you held a Try in red, the next player would have had to answer the attack or take the penalty cards.' },
+      example: 'The pile shows red 7. You play red 9 (same colour); the next player must match red, 9 or the card type, or else draw a card. Had you held a Try in red, the next player would have had to answer the attack or take the penalty cards.' },
     ja: { cards: ['数字カード (赤の9)', '攻撃カード: トライ (青)', 'シンビン'],
       example: '場が赤の7なら、同じ色の赤の9を出せます。次の人は赤か9を出すか、山札から引きます。赤のトライを出していれば、次の人は攻撃に応じるかペナルティのカードを引くことになります。' },
   },
   rumino: {
     en: { cards: ['7, 8 and 9 of hearts: a run (a meld)', '', '', 'a joker stands for any card in a meld'],
-      example: 'You draw the 9 of hearts from the stock: with your 7 and 8 of hearts it makes a run. You discard the king of clubs; your deadwood (cards in no meld) is now 6 — under the knock limit of 7, so you may knock next turn and end the hand.' },
+      example: 'Your turn starts with 7 cards; your deadwood (cards in no meld) is 12, over the knock limit of 7, so you draw from the stock: the 9 of hearts, a run with your 7 and 8 of hearts. You discard the king of clubs. Your deadwood is now 6, so at the start of your next turn, before drawing, you may knock and end the hand.' },
     ja: { cards: ['ハートの7・8・9: 連続したメルド', '', '', 'ジョーカーはメルドのどのカードの代わりにもなる'],
-      example: '山札からハートの9を引くと、手札のハートの7と8で連続のメルドになります。クラブのKを捨てると、メルドにならない札の点数は6。ノックの上限7以下なので、次の手番でノックしてディールを終えられます。' },
+      example: '手番の始めは7枚。メルドにならない札の点数が12でノックの上限7を超えているので、山札から引きます。ハートの9なら、手札のハートの7・8と連続のメルドになります。クラブのKを捨てると点数は6。次の手番の始め、引く前にノックしてディールを終えられます。' },
   },
   babasuki: {
     en: { cards: ['a villain: played to raid', 'a hero: catches a villain of its suit', 'a treasure: the prize of a raid', 'a cat: a raid on it comes to nothing'],

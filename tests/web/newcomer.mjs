@@ -132,7 +132,8 @@ async function lobby(page) {
 // ---- the rules pages, both languages ----
 const GAMES = ['racko', 'ragamaru', 'rumino', 'babasuki', 'comrade'];
 for (const lang of ['en', 'ja']) {
-  const p = await person(lang, 1000, 900);
+  // Tall, so that the screenshot holds the whole page.
+  const p = await person(lang, 1000, 2600);
   await lobby(p);
   for (const g of GAMES) {
     await p.selectOption('#game', g);
