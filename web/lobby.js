@@ -88,6 +88,9 @@ function optionField(g, o, n) {
     row.classList.add('invalid');
     row.append(el('span', { class: 'opt-err', id: id + '-err', role: 'alert', text: fe.msg }));
   }
+  // Kept as typed (not only on change): a redraw mid-typing keeps it.
+  if (input.tagName === 'INPUT' && input.type === 'text')
+    input.addEventListener('input', () => { draft.opts[o.key] = input.value.trim() || unset || ''; });
   input.addEventListener('change', () => {
     draft.opts[o.key] = input.type === 'checkbox' ? String(input.checked) : input.value.trim() || unset || '';
     if (draft.fieldError && draft.fieldError.key === o.key) { draft.fieldError = null; row.classList.remove('invalid'); input.removeAttribute('aria-invalid'); const e = row.querySelector('.opt-err'); if (e) e.remove(); }

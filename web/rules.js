@@ -20,9 +20,9 @@ const PAGE = {
   },
   ragamaru: {
     en: { cards: ['a number card (red 9)', 'an attack card: Try, blue', 'the Sin Bin'],
-      example: 'The pile shows red 7. You play red 9 (same colour); the next player must match red, 9 or the card type, or else draw a card. Had you held a Try in red, the next player would have had to answer the attack or take the penalty cards.' },
+      example: 'The pile shows red 7. You play red 9 (same colour); the next player must match red, 9 or the card type, or else draw a card. Had you played a red Try instead, the next player would have had to stack a Try on it, cancel it with a TMO, or draw 5 cards.' },
     ja: { cards: ['数字カード (赤の9)', '攻撃カード: トライ (青)', 'シンビン'],
-      example: '場が赤の7なら、同じ色の赤の9を出せます。次の人は赤か9を出すか、山札から引きます。赤のトライを出していれば、次の人は攻撃に応じるかペナルティのカードを引くことになります。' },
+      example: '場が赤の7なら、同じ色の赤の9を出せます。次の人は赤か9を出すか、山札から引きます。赤のトライを出していれば、次の人はトライを重ねるか、TMOで取り消すか、5枚引くことになります。' },
   },
   rumino: {
     en: { cards: ['7, 8 and 9 of hearts: a run (a meld)', '', '', 'a joker stands for any card in a meld'],
@@ -33,8 +33,8 @@ const PAGE = {
   babasuki: {
     en: { cards: ['a villain: played to raid', 'a hero: catches a villain of its suit', 'a treasure: the prize of a raid', 'a cat: a raid on it comes to nothing'],
       example: 'You play villain V1 (Sun) and draw blind from your neighbour: it is treasure T15, which shares the Sun suit, so you score both cards (3 + 7 secured points). Had you drawn hero H8 (Sun), its owner would have scored both instead.' },
-    ja: { cards: ['ヴィラン: 出して隣から引く', 'ヒーロー: 同じスートのヴィランを捕まえる', '宝: 引けたら得点', 'ねこ: 引いても何も起こらない'],
-      example: 'ヴィラン V1 (太陽) を出して隣の手札から1枚引くと宝 T15。太陽のスートが共通するので、2枚ともあなたが確保します (確保の点数 3 + 7)。ヒーロー H8 (太陽) を引いていたら、その持ち主が2枚とも確保していました。' },
+    ja: { cards: ['ヴィラン: 出して隣から引く', 'ヒーロー: 同じスートのヴィランを捕まえる', 'おたから: 引けたら得点', 'ねこ: 引いても何も起こらない'],
+      example: 'ヴィラン V1 (太陽) を出して隣の手札から1枚引くとおたから T15。太陽のスートが共通するので、2枚ともあなたが確保します (確保の点数 3 + 7)。ヒーロー H8 (太陽) を引いていたら、その持ち主が2枚とも確保していました。' },
   },
   comrade: {
     en: { cards: ['a card you play in a trick', 'a bid card: take it to bid 2 tricks in hearts', 'a joker: +1 to a bid'],
