@@ -16,7 +16,7 @@ import { renderReplay, onReplay, openReplay, replayKey } from './replay.js';
 import { afterState, offTable } from './turn.js';
 import { fourColour, setFourColour } from './cards.js';
 import { watchMsg } from './chat.js';
-import { undock } from './phone.js'; // and the chat's messages (chat, chat_history)
+import { undock, onPhoneChange } from './phone.js'; // and the chat's messages (chat, chat_history)
 
 let pendingJoin = false;
 
@@ -154,6 +154,8 @@ function showFourColour() {
   b.setAttribute('aria-pressed', fourColour() ? 'true' : 'false');
 }
 document.getElementById('four-colour').addEventListener('click', () => { setFourColour(!fourColour()); render(); });
+
+onPhoneChange(() => render());
 
 setLang(getLang());
 render();

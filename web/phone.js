@@ -16,7 +16,8 @@ export function dockHand(left, area, game) {
   if (hand && game === 'babasuki' && hand.closest('.db-zone')) hand = hand.closest('.db-zone');
   const moves = left.querySelector('.moves-box');
   if (!hand && !moves) return;
-  const dock = el('div', { class: 'phone-dock board-area game-' + game });
+  const dock = el('div', { class: 'phone-dock board-area game-' + game, role: 'region',
+    'aria-label': document.documentElement.lang === 'ja' ? 'あなたの手札と手' : 'Your hand and moves' });
   if (hand) dock.append(hand);
   if (moves) dock.append(moves);
   area.after(dock);
@@ -25,3 +26,6 @@ export function dockHand(left, area, game) {
 }
 
 export function undock() { document.body.style.paddingBottom = ''; }
+
+// Turning a phone or resizing a window across the width redraws the page.
+export function onPhoneChange(f) { window.matchMedia(PHONE).addEventListener('change', f); }
