@@ -15,8 +15,8 @@ import { renderRules } from './rules.js';
 import { renderReplay, onReplay, openReplay, replayKey } from './replay.js';
 import { afterState, offTable } from './turn.js';
 import { fourColour, setFourColour } from './cards.js';
-import { watchMsg } from './chat.js';
-import { undock, onPhoneChange } from './phone.js'; // and the chat's messages (chat, chat_history)
+import { watchMsg } from './chat.js'; // and the chat's messages (chat, chat_history)
+import { undock, onPhoneChange } from './phone.js';
 
 let pendingJoin = false;
 

@@ -98,6 +98,14 @@ function optionField(g, o, n) {
   return row;
 }
 
+// The seats chosen so far, put back after the seat choosers are redrawn.
+function keepSeats(seatsBox) {
+  for (const sel of seatsBox.querySelectorAll('select[data-seat]')) {
+    const v = draft.seats[sel.dataset.seat];
+    if (v && [...sel.options].some((o) => o.value === v)) sel.value = v;
+  }
+}
+
 function newTable() {
   const box = el('section', { class: 'panel', 'aria-labelledby': 'new-h' }, el('h2', { id: 'new-h', text: T('newTable') }));
   const gameSel = el('select', { id: 'game' });
@@ -120,9 +128,7 @@ function newTable() {
       const sel = el('select', { id: 'seat-' + i, 'data-seat': String(i) });
       sel.append(el('option', { value: 'open', text: T('person') }));
       for (const b of g.bots) sel.append(el('option', { value: b, text: botName(b) }));
-      const def = i === 0 ? 'open' : (g.bots.includes('heuristic') ? 'heuristic' : 'random');
-      sel.value = draft.seats[i] ?? def;
-      sel.addEventListener('change', () => { draft.seats[i] = sel.value; });
+      sel.value = i === 0 ? 'open' : (g.bots.includes('heuristic') ? 'heuristic' : 'random');
       seatsBox.append(el('div', { class: 'form-row' }, el('label', { for: 'seat-' + i, text: T('seat') + ' P' + i }), sel));
     }
   };
@@ -153,13 +159,15 @@ function newTable() {
     if (fe && fe.key === 'players') playersRow.append(el('span', { class: 'opt-err', role: 'alert', text: fe.msg }));
     fillOptions();
     fillSeats();
+    keepSeats(seatsBox);
   };
   gameSel.addEventListener('change', () => {
     localStorage.setItem('cardhall.game', gameSel.value);
     Object.assign(draft, { game: gameSel.value, players: null, opts: {}, seats: {}, fieldError: null });
     fillGame();
   });
-  playersSel.addEventListener('change', () => { draft.players = playersSel.value; fillOptions(); fillSeats(); });
+  playersSel.addEventListener('change', () => { draft.players = playersSel.value; fillOptions(); fillSeats(); keepSeats(seatsBox); });
+  seatsBox.addEventListener('change', (e) => { if (e.target.dataset.seat) draft.seats[e.target.dataset.seat] = e.target.value; });
   fillGame();
   // Issue 25: a turn clock (a bank per person plus an increment per move)
   // and whether spectators may chat.
