@@ -1,12 +1,12 @@
 # ch_embed_web(DIR OUT): writes OUT, a C file holding every file of the web
-# client under DIR (*.html, *.css, *.js, boards/*.js) and a table of them:
+# client under DIR (*.html, *.css, *.js, boards/*.js, *.svg: the favicon) and a table of them:
 #   const sv_web_file sv_web_files[];  const size_t sv_web_nfiles;
 # with the URL path ("/" + path under DIR) and the MIME type, so the server
 # serves exactly these files and reads none at run time. Adding or editing a
 # file under web/ is picked up by the next build.
 function(ch_embed_web DIR OUT)
   file(GLOB_RECURSE files CONFIGURE_DEPENDS RELATIVE ${DIR}
-       ${DIR}/*.html ${DIR}/*.css ${DIR}/*.js)
+       ${DIR}/*.html ${DIR}/*.css ${DIR}/*.js ${DIR}/*.svg)
   list(SORT files)
   string(CONCAT body "/* Generated from web/ by cmake/ch_embed_web.cmake; do not edit. */\n"
          "#include <stddef.h>\n#include \"web_files.h\"\n")
@@ -22,6 +22,8 @@ function(ch_embed_web DIR OUT)
       set(mime "text/html; charset=utf-8")
     elseif(f MATCHES "\\.css$")
       set(mime "text/css; charset=utf-8")
+    elseif(f MATCHES "\\.svg$")
+      set(mime "image/svg+xml")
     else()
       set(mime "text/javascript; charset=utf-8")
     endif()

@@ -8,18 +8,21 @@ import { el } from './dom.js';
 import { S, onRender, render, routeTable, routeReplay } from './state.js';
 import { T, getLang, setLang } from './i18n.js';
 import { connect, send, on, onConnect, onConnection, tokenKey } from './net.js';
-import { renderLobby } from './lobby.js';
+import { renderLobby, createRefused } from './lobby.js';
 import { renderTable } from './table.js';
 import { addEvents } from './log.js';
 import { renderRules } from './rules.js';
 import { renderReplay, onReplay, openReplay, replayKey } from './replay.js';
 import { afterState, offTable } from './turn.js';
+import { fourColour, setFourColour } from './cards.js';
 import { watchMsg } from './chat.js'; // and the chat's messages (chat, chat_history)
+import { undock, onPhoneChange } from './phone.js';
 
 let pendingJoin = false;
 
 on('games', (m) => { S.games = m.games; S.publicUrl = m.public_url || null; render(); });
-on('tables', (m) => { S.tables = m.tables; if (routeTable() === null) render(); });
+// The lobby, and the invitation page (a table not sat at yet), show the list.
+on('tables', (m) => { S.tables = m.tables; if (routeTable() === null || !S.last) render(); });
 on('created', (m) => {
   pendingJoin = true;
   location.hash = '#table=' + m.table.id;
@@ -60,6 +63,8 @@ on('replaced', () => { S.error = ''; });
 // table's link (the token is kept) brings the person back.
 on('left', () => { S.last = null; offTable(); location.hash = '#'; });
 on('error', (m) => {
+  // A refused table: the reason goes on the option it names (lobby.js).
+  if (m.for === 'create' && routeTable() === null && createRefused(m.error)) { render(); return; }
   S.error = m.error + (m.reason ? ' — ' + m.reason : '');
   if (m.for === 'resume') localStorage.removeItem(tokenKey(routeTable()));
   render();
@@ -82,16 +87,22 @@ function enterRoute() {
 }
 
 onConnect(() => { send({ type: 'games' }); send({ type: 'list' }); enterRoute(); });
-onConnection((s) => { document.getElementById('status').textContent = T(s); });
+// The connection's last word (connecting, connected, retry), kept so that a
+// language switch re-words it rather than blanking it.
+let connState = 'connecting';
+const showConn = () => { document.getElementById('status').textContent = T(connState); };
+onConnection((s) => { connState = s; showConn(); });
 window.addEventListener('hashchange', () => { S.watching = false; enterRoute(); });
 
 onRender(() => {
   const main = document.getElementById('main');
   const focused = document.activeElement && document.activeElement.id;
   main.textContent = '';
+  undock();
   document.documentElement.lang = getLang();
   document.getElementById('lang').textContent = getLang() === 'ja' ? 'English' : '日本語';
   document.getElementById('home').textContent = 'cardhall';
+  showFourColour();
   if (S.error) main.append(el('p', { class: 'error', role: 'alert', text: S.error }));
   if (routeTable() === null) offTable();
   if (routeReplay()) renderReplay(main);
@@ -118,9 +129,7 @@ document.addEventListener('keydown', (e) => {
 document.getElementById('lang').addEventListener('click', () => {
   setLang(getLang() === 'ja' ? 'en' : 'ja');
   S.log = [];
-  onConnection(() => {});
-  document.getElementById('status').textContent = '';
-  onConnection((s) => { document.getElementById('status').textContent = T(s); });
+  showConn();
   // The server words moves and events in the connection's language: ask again.
   const id = routeTable();
   if (routeReplay()) openReplay();
@@ -132,6 +141,21 @@ document.getElementById('lang').addEventListener('click', () => {
   if (S.rules) send(S.rules.table !== undefined ? { type: 'rules', table: S.rules.table, lang: getLang() } : { type: 'rules', game: S.rules.game, lang: getLang() });
   render();
 });
+
+// The four-colour deck: this person's display setting (cards.js), for
+// the French-suited games; a toggle in the header, kept in localStorage.
+const FOUR_WORDS = { en: ['Four-colour deck', '4 colours'], ja: ['4色のトランプ', '4色'] };
+function showFourColour() {
+  const b = document.getElementById('four-colour');
+  const [long, short] = FOUR_WORDS[getLang()] || FOUR_WORDS.en;
+  b.textContent = short;
+  b.title = long;
+  b.setAttribute('aria-label', long);
+  b.setAttribute('aria-pressed', fourColour() ? 'true' : 'false');
+}
+document.getElementById('four-colour').addEventListener('click', () => { setFourColour(!fourColour()); render(); });
+
+onPhoneChange(() => render());
 
 setLang(getLang());
 render();

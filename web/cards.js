@@ -87,7 +87,9 @@ const SUITS = {
 };
 const RANKS_EN = { A: 'ace', J: 'jack', Q: 'queen', K: 'king' };
 
-export function suitInfo(letter) { return SUITS[letter]; }
+export function suitInfo(letter) {
+  return fourColour() && FOUR[letter] ? { ...SUITS[letter], colour: FOUR[letter].colour } : SUITS[letter];
+}
 
 export function playingCardName(code, lang) {
   if (code === 'JK') return lang === 'ja' ? 'ジョーカー' : 'joker';
@@ -97,10 +99,20 @@ export function playingCardName(code, lang) {
   return (RANKS_EN[r] || r) + ' of ' + su.en;
 }
 
+// The four-colour deck (issue 24): a display setting of this person, kept
+// in localStorage: diamonds blue and clubs green, so that no two suits
+// share a colour (Rumino, Comrade).
+const FOUR = { D: { colour: '#1f5fa8', fill: '#eef4fc' }, C: { colour: '#1e7a3c', fill: '#eef8f0' } };
+export function fourColour() { return localStorage.getItem('cardhall.fourColour') === '1'; }
+export function setFourColour(on) { localStorage.setItem('cardhall.fourColour', on ? '1' : '0'); }
+
 export function playingCard(code, lang, extra = {}) {
   if (code === 'JK') return card({ corner: 'JK', centre: '★', colour: '#6a2c91', name: playingCardName(code, lang), code, ...extra });
-  const r = code.slice(0, -1), su = SUITS[code.slice(-1)];
+  const r = code.slice(0, -1), letter = code.slice(-1), su = SUITS[letter];
   if (!su) return card({ corner: code, name: code, code, ...extra });
+  if (fourColour() && FOUR[letter])
+    return card({ corner: r, centre: r, shape: su.shape, colour: FOUR[letter].colour, fill: FOUR[letter].fill,
+      name: playingCardName(code, lang), code, ...extra });
   // Red suits are also drawn on a tinted face: shape, letter and tint all differ.
   return card({ corner: r, centre: r, shape: su.shape, colour: su.colour,
     fill: su.colour === '#1d1d1f' ? '#fffdf8' : '#fff4f2', name: playingCardName(code, lang), code, ...extra });

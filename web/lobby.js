@@ -6,14 +6,13 @@ import { S, render } from './state.js';
 import { T, getLang, botName, botSeatName, gameTitle, levelName, levelTip } from './i18n.js';
 import { send, tokenKey } from './net.js';
 import { boardFor } from './boards/index.js';
+import { simOnly, isSeatOpt, optLabel, valueWords, misfit, fieldOfError } from './options.js';
 
 // The lobby words of a game in the page language: the server speaks
 // English; a board module carries the Japanese.
 function lobbyJa(g) { const b = boardFor(g.name); return (getLang() === 'ja' && b && b.lobby && b.lobby.ja) || {}; }
 export function summaryOf(g) { return lobbyJa(g).summary || g.summary; }
 function helpOf(g, o) { return (lobbyJa(g).options || {})[o.key] || o.help; }
-function choiceOf(g, v) { return (lobbyJa(g).choices || {})[v] || v; }
-function labelOf(g, o) { return (lobbyJa(g).labels || {})[o.key] || o.key.replace(/_/g, ' '); }
 
 // The word an int option takes for "not given" ("int 0..5 or random").
 function unsetWord(o) { const m = / or (\w+)$/.exec(o.range || ''); return m ? m[1] : null; }
@@ -29,14 +28,95 @@ export function renderLobby(main) {
   main.append(newTable(), tableList());
 }
 
+// What the person has chosen so far in the new-table panel: the lobby is
+// redrawn on every message (another table created, a language switch), and
+// a refusal from the server must keep the panel open with the values in it.
+const draft = { game: null, players: null, opts: {}, seats: {}, open: false, fieldError: null };
+
+// The server refused the table: the option it names gets the reason on
+// its field (the panel stays open); app.js calls this for `error` of create.
+export function createRefused(msg) {
+  const g = S.games.find((x) => x.name === draft.game);
+  const key = g ? fieldOfError(msg, g.options.map((o) => o.key)) : null;
+  if (!key) return false;
+  draft.fieldError = { key, msg };
+  draft.open = key !== 'players';
+  return true;
+}
+
+// One option's field: a checkbox, a list of values in words (enums, seats,
+// small ranges) or a number; a value that does not fit the player count is
+// disabled and says why.
+function optionField(g, o, n) {
+  const id = 'opt-' + o.key;
+  const cur = draft.opts[o.key] ?? o.default;
+  const unset = unsetWord(o);
+  let input, why = null;
+  if (o.type === 'bool') {
+    input = el('input', { type: 'checkbox', id, 'data-opt': o.key, 'aria-describedby': id + '-help' });
+    input.checked = cur === 'true';
+    why = misfit(g.name, o.key, 'true', n);
+    if (why) { input.checked = o.default === 'true' && !misfit(g.name, o.key, o.default, n); input.disabled = true; }
+  } else if (o.choices || isSeatOpt(o.key) || (o.type === 'int' && o.max - o.min <= 8)) {
+    input = el('select', { id, 'data-opt': o.key, 'aria-describedby': id + '-help' });
+    const vals = o.choices ? o.choices.slice() : [];
+    if (!o.choices) {
+      if (unset) vals.push(unset);
+      for (let v = o.min; v <= o.max; v++) vals.push(String(v));
+    }
+    for (const v of vals) {
+      const bad = misfit(g.name, o.key, v, n);
+      const word = isSeatOpt(o.key) && /^\d+$/.test(v) ? 'P' + v : valueWords(g.name, o.key, v);
+      input.append(el('option', { value: v, disabled: !!bad, text: word + (bad ? ' — ' + bad : '') }));
+    }
+    input.value = misfit(g.name, o.key, cur, n) ? o.default : cur;
+  } else if (o.type === 'int') {
+    // A number in range, or the option's word for "not given" (random,
+    // none): the word is the empty field, shown in the page's language.
+    input = el('input', { type: 'text', inputmode: 'numeric', id, 'data-opt': o.key, size: '8',
+      value: unset && cur === unset ? '' : cur, placeholder: unset ? valueWords(g.name, o.key, unset) : null,
+      'data-unset': unset, 'aria-describedby': id + '-help' });
+  } else return null;
+  const range = o.type === 'int' && input.tagName === 'INPUT' ? ' (' + o.min + '–' + o.max + (unset ? ', ' + T('emptyIs') + ' ' + valueWords(g.name, o.key, unset) : '') + ')' : '';
+  const row = el('div', { class: 'form-row opt' }, el('label', { for: id, text: optLabel(g.name, o.key) }), input,
+    el('span', { class: 'muted', id: id + '-help', text: helpOf(g, o) + range }));
+  if (why && o.type === 'bool') row.append(el('span', { class: 'opt-why', id: id + '-why', text: why }));
+  if (why && o.type === 'bool') input.setAttribute('aria-describedby', id + '-why ' + id + '-help');
+  const fe = draft.fieldError;
+  if (fe && fe.key === o.key) {
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', id + '-err ' + input.getAttribute('aria-describedby'));
+    row.classList.add('invalid');
+    row.append(el('span', { class: 'opt-err', id: id + '-err', role: 'alert', text: fe.msg }));
+  }
+  // Kept as typed (not only on change): a redraw mid-typing keeps it.
+  if (input.tagName === 'INPUT' && input.type === 'text')
+    input.addEventListener('input', () => { draft.opts[o.key] = input.value.trim() || unset || ''; });
+  input.addEventListener('change', () => {
+    draft.opts[o.key] = input.type === 'checkbox' ? String(input.checked) : input.value.trim() || unset || '';
+    if (draft.fieldError && draft.fieldError.key === o.key) { draft.fieldError = null; row.classList.remove('invalid'); input.removeAttribute('aria-invalid'); const e = row.querySelector('.opt-err'); if (e) e.remove(); }
+  });
+  return row;
+}
+
+// The seats chosen so far, put back after the seat choosers are redrawn.
+function keepSeats(seatsBox) {
+  for (const sel of seatsBox.querySelectorAll('select[data-seat]')) {
+    const v = draft.seats[sel.dataset.seat];
+    if (v && [...sel.options].some((o) => o.value === v)) sel.value = v;
+  }
+}
+
 function newTable() {
   const box = el('section', { class: 'panel', 'aria-labelledby': 'new-h' }, el('h2', { id: 'new-h', text: T('newTable') }));
   const gameSel = el('select', { id: 'game' });
   for (const g of S.games) gameSel.append(el('option', { value: g.name, text: gameTitle(g), translate: 'no' }));
-  const saved = localStorage.getItem('cardhall.game');
+  const saved = draft.game || localStorage.getItem('cardhall.game');
   if (saved && S.games.some((g) => g.name === saved)) gameSel.value = saved;
+  draft.game = gameSel.value;
   const summary = el('p', { class: 'muted', id: 'game-summary' });
   const playersSel = el('select', { id: 'players' });
+  const playersRow = el('div', { class: 'form-row' }, el('label', { for: 'players', text: T('players') }), playersSel);
   const seatsBox = el('div', { class: 'seat-specs' });
   const optsBox = el('div', { class: 'options' });
   const nameIn = el('input', { id: 'name', value: S.name, maxlength: '31', autocomplete: 'nickname' });
@@ -59,6 +139,16 @@ function newTable() {
       seatsBox.append(el('div', { class: 'form-row' }, el('label', { for: 'seat-' + i, text: T('seat') + ' P' + i }), sel));
     }
   };
+  const fillOptions = () => {
+    const g = game();
+    optsBox.textContent = '';
+    const n = Number(playersSel.value);
+    for (const o of g.options) {
+      if (o.key === 'players' || o.type === 'string' || o.type === 'str' || simOnly(g.name, o.key)) continue;
+      const row = optionField(g, o, n);
+      if (row) optsBox.append(row);
+    }
+  };
   const fillGame = () => {
     const g = game();
     if (!g) return;
@@ -66,37 +156,25 @@ function newTable() {
     playersSel.textContent = '';
     const po = g.options.find((o) => o.key === 'players');
     const lo = po ? po.min : g.min_players, hi = po ? po.max : g.max_players;
-    for (let n = lo; n <= hi; n++) playersSel.append(el('option', { value: String(n), text: String(n) }));
-    playersSel.value = po ? po.default : String(lo);
-    optsBox.textContent = '';
-    for (const o of g.options) {
-      if (o.key === 'players' || o.type === 'string' || o.type === 'str') continue;
-      const id = 'opt-' + o.key;
-      let input;
-      if (o.type === 'bool') {
-        input = el('input', { type: 'checkbox', id, 'data-opt': o.key });
-        input.checked = o.default === 'true';
-      } else if (o.choices) {
-        input = el('select', { id, 'data-opt': o.key });
-        for (const v of o.choices) input.append(el('option', { value: v, text: choiceOf(g, v) }));
-        input.value = o.default;
-      } else if (o.type === 'int') {
-        // A number in range, or the option's word for "not given" (random,
-        // none): the word is the empty field, shown in the page's language.
-        const unset = unsetWord(o);
-        input = el('input', { type: 'text', inputmode: 'numeric', id, 'data-opt': o.key, size: '8',
-          value: unset && o.default === unset ? '' : o.default, placeholder: unset ? choiceOf(g, unset) : null,
-          'data-unset': unset, 'aria-describedby': id + '-help' });
-      } else continue;
-      const unset = unsetWord(o);
-      const range = o.type === 'int' ? ' (' + o.min + '–' + o.max + (unset ? ', ' + T('emptyIs') + ' ' + choiceOf(g, unset) : '') + ')' : '';
-      optsBox.append(el('div', { class: 'form-row opt' }, el('label', { for: id, text: labelOf(g, o) }), input,
-        el('span', { class: 'muted', id: id + '-help', text: helpOf(g, o) + range })));
+    for (let n = lo; n <= hi; n++) {
+      const bad = misfit(g.name, 'players', String(n), n);
+      playersSel.append(el('option', { value: String(n), disabled: !!bad, text: String(n) + (bad ? ' — ' + bad : '') }));
     }
+    playersSel.value = draft.players || (po ? po.default : String(lo));
+    const fe = draft.fieldError;
+    playersRow.querySelector('.opt-err')?.remove();
+    if (fe && fe.key === 'players') playersRow.append(el('span', { class: 'opt-err', role: 'alert', text: fe.msg }));
+    fillOptions();
     fillSeats();
+    keepSeats(seatsBox);
   };
-  gameSel.addEventListener('change', () => { localStorage.setItem('cardhall.game', gameSel.value); fillGame(); });
-  playersSel.addEventListener('change', fillSeats);
+  gameSel.addEventListener('change', () => {
+    localStorage.setItem('cardhall.game', gameSel.value);
+    Object.assign(draft, { game: gameSel.value, players: null, opts: {}, seats: {}, fieldError: null });
+    fillGame();
+  });
+  playersSel.addEventListener('change', () => { draft.players = playersSel.value; fillOptions(); fillSeats(); keepSeats(seatsBox); });
+  seatsBox.addEventListener('change', (e) => { if (e.target.dataset.seat) draft.seats[e.target.dataset.seat] = e.target.value; });
   fillGame();
   // Issue 25: a turn clock (a bank per person plus an increment per move)
   // and whether spectators may chat.
@@ -111,7 +189,8 @@ function newTable() {
     el('div', { class: 'form-row' }, el('label', { for: 'hints', title: T('hintTip'), text: T('hints') }), hintsBox),
     el('div', { class: 'form-row' }, el('label', { for: 'clock', text: T('clock') }), clockSel),
     el('div', { class: 'form-row' }, el('label', { for: 'spectator-chat', text: T('spectatorChat') }), specChat));
-  const details = el('details', {}, el('summary', { text: T('options') }), optsBox, tableOpts);
+  const details = el('details', { open: draft.open }, el('summary', { text: T('options') }), optsBox, tableOpts);
+  details.addEventListener('toggle', () => { draft.open = details.open; });
   const create = el('button', { type: 'button', id: 'create', class: 'primary', text: T('create'), onclick: () => {
     S.name = nameIn.value.trim() || 'player';
     localStorage.setItem('cardhall.name', S.name);
@@ -128,13 +207,13 @@ function newTable() {
       const [bank, inc] = clockSel.value.split('+').map(Number);
       msg.clock = { bank_ms: bank * 1000, increment_ms: inc * 1000 };
     }
+    draft.fieldError = null;
     send(msg);
   } });
   const rules = el('button', { type: 'button', id: 'lobby-rules', text: T('rules'), onclick: () => send({ type: 'rules', game: gameSel.value, lang: getLang() }) });
   box.append(
     el('div', { class: 'form-row' }, el('label', { for: 'game', text: T('game') }), gameSel, rules), summary,
-    el('div', { class: 'form-row' }, el('label', { for: 'players', text: T('players') }), playersSel),
-    seatsBox, details,
+    playersRow, seatsBox, details,
     el('div', { class: 'form-row' }, el('label', { for: 'name', text: T('yourName') }), nameIn, create));
   return box;
 }

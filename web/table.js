@@ -11,6 +11,8 @@ import { renderLog } from './log.js';
 import { renderSide, renderChat, chatTable, watchMsg } from './chat.js';
 import { clockOf, awayOf, turnControls } from './turn.js';
 import { hintBox } from './hint.js';
+import { renderInvite } from './invite.js';
+import { dockHand } from './phone.js';
 
 // A seat's name as people read it: the person's name, a computer player's
 // own name (each bot seat its own), or "open".
@@ -43,26 +45,6 @@ export function act(a) {
   S.armed = null;
   S.picked = [];
   send({ type: 'act', action: a.action });
-}
-
-function joinBox(main, id) {
-  const t = S.tables.find((x) => x.id === id);
-  const box = el('section', { class: 'panel' }, el('h2', { text: T('joinAs') + ' #' + id }));
-  const open = !t || t.seats.some((s) => s.kind === 'open');
-  if (open) {
-    const nameIn = el('input', { id: 'name', value: S.name, maxlength: '31' });
-    box.append(el('div', { class: 'form-row' }, el('label', { for: 'name', text: T('yourName') }), nameIn,
-      el('button', { type: 'button', id: 'join', class: 'primary', text: T('join'), onclick: () => {
-        S.name = nameIn.value.trim() || 'player';
-        localStorage.setItem('cardhall.name', S.name);
-        send({ type: 'join', table: id, name: S.name, lang: getLang() });
-      } })));
-  } else box.append(el('p', { text: T('noSeat') }));
-  box.append(el('button', { type: 'button', id: 'watch', text: T('watch'), onclick: () => {
-    S.watching = true;
-    send(watchMsg(id, getLang()));
-  } }));
-  main.append(box);
 }
 
 // The board module's context (boards/index.js documents it).
@@ -223,7 +205,7 @@ function resultBox(m) {
 export function renderTable(main) {
   const id = routeTable();
   const last = S.last && S.last.table.id === id ? S.last : null;
-  if (!last) { joinBox(main, id); return; }
+  if (!last) { renderInvite(main, id); return; }
   const names = seatNames(last.table);
   const m = named(last, names);
   const t = m.table;
@@ -263,6 +245,7 @@ export function renderTable(main) {
   if (hb) left.append(hb);
   else if (m.status && m.status.to_move !== null && m.status.to_move !== undefined)
     left.append(el('p', { class: 'waiting', text: T('waitingFor') + ' ' + names[m.status.to_move] }));
+  dockHand(left, area, t.game);
   if (m.status && m.status.result) left.append(resultBox(m));
   left.append(el('details', { class: 'text-board' }, el('summary', { text: T('textBoard') }), el('pre', { class: 'board-text', text: m.board || '' })));
   grid.append(left, renderSide(renderLog(S.log, names), m));

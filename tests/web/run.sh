@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The browser table's test (tests/web/table.mjs, which runs the server
-# itself): Debian's chromium driven by playwright-core from npm
+# The browser table's test (tests/web/table.mjs, or $WEB_TEST: newcomer.mjs;
+# each runs the server itself): Debian's chromium driven by playwright-core from npm
 # (package-lock.json; nothing downloads a browser). Exit 77 (skipped) only
 # when node or chromium is not installed; `make test` installs both.
 set -euo pipefail
@@ -12,7 +12,7 @@ if [ ! -d "$src/node_modules/playwright-core" ]; then
 fi
 # Its own process group (setsid), so that nothing it started — the server,
 # chromium — outlives it, and a bound on its time well inside ctest's.
-setsid timeout 600 node "$src/tests/web/table.mjs" "$CARDHALL" "${ARTIFACTS:-$(mktemp -d)}" &
+setsid timeout 600 node "$src/tests/web/${WEB_TEST:-table.mjs}" "$CARDHALL" "${ARTIFACTS:-$(mktemp -d)}" &
 pid=$!
 trap 'kill -KILL -- -"$pid" 2>/dev/null || true' EXIT
 wait "$pid"

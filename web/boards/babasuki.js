@@ -519,3 +519,12 @@ export function actionCards(action) {
   const m = /^\s*(keep|put|play)\s*([A-Za-z]\d+)\s*$/i.exec(action);
   return m ? [m[2].toUpperCase()] : null;
 }
+
+// Cards for the rules page (rules.js), with the default deck's values: a
+// villain, a hero and a treasure that share the Sun suit, and a cat.
+export function rulesCards(t, lang) {
+  const info = new Map([['V1', { type: 'V', suits: ['S'], secured: 3, hand: 0 }], ['H8', { type: 'H', suits: ['S'], secured: 4, hand: 2 }],
+    ['T15', { type: 'T', suits: ['S'], secured: 7, hand: 3 }], ['C22', { type: 'C', suits: [], secured: 2, hand: 2 }]]);
+  const b = { t, info, ja: lang === 'ja' };
+  return ['V1', 'H8', 'T15', 'C22'].map((c) => face(b, c));
+}

@@ -465,3 +465,9 @@ export function render(ctx) {
     v.phase === 'play' ? market(ctx) : null);
   return el('div', { class: 'cm-board', role: 'group', 'aria-label': ctx.t('board') }, header(ctx), felt, lastDeal(ctx));
 }
+
+// Cards for the rules page (rules.js): a card to play, a bid card, a joker.
+export function rulesCards(t, lang) {
+  const ctx = { t, lang };
+  return [playingCard('QS', lang), bidCard(ctx, '[H2]', null, false), jokerCard(ctx, null)];
+}

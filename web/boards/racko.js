@@ -306,3 +306,9 @@ export function render(ctx) {
       seated ? myRack(b, me) : null),
     lastRound(b));
 }
+
+// Cards for the rules page (rules.js): a rack's low, middle and high cards.
+export function rulesCards(t) {
+  const b = { t, v: { players: 2 } };
+  return [face(b, 3), face(b, 21), face(b, 38)];
+}

@@ -459,3 +459,6 @@ export function render(ctx) {
     seatsZone(ctx));
   return el('div', { class: 'rg-board' + (ctx.lang === 'ja' ? ' rg-ja' : '') }, felt, lastHand(ctx), myHand(ctx));
 }
+
+// Cards for the rules page (rules.js): a number, an attack, an action card.
+export function rulesCards(t) { return ['R9', 'TRY-B', 'SIN'].map((c) => faceCard(c, t)); }

@@ -350,3 +350,6 @@ export function render(ctx) {
     banner(ctx), ctx.seat !== null && !ctx.open ? ownHand(ctx) : null);
   return el('div', { class: 'ru-board', role: 'group', 'aria-label': ctx.t('board') }, header(ctx), felt, lastHand(ctx));
 }
+
+// Cards for the rules page (rules.js): a meld of three and a joker.
+export function rulesCards(t, lang) { return ['7H', '8H', '9H', 'JK'].map((c) => playingCard(c, lang)); }
