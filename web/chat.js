@@ -5,7 +5,7 @@
 // on a phone the log and the chat are two tabs.
 import { el } from './dom.js';
 import { S, render } from './state.js';
-import { T, getLang } from './i18n.js';
+import { T, getLang, seatWord } from './i18n.js';
 import { send, on } from './net.js';
 
 const KEEP = 100;      // the server keeps and sends as many
@@ -73,7 +73,7 @@ function sendText(text) {
 
 function senderName(m, t) {
   if (m.spectator) return (m.name || T('aSpectator')) + ' (' + T('spectatorShort') + ')';
-  return (m.name || '?') + ' (P' + m.seat + ')';
+  return (m.name || '?') + ' (' + seatWord(m.seat) + ')';
 }
 
 export function renderChat(m) {

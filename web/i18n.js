@@ -100,6 +100,9 @@ export function setLang(l) {
 }
 
 export function T(key) { return TEXTS[lang][key] ?? TEXTS.en[key] ?? key; }
+// A seat as people count them, from 1: "Seat 2" / 「席2」 (the protocol
+// counts from 0).
+export function seatWord(i) { return lang === 'ja' ? '席' + (Number(i) + 1) : 'Seat ' + (Number(i) + 1); }
 
 // "{n} pts" with the values put in; a name without a value stays as it is.
 export function fill(text, vals) {

@@ -4,7 +4,7 @@
 // the name to sit down as). Watching stays offered beside it.
 import { el } from './dom.js';
 import { S } from './state.js';
-import { T, getLang, botName, gameTitle } from './i18n.js';
+import { T, getLang, botName, gameTitle, seatWord } from './i18n.js';
 import { send } from './net.js';
 import { watchMsg } from './chat.js';
 import { simOnly, optLabel, valueWords, isSeatOpt } from './options.js';
@@ -32,7 +32,7 @@ export function renderInvite(main, id) {
     const ul = el('ul', { class: 'invite-seats', 'aria-label': W('whoSits') });
     t.seats.forEach((s, i) => {
       const who = s.kind === 'open' ? W('free') : s.kind === 'bot' ? botName(s.name) : s.name;
-      ul.append(el('li', { class: 'seat' + (s.kind === 'open' ? ' free' : '') }, el('span', { class: 'seat-no', text: 'P' + i }), ' ', who));
+      ul.append(el('li', { class: 'seat' + (s.kind === 'open' ? ' free' : '') }, el('span', { class: 'seat-no', text: String(i + 1) }), ' ', who));
     });
     box.append(el('h3', { text: W('whoSits') }), ul);
     if (g) {
@@ -40,7 +40,7 @@ export function renderInvite(main, id) {
       for (const o of g.options) {
         if (o.key === 'players' || o.type === 'str' || o.type === 'string' || simOnly(g.name, o.key)) continue;
         const v = t.options[o.key] ?? o.default;
-        dl.append(el('dt', { text: optLabel(g.name, o.key) }), el('dd', { text: isSeatOpt(o.key) && /^\d+$/.test(v) ? 'P' + v : valueWords(g.name, o.key, v) }));
+        dl.append(el('dt', { text: optLabel(g.name, o.key) }), el('dd', { text: isSeatOpt(o.key) && /^\d+$/.test(v) ? seatWord(v) : valueWords(g.name, o.key, v) }));
       }
       box.append(el('h3', { text: W('optsIn') }), dl);
     }

@@ -3,7 +3,7 @@
 // finished games to replay.
 import { el } from './dom.js';
 import { S, render } from './state.js';
-import { T, getLang, botName, botSeatName, gameTitle, levelName, levelTip } from './i18n.js';
+import { T, getLang, botName, botSeatName, gameTitle, levelName, levelTip, seatWord } from './i18n.js';
 import { send, tokenKey } from './net.js';
 import { boardFor } from './boards/index.js';
 import { simOnly, isSeatOpt, optLabel, valueWords, misfit, fieldOfError } from './options.js';
@@ -66,7 +66,7 @@ function optionField(g, o, n) {
     }
     for (const v of vals) {
       const bad = misfit(g.name, o.key, v, n);
-      const word = isSeatOpt(o.key) && /^\d+$/.test(v) ? 'P' + v : valueWords(g.name, o.key, v);
+      const word = isSeatOpt(o.key) && /^\d+$/.test(v) ? seatWord(v) : valueWords(g.name, o.key, v);
       input.append(el('option', { value: v, disabled: !!bad, text: word + (bad ? ' — ' + bad : '') }));
     }
     input.value = misfit(g.name, o.key, cur, n) ? o.default : cur;
@@ -136,7 +136,7 @@ function newTable() {
       const tip = () => { sel.title = levelTip(sel.value) || T('person'); };
       sel.addEventListener('change', tip);
       tip();
-      seatsBox.append(el('div', { class: 'form-row' }, el('label', { for: 'seat-' + i, text: T('seat') + ' P' + i }), sel));
+      seatsBox.append(el('div', { class: 'form-row' }, el('label', { for: 'seat-' + i, text: seatWord(i) }), sel));
     }
   };
   const fillOptions = () => {

@@ -6,7 +6,7 @@
 // table's options in words. A modal dialog, so the table stays where it was.
 import { el } from './dom.js';
 import { S, render } from './state.js';
-import { T, getLang, wordsOf } from './i18n.js';
+import { T, getLang, wordsOf, seatWord } from './i18n.js';
 import { boardFor } from './boards/index.js';
 import { simOnly, optLabel, valueWords, isSeatOpt } from './options.js';
 
@@ -52,14 +52,16 @@ const WORDS = {
 };
 const W = (k) => (WORDS[getLang()] || WORDS.en)[k];
 
-// "Card values (secured/hand): V1-4 3/0 V5-7 2/0 …" → rows of a table.
-const VALUE_RE = /([VHTC])(\d+)(?:-(\d+))? (-?\d+)\/(-?\d+)/g;
+// "Card values (secured/hand): Villains 1-4 3/0, Villain 5 2/0, …" (or
+// 「ヴィラン1-4 3/0、…」, the cards named as the rules text names them) →
+// rows of a table.
+const VALUE_RE = /(Villains?|Heroes|Hero|Treasures?|Cats?|ヴィラン|ヒーロー|おたから|ねこ) ?(\d+)(?:-(\d+))? (-?\d+)\/(-?\d+)/g;
 function valueTable(line) {
   const rows = [...line.matchAll(VALUE_RE)];
   if (rows.length < 3) return null;
   const tb = el('tbody');
   for (const m of rows) {
-    tb.append(el('tr', {}, el('th', { scope: 'row', text: m[1] + m[2] + (m[3] ? '–' + m[1] + m[3] : '') }),
+    tb.append(el('tr', {}, el('th', { scope: 'row', text: m[1] + (/^[A-Z]/.test(m[1]) ? ' ' : '') + m[2] + (m[3] ? '–' + m[3] : '') }),
       el('td', { class: 'num', text: m[4] }), el('td', { class: 'num', text: m[5] })));
   }
   return el('table', { class: 'board-scores rules-values' },
@@ -95,7 +97,7 @@ function optionsInWords(game) {
     if (o.type === 'str' || o.type === 'string' || simOnly(game, o.key)) continue;
     const v = opts && opts[o.key] !== undefined ? opts[o.key] : o.default;
     dl.append(el('dt', { text: optLabel(game, o.key) }),
-      el('dd', { text: isSeatOpt(o.key) && /^\d+$/.test(v) ? 'P' + v : valueWords(game, o.key, v) }));
+      el('dd', { text: isSeatOpt(o.key) && /^\d+$/.test(v) ? seatWord(v) : valueWords(game, o.key, v) }));
   }
   return el('section', {}, el('h3', { text: opts ? W('optsTable') : W('optsDefault') }), dl);
 }

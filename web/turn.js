@@ -95,10 +95,16 @@ export function turnControls() {
   const notify = el('input', { type: 'checkbox', id: 'notify-toggle' });
   notify.checked = P.notify && 'Notification' in window && Notification.permission === 'granted';
   notify.addEventListener('change', async () => {
-    P.notify = false;
-    if (notify.checked && 'Notification' in window) P.notify = (await Notification.requestPermission()) === 'granted';
-    notify.checked = P.notify;
-    localStorage.setItem('cardhall.notify', P.notify ? '1' : '0');
+    // The answer is awaited; the table may be drawn again meanwhile, so the
+    // setting changes only once it is known (never "off" in between) and
+    // the switch on the page now, whichever it is, shows it.
+    const want = notify.checked && 'Notification' in window;
+    const on = want && (await Notification.requestPermission()) === 'granted';
+    P.notify = on;
+    localStorage.setItem('cardhall.notify', on ? '1' : '0');
+    notify.checked = on;
+    const shown = document.getElementById('notify-toggle');
+    if (shown) shown.checked = on;
   });
   return el('div', { class: 'turn-controls' },
     el('label', { for: 'sound-toggle' }, sound, ' ' + T('sound')),

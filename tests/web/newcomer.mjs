@@ -162,7 +162,7 @@ for (const lang of ['en', 'ja']) {
   await ann.selectOption('#game', 'racko');
   await ann.selectOption('#players', '3');
   const seats = await ann.$$('.seat-specs select');
-  for (let i = 0; i < seats.length; i++) await seats[i].selectOption(i < 2 ? 'open' : 'heuristic');
+  for (let i = 0; i < seats.length; i++) await seats[i].selectOption(i < 2 ? 'open' : 'normal');
   await ann.click('details summary');
   await ann.check('[data-opt="bonus_racko"]');
   await ann.fill('#name', 'Ann');
@@ -177,7 +177,7 @@ for (const lang of ['en', 'ja']) {
   const opts = await bob.textContent('.invite-opts');
   if (!/Bonus Rack-O\s*on/.test(opts) || !/Play on|share the win/.test(opts)) fail('invitation options: ' + opts);
   const seatsText = await bob.textContent('.invite-seats');
-  if (!/Ann/.test(seatsText) || !/free/.test(seatsText) || !/computer/.test(seatsText)) fail('invitation seats: ' + seatsText);
+  if (!/Ann/.test(seatsText) || !/free/.test(seatsText) || !/computer/i.test(seatsText)) fail('invitation seats: ' + seatsText);
   if (await bob.locator('.invite button.primary').count() !== 1 || await bob.textContent('#join') !== 'Sit down') fail('invitation: one sit-down button');
   await bob.screenshot({ path: `${artifacts}/newcomer-invite.png`, fullPage: true });
   await bob.click('#join');

@@ -476,7 +476,10 @@ async function talkClockLeave() {
   await waitFor(ann, 'the notification switch did not stay on', () => ann.isChecked('#notify-toggle'), 3000);
   await ann.reload();
   await ann.waitForSelector('#board');
-  if (!(await ann.isChecked('#sound-toggle')) || !(await ann.isChecked('#notify-toggle'))) fail('the sound and notification switches are not kept');
+  // The page is drawn again as the table's state arrives after the reload:
+  // what counts is the switches once it is (the settings come from storage).
+  await waitFor(ann, 'the sound and notification switches are not kept',
+    async () => (await ann.isChecked('#sound-toggle')) && (await ann.isChecked('#notify-toggle')), 5000);
 
   // On a phone the chat is a tab beside the log, with what is unread.
   if (!(await bob.isVisible('#tab-chat'))) fail('no chat tab at 360 px');
@@ -490,7 +493,7 @@ async function talkClockLeave() {
   await bob.click('.phrases button:has-text("よろしくお願いします")');
   await waitFor(ann, 'Ann does not get Bob\'s phrase', async () => (await chatTexts(ann)).includes('よろしくお願いします'));
   const annSees = await ann.$$eval('#chat-list li', (es) => es.map((e) => e.textContent));
-  if (!annSees.some((t) => t.includes('Bob (P1)') && t.includes('よろしくお願いします'))) fail('the phrase does not name its sender: ' + annSees.join(' | '));
+  if (!annSees.some((t) => t.includes('Bob (Seat 2)') && t.includes('よろしくお願いします'))) fail('the phrase does not name its sender: ' + annSees.join(' | '));
   // HTML in a message is text: no element, no script.
   const html = '<img src=x onerror="window.__pwned=1"><b>bold</b>';
   await say(ann, html);

@@ -105,7 +105,7 @@ function nameOf(ctx, i) { return ctx.names[i] + (i === ctx.seat ? ' (' + ctx.T('
 function who(ctx, i) {
   const n = ctx.names[i];
   const twin = ctx.names.some((x, j) => j !== i && x === n);
-  return nameOf(ctx, i) + (i !== ctx.seat && twin ? ' (P' + i + ')' : '');
+  return nameOf(ctx, i) + (i !== ctx.seat && twin ? ' (' + (i + 1) + ')' : '');
 }
 
 function suitName(ctx, s) { const su = suitInfo(s); return ctx.lang === 'ja' ? su.ja : su.en; }

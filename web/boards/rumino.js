@@ -101,7 +101,7 @@ function nameOf(ctx, i) { return ctx.names[i] + (i === ctx.seat ? ' (' + ctx.T('
 // writes it) when another seat has the same name (several computers).
 function who(ctx, i) {
   const twin = ctx.names.some((x, j) => j !== i && x === ctx.names[i]);
-  return nameOf(ctx, i) + (i !== ctx.seat && twin ? ' (P' + i + ')' : '');
+  return nameOf(ctx, i) + (i !== ctx.seat && twin ? ' (' + (i + 1) + ')' : '');
 }
 
 // The knock limit and the elimination score are the table's options, not
