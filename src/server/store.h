@@ -14,7 +14,7 @@
 
 #include "cardhall/room.h"
 
-#define SV_SCHEMA_VERSION 3
+#define SV_SCHEMA_VERSION 4
 
 typedef struct sv_store {
     sqlite3 *db;
