@@ -373,7 +373,8 @@ json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang)
         free(board);
         if (b) json_object_set_new(o, "board", b);
     }
-    if (viewer >= 0 && tb_room_to_move(r) == viewer)
+    /* Between hands nobody is offered a move: the summary comes first. */
+    if (viewer >= 0 && !r->paused && tb_room_to_move(r) == viewer)
         json_object_set_new(o, "legal",
                             tb_legal_json(r->game, ch_match_state(&r->m), viewer, lang, r->acts));
     return o;
