@@ -167,7 +167,9 @@ json_t *tb_room_pause_json(const tb_room *r, int viewer, int64_t now_ms, ch_lang
  * name, present), moves. Public. */
 json_t *tb_room_summary(const tb_room *r);
 /* The whole picture for viewer: the summary, the game status, viewer's
- * view, and (when viewer is to move) the legal moves with their names. */
+ * view, (when viewer is to move and the room is not between hands) the
+ * legal moves with their names, and once the game is over its last hand
+ * ("hand_end", as tb_hand_end_json). */
 json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang);
 /* What viewer learns from move k (0-based) of the current game. */
 json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang);

@@ -373,6 +373,11 @@ json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang)
         free(board);
         if (b) json_object_set_new(o, "board", b);
     }
+    /* Issue 24: a finished game's last hand, for the result dialog. */
+    if (r->status == TB_ROOM_FINISHED && r->m.n_actions > 0) {
+        json_t *end = tb_hand_end_json(&r->m, r->m.n_actions - 1, viewer, lang);
+        if (end) json_object_set_new(o, "hand_end", end);
+    }
     /* Between hands nobody is offered a move: the summary comes first. */
     if (viewer >= 0 && !r->paused && tb_room_to_move(r) == viewer)
         json_object_set_new(o, "legal",
