@@ -10,6 +10,7 @@ import { boardFor } from './boards/index.js';
 import { renderLog } from './log.js';
 import { renderSide, renderChat, chatTable, watchMsg } from './chat.js';
 import { clockOf, awayOf, turnControls } from './turn.js';
+import { handEndPanel, resultDialog, resultClosed, reopenResult } from './handend.js';
 
 export function seatName(t, i) {
   const s = t.seats[i];
@@ -227,8 +228,12 @@ export function renderTable(main) {
   if (m.legal && m.legal.length) left.append(movesPanel(board, m));
   else if (m.status && m.status.to_move !== null && m.status.to_move !== undefined)
     left.append(el('p', { class: 'waiting', text: T('waitingFor') + ' ' + seatName(t, m.status.to_move) }));
-  if (m.status && m.status.result) left.append(resultBox(m));
+  // Issue 24: the result as a dialog; once looked past, the result box.
+  if (m.status && m.status.result && resultClosed(m)) left.append(reopenResult(m), resultBox(m));
   left.append(el('details', { class: 'text-board' }, el('summary', { text: T('textBoard') }), el('pre', { class: 'board-text', text: m.board || '' })));
   grid.append(left, renderSide(renderLog(S.log), m));
   main.append(grid);
+  // Issue 24: between hands the summary waits for Continue; the result over the table.
+  const over = m.pause ? handEndPanel(m) : m.status && m.status.result && !resultClosed(m) ? resultDialog(m) : null;
+  if (over) main.append(el('div', { class: 'overlay', id: 'overlay' }, over));
 }
