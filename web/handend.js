@@ -23,6 +23,7 @@ const W = wordsOf({
     hands: 'Hands played', moves: 'Moves', lastHand: 'The last hand', name: 'Player',
     playAgain: 'Play again', backToLobby: 'Back to the lobby', seeTable: 'Look at the table',
     showResult: 'Show the result', continued: 'continued', reading: 'reading',
+    readThen: 'Read how the hand went, then click Continue.', team: 'The team',
   },
   ja: {
     handOver: '第{n}ハンド終了', continue: '続ける', waitingFor: '{names} が「続ける」を押すのを待っています…',
@@ -34,6 +35,7 @@ const W = wordsOf({
     hands: 'ハンド数', moves: '手数', lastHand: '最後のハンド', name: 'プレイヤー',
     playAgain: 'もう一度遊ぶ', backToLobby: 'ロビーに戻る', seeTable: '卓を見る',
     showResult: '結果を見る', continued: '続行済み', reading: '読んでいます',
+    readThen: 'ハンドの結果を読んだら「続ける」を押してください。', team: 'チーム',
   },
 });
 
@@ -75,7 +77,7 @@ export function handEndPanel(m) {
   }
   box.append(who);
   const status = !seated ? W('readers')
-    : !done ? (others.length ? fill(W('waitingFor'), { names: namesOf(m, others) }) : '')
+    : !done ? W('readThen')
       : others.length ? W('youContinued') + ' ' + fill(W('waitingFor'), { names: namesOf(m, others) }) : W('everyone');
   if (status) box.append(el('p', { class: 'hand-end-status', role: 'status', text: status }));
   box.append(el('p', { class: 'muted', id: 'hand-end-auto', text: autoText(p) }));
@@ -111,17 +113,16 @@ function headline(m) {
 function rankTable(m) {
   const r = m.status.result;
   const t = m.table;
-  const team = teamGame(r);
   const order = t.seats.map((_, i) => i).sort((a, b) => r.ranks[a] - r.ranks[b] || r.scores[b] - r.scores[a]);
-  const head = el('tr', {}, team ? null : el('th', { text: T('rank') }), el('th', { text: W('name') }), el('th', { class: 'num', text: T('score') }));
   const body = el('tbody');
   for (const i of order) {
-    body.append(el('tr', { class: (r.winners.includes(i) && !team ? 'winner' : '') + (i === m.seat ? ' me' : '') },
-      team ? null : el('td', { text: String(r.ranks[i]) }),
+    body.append(el('tr', { class: (r.winners.includes(i) ? 'winner' : '') + (i === m.seat ? ' me' : '') },
+      el('td', { text: String(r.ranks[i]) }),
       el('td', { text: seatName(t, i) + (i === m.seat ? ' (' + T('you') + ')' : '') }),
       el('td', { class: 'num', text: String(r.scores[i]) })));
   }
-  return el('table', { class: 'result' + (team ? ' team' : '') }, el('thead', {}, head), body);
+  return el('table', { class: 'result' },
+    el('thead', {}, el('tr', {}, el('th', { text: T('rank') }), el('th', { text: W('name') }), el('th', { class: 'num', text: T('score') }))), body);
 }
 
 // The result, once the game is over: a dialog over the table until the
@@ -140,7 +141,8 @@ export function resultDialog(m) {
     el('p', { class: 'over-kicker', text: W('gameOver') }),
     el('h2', { id: 'over-h', text: headline(m) }));
   if (team && end.summary) box.append(el('h3', { text: W('why') }), el('pre', { class: 'hand-summary', text: end.summary }));
-  box.append(rankTable(m));
+  // Together: the team by name, no ranks and no scores of 0 (issue 24).
+  box.append(team ? el('p', { class: 'team' }, el('b', { text: W('team') + ': ' }), namesOf(m, t.seats.map((_, i) => i))) : rankTable(m));
   box.append(el('dl', { class: 'figures' },
     el('dt', { text: W('hands') }), el('dd', { text: String(r.hands) }),
     el('dt', { text: W('moves') }), el('dd', { text: String(t.moves) })));
