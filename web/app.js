@@ -15,7 +15,7 @@ import { renderRules } from './rules.js';
 import { renderReplay, onReplay, openReplay, replayKey } from './replay.js';
 import { afterState, offTable } from './turn.js';
 import { watchMsg } from './chat.js'; // and the chat's messages (chat, chat_history)
-import { beforeRender, afterRender } from './motion.js';
+import { afterRender } from './motion.js';
 
 let pendingJoin = false;
 
@@ -89,7 +89,6 @@ window.addEventListener('hashchange', () => { S.watching = false; enterRoute(); 
 onRender(() => {
   const main = document.getElementById('main');
   const focused = document.activeElement && document.activeElement.id;
-  beforeRender(); // where the cards were, for motion.js
   main.textContent = '';
   document.documentElement.lang = getLang();
   document.getElementById('lang').textContent = getLang() === 'ja' ? 'English' : '日本語';
@@ -103,7 +102,7 @@ onRender(() => {
   if (d) main.append(d);
   // Keep the keyboard where it was across redraws.
   if (focused) { const f = document.getElementById(focused); if (f) f.focus(); }
-  afterRender();
+  afterRender(); // cards that moved since the last state travel (motion.js)
 });
 
 // Keyboard: digits play the n-th move; arrows step a replay; ? opens the rules.

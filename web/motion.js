@@ -7,7 +7,9 @@
 import { S } from './state.js';
 
 const reduced = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : { matches: true };
-let before = null;
+// Where each card was after the last drawing, in page coordinates (a
+// scroll between two states moves nothing).
+let last = null;
 
 function cards() {
   const by = new Map();
@@ -19,33 +21,32 @@ function cards() {
   return by;
 }
 
-export function beforeRender() {
-  before = null;
-  if (reduced.matches || !document.getElementById('board')) return;
-  const rects = new Map();
-  for (const [k, es] of cards()) rects.set(k, es.map((e) => e.getBoundingClientRect()));
-  before = { state: S.last, rects };
-}
+const place = (e) => { const r = e.getBoundingClientRect(); return { left: r.left + window.scrollX, top: r.top + window.scrollY }; };
 
+// Called after each drawing of the page.
 export function afterRender() {
-  const b = before;
-  before = null;
-  if (!b || !S.last || S.last === b.state || !S.last.move || !b.state || b.state.table.id !== S.last.table.id) return;
-  for (const [k, es] of cards()) {
-    const old = b.rects.get(k);
+  const prev = last;
+  const now = cards();
+  const where = new Map();
+  for (const [k, es] of now) where.set(k, es.map(place));
+  last = { state: S.last, where };
+  if (reduced.matches || !prev || !prev.state || !S.last || prev.state === S.last || !S.last.move ||
+      prev.state.table.id !== S.last.table.id || prev.state.table.game_no !== S.last.table.game_no) return;
+  for (const [k, es] of now) {
+    const old = prev.where.get(k);
     if (!old) {
       // Newly seen: it comes in from above (drawn), the first few only.
       for (const e of es.slice(0, 2))
         e.animate([{ transform: 'translateY(-2.5em) scale(0.85)', opacity: 0 }, { transform: 'none', opacity: 1 }],
-          { duration: 380, easing: 'ease-out' });
+          { duration: 380, easing: 'ease-out', id: 'ch-card' });
       continue;
     }
     // A card shown once before and once now that moved: it travels.
     if (old.length !== 1 || es.length !== 1) continue;
-    const now = es[0].getBoundingClientRect();
-    const dx = old[0].left - now.left, dy = old[0].top - now.top;
+    const p = where.get(k)[0];
+    const dx = old[0].left - p.left, dy = old[0].top - p.top;
     if (Math.abs(dx) + Math.abs(dy) < 12) continue;
     es[0].animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }],
-      { duration: 450, easing: 'cubic-bezier(.2,.7,.3,1)' });
+      { duration: 450, easing: 'cubic-bezier(.2,.7,.3,1)', id: 'ch-card' });
   }
 }

@@ -78,8 +78,8 @@ let seed = Number(process.env.CH_WEB_SEED || 1) >>> 0;
 const rand = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32; };
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 
-async function person(lang, width = 1100, slowSocket = false) {
-  const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: lang === 'ja' ? 'ja-JP' : 'en-US' });
+async function person(lang, width = 1100, slowSocket = false, reducedMotion = 'no-preference') {
+  const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: lang === 'ja' ? 'ja-JP' : 'en-US', reducedMotion });
   await ctx.addInitScript((l) => localStorage.setItem('cardhall.lang', l), lang);
   // A slow network: the page's socket opens two seconds after the page
   // loads, so what a person clicks before that must not be lost.
@@ -559,7 +559,8 @@ if (!ONLY || ONLY === 'talk') await talkClockLeave();
 // waits for everyone (hand_pause 0); Ann in English at 1280 px, Bob in
 // Japanese on a phone, then the other way round for the shots.
 async function handEnds(g) {
-  const ann = await person('en', 1280), bob = await person('ja', 360);
+  // Bob prefers reduced motion: his cards do not move.
+  const ann = await person('en', 1280), bob = await person('ja', 360, false, 'reduce');
   await ann.goto(url);
   await ann.waitForSelector('#game option', { state: 'attached' });
   const id = await ann.evaluate((gg) => new Promise((resolve, reject) => {
@@ -575,6 +576,16 @@ async function handEnds(g) {
     await p.click('#join');
   }
   for (const p of [ann, bob]) await p.waitForSelector('#board');
+  // The most cards moving at once on each page, sampled as play goes on.
+  for (const p of [ann, bob]) {
+    await p.evaluate(() => {
+      window.__cardMoves = 0;
+      setInterval(() => {
+        const n = document.getAnimations().filter((a) => a.id === 'ch-card').length; // motion.js's, not the boards' CSS
+        window.__cardMoves = Math.max(window.__cardMoves, n);
+      }, 30);
+    });
+  }
   let pauses = 0, moves = 0;
   for (let guard = 0; guard < 4000 && !(await ann.$('#over-h')); guard++) {
     if (await ann.$('#continue') || await bob.$('#continue')) {
@@ -624,6 +635,8 @@ async function handEnds(g) {
     if (!moved) await ann.waitForTimeout(100);
   }
   for (const p of [ann, bob]) await p.waitForSelector('#result #over-h');
+  if (!(await ann.evaluate(() => window.__cardMoves))) fail(`${g.game}: no card moved on Ann's page`);
+  if (await bob.evaluate(() => window.__cardMoves)) fail(`${g.game}: cards moved for Bob, who prefers reduced motion`);
   if (pauses < 1) fail(`${g.game}: the game ended without a pause between hands`);
   for (const p of [ann, bob]) {
     const names = await p.$$eval('#result table.result tbody td', (es) => es.map((e) => e.textContent).join(' '));
