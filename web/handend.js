@@ -24,6 +24,7 @@ const W = wordsOf({
     playAgain: 'Play again', backToLobby: 'Back to the lobby', seeTable: 'Look at the table',
     showResult: 'Show the result', continued: 'continued', reading: 'reading',
     readThen: 'Read how the hand went, then click Continue.', team: 'The team',
+    pauseLabel: 'After each hand', pauseEveryone: 'wait until everyone continues', pauseSec: 'go on after {s} s at most',
   },
   ja: {
     handOver: '第{n}ハンド終了', continue: '続ける', waitingFor: '{names} が「続ける」を押すのを待っています…',
@@ -36,6 +37,7 @@ const W = wordsOf({
     playAgain: 'もう一度遊ぶ', backToLobby: 'ロビーに戻る', seeTable: '卓を見る',
     showResult: '結果を見る', continued: '続行済み', reading: '読んでいます',
     readThen: 'ハンドの結果を読んだら「続ける」を押してください。', team: 'チーム',
+    pauseLabel: '各ハンドの後', pauseEveryone: '全員が「続ける」を押すまで待つ', pauseSec: '最長{s}秒で次へ',
   },
 });
 
@@ -162,4 +164,17 @@ export function resultDialog(m) {
 export function reopenResult(m) {
   return el('button', { type: 'button', id: 'result-open', class: 'primary', text: W('showResult'),
     onclick: () => { closed.delete(resultKey(m)); render(); } });
+}
+
+// The lobby's choice of the table's pause between hands (hand_pause in
+// `create`): a row for the table options and the value to send.
+export function handPauseRow() {
+  const sel = el('select', { id: 'hand-pause' });
+  for (const v of ['15', '30', '60', '120', '0'])
+    sel.append(el('option', { value: v, text: v === '0' ? W('pauseEveryone') : fill(W('pauseSec'), { s: v }) }));
+  sel.value = localStorage.getItem('cardhall.handPause') || '30';
+  return {
+    row: el('div', { class: 'form-row' }, el('label', { for: 'hand-pause', text: W('pauseLabel') }), sel),
+    value: () => { localStorage.setItem('cardhall.handPause', sel.value); return Number(sel.value); },
+  };
 }

@@ -6,6 +6,7 @@ import { S, render } from './state.js';
 import { T, getLang, botName, gameTitle } from './i18n.js';
 import { send, tokenKey } from './net.js';
 import { boardFor } from './boards/index.js';
+import { handPauseRow } from './handend.js';
 
 // The lobby words of a game in the page language: the server speaks
 // English; a board module carries the Japanese.
@@ -99,9 +100,11 @@ function newTable() {
   clockSel.value = localStorage.getItem('cardhall.clock') || '';
   const specChat = el('input', { type: 'checkbox', id: 'spectator-chat' });
   specChat.checked = true;
+  const handPause = handPauseRow(); // issue 24: how long a hand's summary waits
   const tableOpts = el('div', { class: 'table-opts' },
     el('div', { class: 'form-row' }, el('label', { for: 'clock', text: T('clock') }), clockSel),
-    el('div', { class: 'form-row' }, el('label', { for: 'spectator-chat', text: T('spectatorChat') }), specChat));
+    el('div', { class: 'form-row' }, el('label', { for: 'spectator-chat', text: T('spectatorChat') }), specChat),
+    handPause.row);
   const details = el('details', {}, el('summary', { text: T('options') }), optsBox, tableOpts);
   const create = el('button', { type: 'button', id: 'create', class: 'primary', text: T('create'), onclick: () => {
     S.name = nameIn.value.trim() || 'player';
@@ -114,6 +117,7 @@ function newTable() {
     }
     const seats = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
     const msg = { type: 'create', game: gameSel.value, options, seats, spectator_chat: specChat.checked };
+    msg.hand_pause = handPause.value();
     localStorage.setItem('cardhall.clock', clockSel.value);
     if (clockSel.value) {
       const [bank, inc] = clockSel.value.split('+').map(Number);

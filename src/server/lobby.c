@@ -137,7 +137,10 @@ int sv_run_bots(sv_server *s, sv_table *t, int max)
     /* A pause between hands that ended by its time (or by an absence):
      * everyone is told that play goes on. */
     int was_paused = t->room.paused;
-    if (was_paused && !tb_room_paused(&t->room, now)) broadcast(s, t, 0);
+    if (was_paused && !tb_room_paused(&t->room, now)) {
+        t->last_move_ms = now; /* the new deal is seen before a bot moves */
+        broadcast(s, t, 0);
+    }
     tb_room_clock_sync(&t->room, now);
     for (int n = 0; n < max; n++) {
         if (!bot_to_move(t, now)) return 0;
@@ -483,6 +486,7 @@ static void on_continue(sv_server *s, sv_conn *c, json_t *req)
     ch_err err;
     if (tb_room_continue(&t->room, c->seat, sv_now_ms(), &err) != CH_OK)
         return sv_send_error(s, c, "continue", err.msg);
+    if (!t->room.paused) t->last_move_ms = sv_now_ms(); /* the new deal is seen before a bot moves */
     broadcast(s, t, 0); /* who has continued, or that play goes on */
     sv_run_bots(s, t, 64);
 }
