@@ -72,17 +72,19 @@ static sv_table *find_table(sv_server *s, json_t *req)
 
 static json_t *state_msg(sv_table *t, sv_conn *c, int move)
 {
+    int64_t now = sv_now_ms();
+    /* A pause between hands that is over (its time, an absence) is over
+     * for everything below: the legal moves, the clock. */
+    tb_room_paused(&t->room, now);
     json_t *o = json_pack("{s:s}", "type", "state");
     json_t *st = tb_room_state_json(&t->room, c->seat, c->lang);
     json_object_update(o, st);
     json_decref(st);
     /* Issue 25: the clocks as of now, and who is away since when. */
-    int64_t now = sv_now_ms();
     tb_room_clock_sync(&t->room, now);
     json_object_set_new(o, "clock", tb_clock_json(&t->room.clock, now));
     json_object_set_new(o, "away", tb_room_away_json(&t->room, now));
     /* Issue 24: between hands, the hand's summary and who has continued. */
-    tb_room_paused(&t->room, now);
     json_object_set_new(o, "pause", tb_room_pause_json(&t->room, c->seat, now, c->lang));
     if (move > 0) {
         json_object_set_new(o, "move", json_integer(move));
