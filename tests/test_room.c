@@ -766,6 +766,19 @@ static void a_restart_between_hands_pauses_again_and_bots_alone_never_wait(void 
     ch_result res;
     r.game->result(ch_match_state(&r.m), &res);
     assert_true(res.hands > 1);
+    /* The finished game's state: its last hand and each hand's points, for
+     * the result dialog. */
+    json_t *st = tb_room_state_json(&r, 1, CH_LANG_EN);
+    json_t *scores = json_object_get(st, "hand_scores");
+    assert_int_equal(json_array_size(scores), res.hands);
+    json_t *lastrow = json_array_get(scores, (size_t)res.hands - 1);
+    for (int q = 0; q < 3; q++)
+        assert_int_equal(json_integer_value(json_array_get(lastrow, (size_t)q)), res.hand_score[q]);
+    json_t *end = json_object_get(st, "hand_end");
+    assert_int_equal(json_integer_value(json_object_get(end, "hand")), res.hands);
+    assert_true(json_string_length(json_object_get(end, "summary")) > 0);
+    assert_null(json_object_get(st, "pause"));
+    json_decref(st);
     tb_room_free(&r);
 }
 

@@ -24,6 +24,7 @@ const W = wordsOf({
     playAgain: 'Play again', backToLobby: 'Back to the lobby', seeTable: 'Look at the table',
     showResult: 'Show the result', continued: 'continued', reading: 'reading',
     readThen: 'Read how the hand went, then click Continue.', team: 'The team',
+    best: 'Best hand', handN: 'hand {n}', perHand: 'Points in each hand', points: '{v} points',
     pauseLabel: 'After each hand', pauseEveryone: 'wait until everyone continues', pauseSec: 'go on after {s} s at most',
   },
   ja: {
@@ -37,6 +38,7 @@ const W = wordsOf({
     playAgain: 'もう一度遊ぶ', backToLobby: 'ロビーに戻る', seeTable: '卓を見る',
     showResult: '結果を見る', continued: '続行済み', reading: '読んでいます',
     readThen: 'ハンドの結果を読んだら「続ける」を押してください。', team: 'チーム',
+    best: 'ベストハンド', handN: '第{n}ハンド', perHand: 'ハンドごとの得点', points: '{v}点',
     pauseLabel: '各ハンドの後', pauseEveryone: '全員が「続ける」を押すまで待つ', pauseSec: '最長{s}秒で次へ',
   },
 });
@@ -127,6 +129,29 @@ function rankTable(m) {
     el('thead', {}, el('tr', {}, el('th', { text: T('rank') }), el('th', { text: W('name') }), el('th', { class: 'num', text: T('score') }))), body);
 }
 
+// The best single hand of the game: the most points, or the fewest where
+// the lowest total wins (Rumino). Only for games of more than one hand.
+function bestHand(m) {
+  const r = m.status.result, hs = m.hand_scores || [];
+  const w = r.winners[0];
+  if (hs.length < 2 || teamGame(r) || w === undefined) return null;
+  const lower = r.scores.every((x) => r.scores[w] <= x) && r.scores.some((x) => x !== r.scores[w]);
+  let best = null;
+  hs.forEach((row, h) => row.forEach((v, p) => { if (!best || (lower ? v < best.v : v > best.v)) best = { v, p, h }; }));
+  return best && seatName(m.table, best.p) + ' — ' + fill(W('points'), { v: best.v }) + ' (' + fill(W('handN'), { n: best.h + 1 }) + ')';
+}
+
+function perHandTable(m) {
+  const hs = m.hand_scores || [];
+  if (hs.length < 2) return null;
+  const t = m.table;
+  const head = el('tr', {}, el('th', { text: T('hand') }), ...t.seats.map((_, i) => el('th', { class: 'num', text: seatName(t, i) })));
+  const body = el('tbody');
+  hs.forEach((row, h) => body.append(el('tr', {}, el('td', { text: String(h + 1) }), ...row.map((v) => el('td', { class: 'num', text: String(v) })))));
+  return el('details', { class: 'per-hand' }, el('summary', { text: W('perHand') }),
+    el('div', { class: 'scroll-x' }, el('table', { class: 'result per-hand' }, el('thead', {}, head), body)));
+}
+
 // The result, once the game is over: a dialog over the table until the
 // person chooses to look at the table (then the page's own result box).
 const closed = new Set();
@@ -148,6 +173,10 @@ export function resultDialog(m) {
   box.append(el('dl', { class: 'figures' },
     el('dt', { text: W('hands') }), el('dd', { text: String(r.hands) }),
     el('dt', { text: W('moves') }), el('dd', { text: String(t.moves) })));
+  const best = bestHand(m);
+  if (best) box.lastChild.append(el('dt', { text: W('best') }), el('dd', { text: best }));
+  const per = perHandTable(m);
+  if (per) box.append(per);
   if (!team && end.summary)
     box.append(el('details', { class: 'last-hand' }, el('summary', { text: W('lastHand') }), el('pre', { class: 'hand-summary', text: end.summary })));
   const row = el('div', { class: 'form-row buttons' });

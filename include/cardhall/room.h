@@ -169,7 +169,8 @@ json_t *tb_room_summary(const tb_room *r);
 /* The whole picture for viewer: the summary, the game status, viewer's
  * view, (when viewer is to move and the room is not between hands) the
  * legal moves with their names, and once the game is over its last hand
- * ("hand_end", as tb_hand_end_json). */
+ * ("hand_end", as tb_hand_end_json) and what each seat scored in each hand
+ * ("hand_scores": [[per seat] per hand]). */
 json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang);
 /* What viewer learns from move k (0-based) of the current game. */
 json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang);

@@ -358,6 +358,25 @@ static json_t *view_for(const tb_room *r, int viewer)
     return r->game->view_json(ch_match_state(&r->m), viewer);
 }
 
+/* [[what each seat scored in hand 1], [... hand 2], ...]: public, as each
+ * hand's end shows it. One apply per step (ch_match_state_at walks a cursor). */
+static json_t *hand_scores(const tb_room *r)
+{
+    json_t *list = json_array();
+    int done = 0;
+    for (int k = 1; k <= r->m.n_actions; k++) {
+        ch_result res;
+        r->game->result(ch_match_state_at(&r->m, k), &res);
+        if (res.hands <= done) continue;
+        done = res.hands;
+        json_t *row = json_array();
+        for (int p = 0; p < r->n_seats; p++)
+            json_array_append_new(row, json_integer(res.hand_score[p]));
+        json_array_append_new(list, row);
+    }
+    return list;
+}
+
 json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang)
 {
     json_t *o = json_pack("{s:o,s:o}", "table", tb_room_summary(r), "seat",
@@ -373,10 +392,12 @@ json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang)
         free(board);
         if (b) json_object_set_new(o, "board", b);
     }
-    /* Issue 24: a finished game's last hand, for the result dialog. */
+    /* Issue 24: a finished game's last hand and what each hand scored,
+     * for the result dialog. */
     if (r->status == TB_ROOM_FINISHED && r->m.n_actions > 0) {
         json_t *end = tb_hand_end_json(&r->m, r->m.n_actions - 1, viewer, lang);
         if (end) json_object_set_new(o, "hand_end", end);
+        json_object_set_new(o, "hand_scores", hand_scores(r));
     }
     /* Between hands nobody is offered a move: the summary comes first. */
     if (viewer >= 0 && !r->paused && tb_room_to_move(r) == viewer)
