@@ -652,6 +652,201 @@ static void levels_resolve_to_bots_and_seats_keep_them(void **unused)
     json_decref(o);
 }
 
+/* Issue 24: between hands. Plays (people by their heuristic stand-in,
+ * each move checked as a person's would be) from now on until a hand ends
+ * or the game does; returns the moves made. */
+static int play_to_hand_end(tb_room *r, int64_t now)
+{
+    ch_err err;
+    ch_action a;
+    for (int n = 0; n < 5000; n++) {
+        if (r->paused || r->status != TB_ROOM_RUNNING) return n;
+        int p = tb_room_to_move(r);
+        if (!tb_room_bot_due(r, now, &a)) {
+            char text[256];
+            a = ch_bot_act(&r->seats[p].bot, ch_match_state(&r->m), p);
+            r->game->action_text(ch_match_state(&r->m), a, text, sizeof text);
+            assert_int_equal(tb_room_check(r, p, text, &a, &err), CH_OK);
+        }
+        assert_int_equal(tb_room_apply_at(r, a, now, &err), CH_OK);
+    }
+    fail_msg("no hand ended in 5000 moves");
+    return 0;
+}
+
+static void two_people(tb_room *r)
+{
+    unsigned char h1[32], h2[32];
+    hash_of(1, h1);
+    hash_of(2, h2);
+    make(r, "rumino", (const char *const[]){"open", "open", "heuristic"}, 3, 60000);
+    ch_err err;
+    assert_int_equal(tb_room_join(r, 0, "Ann", h1, &err), 0);
+    assert_int_equal(tb_room_join(r, 1, "Bob", h2, &err), 1);
+}
+
+static int seats_in(json_t *list, int seat)
+{
+    for (size_t i = 0; i < json_array_size(list); i++)
+        if (json_integer_value(json_array_get(list, i)) == seat) return 1;
+    return 0;
+}
+
+static void between_hands_bots_wait_until_everyone_continues(void **unused)
+{
+    tb_room r;
+    two_people(&r);
+    ch_err err;
+    ch_action a;
+    assert_false(r.paused);
+    assert_true(json_is_null(tb_room_pause_json(&r, 0, 1000, CH_LANG_EN)));
+    assert_int_equal(tb_room_continue(&r, 0, 1000, &err), CH_ESTATE); /* no hand has ended */
+    assert_true(play_to_hand_end(&r, 1000) > 0);
+    assert_int_equal(r.status, TB_ROOM_RUNNING);
+    assert_true(r.paused);
+    /* Nothing moves: no bot, no person, however long it has been short of the limit. */
+    assert_true(tb_room_paused(&r, 30999));
+    assert_int_equal(tb_room_bot_due(&r, 30999, &a), 0);
+    int p = tb_room_to_move(&r);
+    assert_true(p >= 0);
+    char text[256];
+    a = ch_bot_act(&r.seats[p].bot, ch_match_state(&r.m), p);
+    r.game->action_text(ch_match_state(&r.m), a, text, sizeof text);
+    assert_int_equal(tb_room_check(&r, p, text, &a, &err), CH_ESTATE);
+    assert_non_null(strstr(err.msg, "between hands"));
+    /* Each seat's summary of the hand, and who the table waits for. */
+    json_t *pj = tb_room_pause_json(&r, 0, 2000, CH_LANG_EN);
+    assert_int_equal(json_integer_value(json_object_get(pj, "move")), r.m.n_actions);
+    json_t *end = json_object_get(pj, "hand_end");
+    assert_int_equal(json_integer_value(json_object_get(end, "hand")), 1);
+    assert_true(json_string_length(json_object_get(end, "summary")) > 0);
+    assert_true(seats_in(json_object_get(pj, "waiting"), 0));
+    assert_true(seats_in(json_object_get(pj, "waiting"), 1));
+    assert_false(seats_in(json_object_get(pj, "waiting"), 2)); /* a bot waits, never holds up */
+    assert_int_equal(json_array_size(json_object_get(pj, "continued")), 0);
+    assert_int_equal(json_integer_value(json_object_get(pj, "left_ms")), 29000);
+    json_decref(pj);
+    /* Ann continues (twice: no harm); Bob has not: still paused. */
+    assert_int_equal(tb_room_continue(&r, 0, 3000, &err), CH_OK);
+    assert_int_equal(tb_room_continue(&r, 0, 3000, &err), CH_OK);
+    assert_int_equal(tb_room_continue(&r, 2, 3000, &err), CH_EINVAL); /* the bot's seat */
+    assert_int_equal(tb_room_bot_due(&r, 3000, &a), 0);
+    pj = tb_room_pause_json(&r, 1, 3000, CH_LANG_EN);
+    assert_true(seats_in(json_object_get(pj, "continued"), 0));
+    assert_false(seats_in(json_object_get(pj, "waiting"), 0));
+    assert_true(seats_in(json_object_get(pj, "waiting"), 1));
+    json_decref(pj);
+    /* Bob continues: play goes on. */
+    assert_int_equal(tb_room_continue(&r, 1, 4000, &err), CH_OK);
+    assert_false(r.paused);
+    assert_true(json_is_null(tb_room_pause_json(&r, 0, 4000, CH_LANG_EN)));
+    assert_int_equal(tb_room_continue(&r, 1, 4000, &err), CH_ESTATE);
+    if (r.seats[p].kind == TB_SEAT_BOT) assert_int_equal(tb_room_bot_due(&r, 4000, &a), 1);
+    else assert_int_equal(tb_room_check(&r, p, text, &a, &err), CH_OK);
+    tb_room_free(&r);
+}
+
+static void a_pause_ends_by_its_time_and_an_absent_person_holds_nobody(void **unused)
+{
+    tb_room r;
+    two_people(&r);
+    ch_err err;
+    assert_int_equal(r.hand_pause_ms, TB_HAND_PAUSE_DEFAULT);
+    assert_int_equal(tb_room_set_hand_pause(&r, -1, &err), CH_EINVAL);
+    assert_int_equal(tb_room_set_hand_pause(&r, TB_HAND_PAUSE_MAX + 1, &err), CH_EINVAL);
+    assert_int_equal(tb_room_set_hand_pause(&r, 5000, &err), CH_OK);
+    play_to_hand_end(&r, 10000);
+    assert_true(r.paused);
+    assert_true(tb_room_paused(&r, 14999));
+    assert_false(tb_room_paused(&r, 15000)); /* nobody continued: the time did it */
+    /* 0: no limit. The next hand's pause waits an hour, until the one who
+     * has not continued is gone past the seat timeout (60 s here). */
+    assert_int_equal(tb_room_set_hand_pause(&r, 0, &err), CH_OK);
+    play_to_hand_end(&r, 20000);
+    if (r.status != TB_ROOM_RUNNING) skip(); /* the game ended at its second hand */
+    assert_true(r.paused);
+    json_t *pj = tb_room_pause_json(&r, 0, 20000, CH_LANG_EN);
+    assert_true(json_is_null(json_object_get(pj, "left_ms")));
+    json_decref(pj);
+    assert_int_equal(tb_room_continue(&r, 0, 3600000, &err), CH_OK);
+    assert_true(tb_room_paused(&r, 3600000));
+    tb_room_presence(&r, 1, -1, 3600000); /* Bob's connection drops */
+    assert_true(tb_room_paused(&r, 3600000 + 59999));
+    assert_false(tb_room_paused(&r, 3600000 + 60000)); /* away: the heuristic plays him */
+    /* Leaving holds nobody up at once. */
+    play_to_hand_end(&r, 3700000);
+    if (r.status == TB_ROOM_RUNNING) {
+        tb_room_presence(&r, 1, +1, 3700000);
+        assert_true(tb_room_paused(&r, 3700000));
+        assert_int_equal(tb_room_continue(&r, 1, 3700001, &err), CH_OK);
+        assert_true(tb_room_paused(&r, 3700001));
+        assert_int_equal(tb_room_leave_at(&r, 0, 3700002, &err), CH_OK);
+        assert_false(tb_room_paused(&r, 3700002));
+    }
+    tb_room_free(&r);
+}
+
+static void a_restart_between_hands_pauses_again_and_bots_alone_never_wait(void **unused)
+{
+    tb_room r, again;
+    two_people(&r);
+    ch_err err;
+    play_to_hand_end(&r, 1000);
+    assert_true(r.paused);
+    /* The server rebuilds a table from its seed and stored moves. */
+    two_people(&again);
+    for (int k = 0; k < r.m.n_actions; k++)
+        assert_int_equal(tb_room_apply(&again, r.m.actions[k], &err), CH_OK);
+    assert_false(again.paused);
+    tb_room_pause_restore(&again, 500000);
+    assert_true(again.paused);
+    assert_int_equal(again.pause_move, r.m.n_actions);
+    assert_true(tb_room_paused(&again, 500000 + 29999));
+    assert_int_equal(tb_room_continue(&again, 0, 500001, &err), CH_OK);
+    assert_int_equal(tb_room_continue(&again, 1, 500002, &err), CH_OK);
+    assert_false(again.paused);
+    /* One move further: no hand ended by the last move, no pause. */
+    ch_err e2;
+    assert_int_equal(tb_room_continue(&r, 0, 1000, &e2), CH_OK);
+    assert_int_equal(tb_room_continue(&r, 1, 1000, &e2), CH_OK);
+    ch_action a;
+    int p = tb_room_to_move(&r);
+    if (!tb_room_bot_due(&r, 1000, &a)) a = ch_bot_act(&r.seats[p].bot, ch_match_state(&r.m), p);
+    assert_int_equal(tb_room_apply_at(&r, a, 1000, &err), CH_OK);
+    tb_room_free(&again);
+    two_people(&again);
+    for (int k = 0; k < r.m.n_actions; k++)
+        assert_int_equal(tb_room_apply(&again, r.m.actions[k], &err), CH_OK);
+    tb_room_pause_restore(&again, 500000);
+    assert_false(again.paused);
+    tb_room_free(&again);
+    tb_room_free(&r);
+    /* A table of bots alone plays a whole game without a pause. */
+    make(&r, "rumino", (const char *const[]){"heuristic", "heuristic", "random"}, 3, 60000);
+    while (r.status == TB_ROOM_RUNNING) {
+        assert_int_equal(tb_room_bot_due(&r, 0, &a), 1);
+        assert_int_equal(tb_room_apply_at(&r, a, 0, &err), CH_OK);
+        assert_false(tb_room_paused(&r, 0));
+    }
+    ch_result res;
+    r.game->result(ch_match_state(&r.m), &res);
+    assert_true(res.hands > 1);
+    /* The finished game's state: its last hand and each hand's points, for
+     * the result dialog. */
+    json_t *st = tb_room_state_json(&r, 1, CH_LANG_EN);
+    json_t *scores = json_object_get(st, "hand_scores");
+    assert_int_equal(json_array_size(scores), res.hands);
+    json_t *lastrow = json_array_get(scores, (size_t)res.hands - 1);
+    for (int q = 0; q < 3; q++)
+        assert_int_equal(json_integer_value(json_array_get(lastrow, (size_t)q)), res.hand_score[q]);
+    json_t *end = json_object_get(st, "hand_end");
+    assert_int_equal(json_integer_value(json_object_get(end, "hand")), res.hands);
+    assert_true(json_string_length(json_object_get(end, "summary")) > 0);
+    assert_null(json_object_get(st, "pause"));
+    json_decref(st);
+    tb_room_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -668,6 +863,9 @@ int main(void)
         cmocka_unit_test(a_person_out_of_time_is_played_for_and_the_log_says_so),
         cmocka_unit_test(who_left_and_since_when),
         cmocka_unit_test(levels_resolve_to_bots_and_seats_keep_them),
+        cmocka_unit_test(between_hands_bots_wait_until_everyone_continues),
+        cmocka_unit_test(a_pause_ends_by_its_time_and_an_absent_person_holds_nobody),
+        cmocka_unit_test(a_restart_between_hands_pauses_again_and_bots_alone_never_wait),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,6 +17,7 @@ import { afterState, offTable } from './turn.js';
 import { fourColour, setFourColour } from './cards.js';
 import { watchMsg } from './chat.js'; // and the chat's messages (chat, chat_history)
 import { undock, onPhoneChange } from './phone.js';
+import { afterRender } from './motion.js';
 
 let pendingJoin = false;
 
@@ -112,6 +113,7 @@ onRender(() => {
   if (d) main.append(d);
   // Keep the keyboard where it was across redraws.
   if (focused) { const f = document.getElementById(focused); if (f) f.focus(); }
+  afterRender(); // cards that moved since the last state travel (motion.js)
 });
 
 // Keyboard: digits play the n-th move; arrows step a replay; ? opens the rules.

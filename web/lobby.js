@@ -7,6 +7,7 @@ import { T, getLang, botName, botSeatName, gameTitle, levelName, levelTip, seatW
 import { send, tokenKey } from './net.js';
 import { boardFor } from './boards/index.js';
 import { simOnly, isSeatOpt, optLabel, valueWords, misfit, fieldOfError } from './options.js';
+import { handPauseRow } from './handend.js';
 
 // The lobby words of a game in the page language: the server speaks
 // English; a board module carries the Japanese.
@@ -185,10 +186,12 @@ function newTable() {
   const specChat = el('input', { type: 'checkbox', id: 'spectator-chat' });
   specChat.checked = true;
   const hintsBox = el('input', { type: 'checkbox', id: 'hints' }); // issue 24: off unless the creator allows it
+  const handPause = handPauseRow(); // issue 24: how long a hand's summary waits
   const tableOpts = el('div', { class: 'table-opts' },
     el('div', { class: 'form-row' }, el('label', { for: 'hints', title: T('hintTip'), text: T('hints') }), hintsBox),
     el('div', { class: 'form-row' }, el('label', { for: 'clock', text: T('clock') }), clockSel),
-    el('div', { class: 'form-row' }, el('label', { for: 'spectator-chat', text: T('spectatorChat') }), specChat));
+    el('div', { class: 'form-row' }, el('label', { for: 'spectator-chat', text: T('spectatorChat') }), specChat),
+    handPause.row);
   const details = el('details', { open: draft.open }, el('summary', { text: T('options') }), optsBox, tableOpts);
   details.addEventListener('toggle', () => { draft.open = details.open; });
   const create = el('button', { type: 'button', id: 'create', class: 'primary', text: T('create'), onclick: () => {
@@ -202,6 +205,7 @@ function newTable() {
     }
     const seats = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
     const msg = { type: 'create', game: gameSel.value, options, seats, spectator_chat: specChat.checked, hints: hintsBox.checked };
+    msg.hand_pause = handPause.value();
     localStorage.setItem('cardhall.clock', clockSel.value);
     if (clockSel.value) {
       const [bank, inc] = clockSel.value.split('+').map(Number);

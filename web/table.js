@@ -13,6 +13,7 @@ import { clockOf, awayOf, turnControls } from './turn.js';
 import { hintBox } from './hint.js';
 import { renderInvite } from './invite.js';
 import { dockHand } from './phone.js';
+import { handEndPanel, resultDialog, resultClosed, reopenResult } from './handend.js';
 
 // A seat's name as people read it: the person's name, a computer player's
 // own name (each bot seat its own), or "open".
@@ -35,6 +36,9 @@ function named(m, names) {
     ...m,
     view: fillSeatsDeep(m.view, names),
     board: fillSeats(m.board, names),
+    // The hand-end summary and the last hand of a finished game (issue 24).
+    pause: m.pause && fillSeatsDeep(m.pause, names),
+    hand_end: m.hand_end && fillSeatsDeep(m.hand_end, names),
     legal: (m.legal || []).map((a) => ({ ...a, name: fillSeats(a.name, names), warning: fillSeats(a.warning, names) })),
   };
 }
@@ -246,8 +250,12 @@ export function renderTable(main) {
   else if (m.status && m.status.to_move !== null && m.status.to_move !== undefined)
     left.append(el('p', { class: 'waiting', text: T('waitingFor') + ' ' + names[m.status.to_move] }));
   dockHand(left, area, t.game);
-  if (m.status && m.status.result) left.append(resultBox(m));
+  // Issue 24: the result as a dialog; once looked past, the result box.
+  if (m.status && m.status.result && resultClosed(m)) left.append(reopenResult(m), resultBox(m));
   left.append(el('details', { class: 'text-board' }, el('summary', { text: T('textBoard') }), el('pre', { class: 'board-text', text: m.board || '' })));
   grid.append(left, renderSide(renderLog(S.log, names), m));
   main.append(grid);
+  // Issue 24: between hands the summary waits for Continue; the result over the table.
+  const over = m.pause ? handEndPanel(m) : m.status && m.status.result && !resultClosed(m) ? resultDialog(m) : null;
+  if (over) main.append(el('div', { class: 'overlay', id: 'overlay' }, over));
 }

@@ -20,6 +20,8 @@
 
 #define TB_NAME_MAX 32   /* bytes of a display name, NUL included */
 #define TB_TOKEN_HASH 32 /* bytes of a seat token's hash (SHA-256) */
+#define TB_HAND_PAUSE_DEFAULT 30000 /* ms a hand's summary waits at most, unless set */
+#define TB_HAND_PAUSE_MAX 600000    /* the longest a table may set (0: no limit) */
 
 typedef enum { TB_SEAT_OPEN = 0, TB_SEAT_PERSON, TB_SEAT_BOT } tb_seat_kind;
 
@@ -52,6 +54,12 @@ typedef struct tb_room {
     tb_clock clock;  /* turn clocks; off unless tb_room_set_clock */
     int spectator_chat; /* spectators may chat (1 unless the table says no) */
     int hints;          /* issue 24: people may ask for a suggested move (0 unless the table says so) */
+    /* Issue 24: between hands, the summary waits for the people. */
+    int64_t hand_pause_ms; /* the pause ends after this; 0: only when everyone continued */
+    int paused;            /* between hands: no move, no bot, no clock */
+    int pause_move;        /* while paused: the moves made when the hand ended */
+    int64_t pause_since;   /* while paused: ms when it began */
+    unsigned continued;    /* while paused: bit per seat that sent continue */
 } tb_room;
 
 /* Sets r up: game and options (JSON as ch_opts_from_json reads it), data
@@ -146,6 +154,30 @@ int tb_room_leave_at(tb_room *r, int seat, int64_t now_ms, ch_err *err);
  * left, rather than lost their connection)}]. Public. */
 json_t *tb_room_away_json(const tb_room *r, int64_t now_ms);
 
+/* Between hands (issue 24). A move that ends a hand (not the game) puts
+ * the room between hands: nothing moves (tb_room_bot_due gives nothing,
+ * tb_room_check refuses, no clock runs) until every person present (one
+ * the heuristic does not play for at now) has continued, or the table's
+ * hand_pause_ms passed since (0: no limit). A table of bots alone never
+ * waits. */
+
+/* The pause's limit: 0 (wait for everyone) or 1..TB_HAND_PAUSE_MAX ms. */
+int tb_room_set_hand_pause(tb_room *r, int64_t ms, ch_err *err);
+/* Whether the room is between hands at now; ends the pause once its time
+ * passed or every person present has continued. */
+int tb_room_paused(tb_room *r, int64_t now_ms);
+/* seat (a person's) is done reading the hand's summary. An error when the
+ * room is not between hands. */
+int tb_room_continue(tb_room *r, int seat, int64_t now_ms, ch_err *err);
+/* After a restart: if the last move ended a hand, the room is between
+ * hands again, from now (nobody has continued). */
+void tb_room_pause_restore(tb_room *r, int64_t now_ms);
+/* The pause as viewer sees it at now, or JSON null when there is none:
+ * {"move" (the hand-ending move, 1-based), "hand_end" (tb_hand_end_json for
+ * viewer), "continued": [seats], "waiting": [people still to continue],
+ * "left_ms": ms until it ends by itself, or null without a limit}. */
+json_t *tb_room_pause_json(const tb_room *r, int viewer, int64_t now_ms, ch_lang lang);
+
 /* Per-viewer output. viewer: a seat, or CH_SPECTATOR. Every call returns a
  * new object holding only what that viewer may know. */
 
@@ -153,7 +185,10 @@ json_t *tb_room_away_json(const tb_room *r, int64_t now_ms);
  * name, present), moves. Public. */
 json_t *tb_room_summary(const tb_room *r);
 /* The whole picture for viewer: the summary, the game status, viewer's
- * view, and (when viewer is to move) the legal moves with their names. */
+ * view, (when viewer is to move and the room is not between hands) the
+ * legal moves with their names, and once the game is over its last hand
+ * ("hand_end", as tb_hand_end_json) and what each seat scored in each hand
+ * ("hand_scores": [[per seat] per hand]). */
 json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang);
 /* What viewer learns from move k (0-based) of the current game. */
 json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang);

@@ -73,15 +73,20 @@ static sv_table *find_table(sv_server *s, json_t *req)
 
 static json_t *state_msg(sv_table *t, sv_conn *c, int move)
 {
+    int64_t now = sv_now_ms();
+    /* A pause between hands that is over (its time, an absence) is over
+     * for everything below: the legal moves, the clock. */
+    tb_room_paused(&t->room, now);
     json_t *o = json_pack("{s:s}", "type", "state");
     json_t *st = tb_room_state_json(&t->room, c->seat, c->lang);
     json_object_update(o, st);
     json_decref(st);
     /* Issue 25: the clocks as of now, and who is away since when. */
-    int64_t now = sv_now_ms();
     tb_room_clock_sync(&t->room, now);
     json_object_set_new(o, "clock", tb_clock_json(&t->room.clock, now));
     json_object_set_new(o, "away", tb_room_away_json(&t->room, now));
+    /* Issue 24: between hands, the hand's summary and who has continued. */
+    json_object_set_new(o, "pause", tb_room_pause_json(&t->room, c->seat, now, c->lang));
     if (move > 0) {
         json_object_set_new(o, "move", json_integer(move));
         json_object_set_new(o, "events", tb_room_events(&t->room, move - 1, c->seat, c->lang));
@@ -138,6 +143,13 @@ int sv_run_bots(sv_server *s, sv_table *t, int max)
 {
     int64_t now = sv_now_ms();
     ch_action a;
+    /* A pause between hands that ended by its time (or by an absence):
+     * everyone is told that play goes on. */
+    int was_paused = t->room.paused;
+    if (was_paused && !tb_room_paused(&t->room, now)) {
+        t->last_move_ms = now; /* the new deal is seen before a bot moves */
+        broadcast(s, t, 0);
+    }
     tb_room_clock_sync(&t->room, now);
     for (int n = 0; n < max; n++) {
         if (!bot_to_move(t, now)) return 0;
@@ -188,6 +200,8 @@ int sv_add_loaded(void *ctx, tb_room *r)
     t->room = *r;
     free(r);
     if (s->cfg.no_spectator_chat) t->room.spectator_chat = 0;
+    /* A restart between hands shows the summary again, from now. */
+    tb_room_pause_restore(&t->room, sv_now_ms());
     return add_table(s, t);
 }
 
@@ -206,6 +220,14 @@ static int table_extras(sv_server *s, tb_room *r, json_t *req, ch_err *err)
     json_t *jc = json_object_get(req, "clock"), *js = json_object_get(req, "spectator_chat");
     if (js && !json_is_boolean(js))
         return ch_errf(err, CH_EINVAL, "spectator_chat: expected true or false");
+    /* Issue 24: how long a hand's summary waits, in seconds (0: for everyone). */
+    json_t *jp = json_object_get(req, "hand_pause");
+    if (jp && !(json_is_integer(jp) && json_integer_value(jp) >= 0 &&
+                json_integer_value(jp) <= TB_HAND_PAUSE_MAX / 1000))
+        return ch_errf(err, CH_EINVAL, "hand_pause: expected 0 (wait for everyone) to %d seconds",
+                       TB_HAND_PAUSE_MAX / 1000);
+    int rc = jp ? tb_room_set_hand_pause(r, json_integer_value(jp) * 1000, err) : CH_OK;
+    if (rc != CH_OK) return rc;
     r->spectator_chat = !s->cfg.no_spectator_chat && (!js || json_is_true(js));
     /* Issue 24: "Suggest a move" only where the table's creator allows it. */
     json_t *jh = json_object_get(req, "hints");
@@ -394,6 +416,8 @@ static void on_act(sv_server *s, sv_conn *c, json_t *req)
     sv_table *t = c->table;
     ch_action a;
     ch_err err;
+    /* A pause whose time is up is over before this move is judged. */
+    tb_room_paused(&t->room, sv_now_ms());
     /* Out of time: the heuristic moves for the seat, not this late move. */
     if (tb_room_timed_out(&t->room, sv_now_ms()) == c->seat) {
         sv_run_bots(s, t, 1);
@@ -486,6 +510,20 @@ static void on_rematch(sv_server *s, sv_conn *c, json_t *req)
     if (sv_store_rematch(&s->store, &t->room, &err) != CH_OK)
         lwsl_err("table %lld: %s\n", (long long)t->room.id, err.msg);
     broadcast(s, t, 0);
+    sv_run_bots(s, t, 64);
+}
+
+/* Issue 24: this seat has read the hand's summary; the last one to
+ * continue (or the pause's time) lets play go on. */
+static void on_continue(sv_server *s, sv_conn *c, json_t *req)
+{
+    if (!seated(s, c, "continue")) return;
+    sv_table *t = c->table;
+    ch_err err;
+    if (tb_room_continue(&t->room, c->seat, sv_now_ms(), &err) != CH_OK)
+        return sv_send_error(s, c, "continue", err.msg);
+    if (!t->room.paused) t->last_move_ms = sv_now_ms(); /* the new deal is seen before a bot moves */
+    broadcast(s, t, 0); /* who has continued, or that play goes on */
     sv_run_bots(s, t, 64);
 }
 
@@ -619,7 +657,7 @@ static const struct {
     {"resume", on_resume},   {"watch", on_watch},     {"act", on_act},       {"leave", on_leave},
     {"rematch", on_rematch}, {"history", on_history}, {"record", on_record},
     {"rules", on_rules},     {"replay", on_replay},   {"chat", sv_on_chat},
-    {"away", on_away},       {"hint", on_hint},
+    {"away", on_away},       {"hint", on_hint},       {"continue", on_continue},
 };
 
 void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len)

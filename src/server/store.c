@@ -70,6 +70,9 @@ static const char *const migrations[SV_SCHEMA_VERSION] = {
      * suggested move. A seat of the tables.seats array may now also be
      * {"level": "hard", "bot": "pimc"}: a level and the bot it stood for. */
     "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;",
+    /* Version 5 (issue 24): how long a hand's summary waits (ms, 0: for
+     * everyone); older tables get the default. */
+    "ALTER TABLE tables ADD COLUMN hand_pause_ms INTEGER NOT NULL DEFAULT 30000;",
 };
 
 static int migrate(sv_store *s, ch_err *err)
@@ -203,10 +206,11 @@ int sv_store_add_table(sv_store *s, tb_room *r, const char *const *specs, ch_err
     int rc = opts && seats_text && data_text
                  ? run(s, err,
                        "INSERT INTO tables(game, options, seats, seed, timeout_ms, data, "
-                       "clock_bank_ms, clock_inc_ms, spectator_chat, hints) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                       "ttttitiiii", r->game->name, opts, seats_text, seed, (int64_t)r->timeout_ms,
+                       "clock_bank_ms, clock_inc_ms, spectator_chat, hints, hand_pause_ms) "
+                       "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                       "ttttitiiiii", r->game->name, opts, seats_text, seed, (int64_t)r->timeout_ms,
                        data_text, (int64_t)r->clock.bank_ms, (int64_t)r->clock.inc_ms,
-                       (int64_t)r->spectator_chat, (int64_t)r->hints)
+                       (int64_t)r->spectator_chat, (int64_t)r->hints, (int64_t)r->hand_pause_ms)
                  : ch_errf(err, CH_ENOMEM, "out of memory");
     free(opts);
     free(seats_text);
@@ -488,6 +492,7 @@ static int load_table(sv_store *s, sqlite3_stmt *row, int64_t now_ms, tb_room *r
     rc = tb_room_set_clock(r, sqlite3_column_int64(row, 8), sqlite3_column_int64(row, 9), err);
     r->spectator_chat = sqlite3_column_int(row, 10) != 0;
     r->hints = sqlite3_column_int(row, 11) != 0;
+    if (rc == CH_OK) rc = tb_room_set_hand_pause(r, sqlite3_column_int64(row, 12), err);
     if (rc == CH_OK) rc = load_seats(s, r, now_ms, err);
     if (rc == CH_OK) rc = load_chat(s, r, err);
     int game_no = sqlite3_column_int(row, 6);
@@ -507,7 +512,7 @@ int sv_store_load(sv_store *s, int64_t now_ms, int (*add)(void *ctx, tb_room *r)
     if (sqlite3_prepare_v2(
             s->db,
             "SELECT id, game, options, seats, seed, timeout_ms, game_no, data, clock_bank_ms, "
-            "clock_inc_ms, spectator_chat, hints FROM tables ORDER BY id",
+            "clock_inc_ms, spectator_chat, hints, hand_pause_ms FROM tables ORDER BY id",
             -1, &row, NULL) != SQLITE_OK)
         return sql_fail(s, err, "tables");
     int rc = CH_OK;

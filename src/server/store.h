@@ -14,7 +14,7 @@
 
 #include "cardhall/room.h"
 
-#define SV_SCHEMA_VERSION 4
+#define SV_SCHEMA_VERSION 5
 #define SV_STORE_BUSY_MS 2000 /* how long a write waits for another connection's lock */
 
 typedef struct sv_store {

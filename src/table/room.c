@@ -123,6 +123,7 @@ int tb_room_init(tb_room *r, int64_t id, const ch_game *g, const json_t *options
     memset(r, 0, sizeof *r);
     r->clock.running = -1;
     r->spectator_chat = 1;
+    r->hand_pause_ms = TB_HAND_PAUSE_DEFAULT;
     r->id = id;
     r->game = g;
     r->seed = seed;
@@ -247,6 +248,7 @@ int tb_room_to_move(const tb_room *r)
 
 int tb_room_bot_due(tb_room *r, int64_t now_ms, ch_action *a)
 {
+    if (tb_room_paused(r, now_ms)) return 0; /* bots wait for the summary too */
     int p = tb_room_to_move(r);
     if (p < 0 || !tb_room_bot_plays(r, p, now_ms)) return 0;
     /* The bot reads only its seat's view (bot.h's contract). */
@@ -258,6 +260,8 @@ int tb_room_check(const tb_room *r, int seat, const char *text, ch_action *a, ch
 {
     if (r->status != TB_ROOM_RUNNING)
         return ch_errf(err, CH_ESTATE, "the game is %s", tb_room_status_name(r->status));
+    if (r->paused)
+        return ch_errf(err, CH_ESTATE, "between hands: the table waits for everyone to continue");
     int p = tb_room_to_move(r);
     if (seat != p) return ch_errf(err, CH_ESTATE, "not your turn: seat %d is to move", p);
     if (!text) return ch_errf(err, CH_EINVAL, "missing field: action");
@@ -284,6 +288,7 @@ int tb_room_restore_game(tb_room *r, int game_no, uint64_t seed, ch_err *err)
     ch_match_free(&r->m);
     r->game_no = game_no;
     r->seed = seed;
+    r->paused = 0;
     tb_clock_reset(&r->clock);
     return start(r, err);
 }
@@ -306,6 +311,7 @@ int tb_room_rematch(tb_room *r, uint64_t seed, ch_err *err)
         return rc;
     }
     ch_match_free(&old);
+    r->paused = 0;
     return CH_OK;
 }
 
@@ -333,6 +339,7 @@ json_t *tb_room_summary(const tb_room *r)
     /* Issue 25: the table's clock and whether spectators may chat. */
     json_object_set_new(o, "spectator_chat", json_boolean(r->spectator_chat));
     json_object_set_new(o, "hints", json_boolean(r->hints));
+    json_object_set_new(o, "hand_pause_ms", json_integer(r->hand_pause_ms));
     if (tb_clock_on(&r->clock))
         json_object_set_new(o, "clock",
                             json_pack("{s:I,s:I}", "bank_ms", (json_int_t)r->clock.bank_ms,
@@ -372,6 +379,25 @@ static json_t *view_for(const tb_room *r, int viewer)
     return r->game->view_json(ch_match_state(&r->m), viewer);
 }
 
+/* [[what each seat scored in hand 1], [... hand 2], ...]: public, as each
+ * hand's end shows it. One apply per step (ch_match_state_at walks a cursor). */
+static json_t *hand_scores(const tb_room *r)
+{
+    json_t *list = json_array();
+    int done = 0;
+    for (int k = 1; k <= r->m.n_actions; k++) {
+        ch_result res;
+        r->game->result(ch_match_state_at(&r->m, k), &res);
+        if (res.hands <= done) continue;
+        done = res.hands;
+        json_t *row = json_array();
+        for (int p = 0; p < r->n_seats; p++)
+            json_array_append_new(row, json_integer(res.hand_score[p]));
+        json_array_append_new(list, row);
+    }
+    return list;
+}
+
 json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang)
 {
     json_t *o = json_pack("{s:o,s:o}", "table", tb_room_summary(r), "seat",
@@ -387,7 +413,15 @@ json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang)
         free(board);
         if (b) json_object_set_new(o, "board", b);
     }
-    if (viewer >= 0 && tb_room_to_move(r) == viewer)
+    /* Issue 24: a finished game's last hand and what each hand scored,
+     * for the result dialog. */
+    if (r->status == TB_ROOM_FINISHED && r->m.n_actions > 0) {
+        json_t *end = tb_hand_end_json(&r->m, r->m.n_actions - 1, viewer, lang);
+        if (end) json_object_set_new(o, "hand_end", end);
+        json_object_set_new(o, "hand_scores", hand_scores(r));
+    }
+    /* Between hands nobody is offered a move: the summary comes first. */
+    if (viewer >= 0 && !r->paused && tb_room_to_move(r) == viewer)
         json_object_set_new(o, "legal",
                             tb_legal_json_as(r->game, ch_match_state(&r->m), viewer, lang, r->acts, NULL));
     return o;
@@ -478,7 +512,7 @@ int tb_room_set_clock(tb_room *r, int64_t bank_ms, int64_t inc_ms, ch_err *err)
  * (a bank is a person's; bots answer in their own time). */
 static int clock_seat(const tb_room *r)
 {
-    int p = tb_room_to_move(r);
+    int p = r->paused ? -1 : tb_room_to_move(r); /* nobody's time runs between hands */
     return p >= 0 && r->seats[p].kind == TB_SEAT_PERSON ? p : -1;
 }
 
@@ -494,12 +528,31 @@ int tb_room_timed_out(const tb_room *r, int64_t now_ms)
     return tb_clock_out(&r->clock, now_ms) == p ? p : -1;
 }
 
+/* Hands done in the current game. */
+static int hands_of(const tb_room *r)
+{
+    ch_result res;
+    r->game->result(ch_match_state(&r->m), &res);
+    return res.hands;
+}
+
+static void pause_begin(tb_room *r, int64_t now_ms)
+{
+    r->paused = 1;
+    r->pause_move = r->m.n_actions;
+    r->pause_since = now_ms;
+    r->continued = 0;
+}
+
 int tb_room_apply_at(tb_room *r, ch_action a, int64_t now_ms, ch_err *err)
 {
     int p = clock_seat(r), ply = r->status == TB_ROOM_RUNNING ? r->m.n_actions : 0;
     int out = p >= 0 && tb_room_timed_out(r, now_ms) == p;
+    int hands = r->status == TB_ROOM_RUNNING ? hands_of(r) : 0;
     int rc = tb_room_apply(r, a, err);
-    if (rc != CH_OK || !tb_clock_on(&r->clock)) return rc;
+    if (rc != CH_OK) return rc;
+    if (r->status == TB_ROOM_RUNNING && hands_of(r) > hands) pause_begin(r, now_ms);
+    if (!tb_clock_on(&r->clock)) return rc;
     if (out && tb_clock_mark_timeout(&r->clock, ply) != CH_OK)
         return ch_errf(err, CH_ENOMEM, "out of memory");
     tb_clock_moved(&r->clock, p, now_ms);
@@ -544,4 +597,69 @@ json_t *tb_room_away_json(const tb_room *r, int64_t now_ms)
                                               (json_int_t)(away > 0 ? away : 0), "left", s->left));
     }
     return list;
+}
+
+/* Between hands (issue 24). */
+
+int tb_room_set_hand_pause(tb_room *r, int64_t ms, ch_err *err)
+{
+    if (ms < 0 || ms > TB_HAND_PAUSE_MAX)
+        return ch_errf(err, CH_EINVAL, "hand_pause: 0 (wait for everyone) to %d seconds",
+                       TB_HAND_PAUSE_MAX / 1000);
+    r->hand_pause_ms = ms;
+    return CH_OK;
+}
+
+/* A person the table waits for: seated and not played for by the heuristic
+ * (away past the timeout, or left), so an absent person holds nobody up. */
+static int holds_pause(const tb_room *r, int seat, int64_t now_ms)
+{
+    return r->seats[seat].kind == TB_SEAT_PERSON && !tb_room_bot_plays(r, seat, now_ms);
+}
+
+int tb_room_paused(tb_room *r, int64_t now_ms)
+{
+    if (!r->paused) return 0;
+    if (r->hand_pause_ms > 0 && now_ms - r->pause_since >= r->hand_pause_ms) {
+        r->paused = 0;
+        return 0;
+    }
+    for (int i = 0; i < r->n_seats; i++)
+        if (holds_pause(r, i, now_ms) && !(r->continued & (1u << i))) return 1;
+    r->paused = 0;
+    return 0;
+}
+
+int tb_room_continue(tb_room *r, int seat, int64_t now_ms, ch_err *err)
+{
+    if (seat < 0 || seat >= r->n_seats || r->seats[seat].kind != TB_SEAT_PERSON)
+        return ch_errf(err, CH_EINVAL, "seat %d holds no person", seat);
+    if (!tb_room_paused(r, now_ms)) return ch_errf(err, CH_ESTATE, "the table is not between hands");
+    r->continued |= 1u << seat;
+    tb_room_paused(r, now_ms); /* the last one to continue ends it */
+    return CH_OK;
+}
+
+void tb_room_pause_restore(tb_room *r, int64_t now_ms)
+{
+    r->paused = 0;
+    if (r->status != TB_ROOM_RUNNING || r->m.n_actions == 0) return;
+    ch_result before;
+    r->game->result(ch_match_state_at(&r->m, r->m.n_actions - 1), &before);
+    if (hands_of(r) > before.hands) pause_begin(r, now_ms);
+}
+
+json_t *tb_room_pause_json(const tb_room *r, int viewer, int64_t now_ms, ch_lang lang)
+{
+    if (!r->paused || r->status != TB_ROOM_RUNNING) return json_null();
+    json_t *done = json_array(), *waiting = json_array();
+    for (int i = 0; i < r->n_seats; i++) {
+        if (r->continued & (1u << i)) json_array_append_new(done, json_integer(i));
+        else if (holds_pause(r, i, now_ms)) json_array_append_new(waiting, json_integer(i));
+    }
+    int64_t left = r->pause_since + r->hand_pause_ms - now_ms;
+    json_t *end = tb_hand_end_json(&r->m, r->pause_move - 1, viewer, lang);
+    return json_pack("{s:i,s:o,s:o,s:o,s:o}", "move", r->pause_move, "hand_end",
+                     end ? end : json_null(), "continued", done, "waiting", waiting, "left_ms",
+                     r->hand_pause_ms > 0 ? json_integer(left > 0 ? left : 0) : json_null());
 }

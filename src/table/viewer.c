@@ -207,8 +207,7 @@ static int hands_done(const ch_game *g, const void *st)
     return r.hands;
 }
 
-/* The hand that move k of m ended, as viewer sees it at its end; NULL when
- * move k ended no hand. */
+/* See table.h: tb_hand_end_json is this without the view. */
 static json_t *hand_end(const ch_match *m, int k, int viewer, ch_lang lang, int with_view)
 {
     const ch_game *g = m->game;
@@ -228,6 +227,12 @@ static json_t *hand_end(const ch_match *m, int k, int viewer, ch_lang lang, int 
     if (with_view) json_object_set(o, "view", view);
     json_decref(view);
     return o;
+}
+
+json_t *tb_hand_end_json(const ch_match *m, int k, int viewer, ch_lang lang)
+{
+    if (k < 0 || k >= m->n_actions) return NULL;
+    return hand_end(m, k, viewer, lang, 0);
 }
 
 json_t *tb_history_json(const ch_match *m, int viewer, ch_lang lang)

@@ -182,6 +182,15 @@ static int terminal(json_t *m)
     return json_object_get(json_object_get(m, "status"), "result") != NULL;
 }
 
+/* Whether state m is between hands with seat still to continue. */
+static int waits_for(json_t *m, int seat)
+{
+    json_t *w = json_object_get(json_object_get(m, "pause"), "waiting");
+    for (size_t i = 0; i < json_array_size(w); i++)
+        if (json_integer_value(json_array_get(w, i)) == seat) return 1;
+    return 0;
+}
+
 /* Plays seat's moves (a random legal one each time) until the game ends or
  * max_moves moves have been announced. Returns 1 if the game ended. */
 static int play(wsc *w, wsc_conn *c, play_log *l, ch_rng *rng, int max_moves)
@@ -197,6 +206,9 @@ static int play(wsc *w, wsc_conn *c, play_log *l, ch_rng *rng, int max_moves)
             continue;
         }
         keep(l, m);
+        /* Issue 24: between hands, this seat continues at once. */
+        if (waits_for(m, (int)json_integer_value(json_object_get(m, "seat"))))
+            wsc_send_json(c, json_pack("{s:s}", "type", "continue"));
         if (terminal(m)) {
             json_decref(m);
             return 1;
@@ -1318,6 +1330,176 @@ static void a_seat_whose_connection_goes_to_the_lobby_is_away(void **unused)
     wsc_free(&w);
 }
 
+/* Issue 24: two people and a bot at a Rumino table. Plays both seats
+ * (random legal moves) until a state shows the table between hands; the
+ * states seen by a go to *last_a. Returns the moves announced. */
+static int until_pause(wsc *w, wsc_conn *a, wsc_conn *b, ch_rng *rng, json_t **last_a)
+{
+    wsc_conn *cs[2] = {a, b};
+    for (int guard = 0; guard < 20000; guard++) {
+        for (int i = 0; i < 2; i++) {
+            json_t *m = wsc_recv(w, cs[i], 5);
+            if (!m) continue;
+            if (type_of(m) && !strcmp(type_of(m), "error"))
+                fail_msg("error: %s", json_string_value(json_object_get(m, "error")));
+            if (!type_of(m) || strcmp(type_of(m), "state") != 0) {
+                json_decref(m);
+                continue;
+            }
+            json_t *pause = json_object_get(m, "pause");
+            if (terminal(m)) fail_msg("the game ended before a hand did");
+            if (pause && !json_is_null(pause)) {
+                if (i == 0) {
+                    json_decref(*last_a);
+                    *last_a = m;
+                    return 1;
+                }
+                json_decref(m);
+                continue;
+            }
+            json_t *legal = json_object_get(m, "legal");
+            if (legal) {
+                size_t k = ch_rng_below(rng, (uint32_t)json_array_size(legal));
+                wsc_send_json(cs[i], json_pack("{s:s,s:s}", "type", "act", "action",
+                                               json_string_value(json_object_get(
+                                                   json_array_get(legal, k), "action"))));
+            }
+            json_decref(m);
+        }
+    }
+    fail_msg("no hand ended");
+    return 0;
+}
+
+/* The next state on c, dropping anything else. */
+static json_t *next_state(wsc *w, wsc_conn *c, int ms)
+{
+    return wsc_expect(w, c, "state", ms);
+}
+
+static json_t *pause_of(json_t *st)
+{
+    json_t *p = json_object_get(st, "pause");
+    return json_is_null(p) ? NULL : p;
+}
+
+static void between_hands_bots_wait_for_everyone_to_continue_even_across_kill_9(void **unused)
+{
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *a = wsc_open(&w, WAIT), *b = wsc_open(&w, WAIT);
+    /* hand_pause 0: the summary waits for everyone, however long. */
+    json_int_t id = create_with(
+        &w, a,
+        json_pack("{s:s,s:s,s:[sss],s:{s:i},s:i}", "type", "create", "game", "rumino", "seats",
+                  "open", "open", "heuristic", "options", "players", 3, "hand_pause", 0));
+    expect_error(&w, a,
+                 json_pack("{s:s,s:s,s:[ss],s:i}", "type", "create", "game", "rumino", "seats",
+                           "open", "open", "hand_pause", 601),
+                 "hand_pause");
+    char ta[64], tb[64];
+    assert_int_equal(join(&w, a, id, 0, "Ann", ta), 0);
+    assert_int_equal(join(&w, b, id, 1, "Bob", tb), 1);
+    ch_rng rng;
+    ch_rng_seed(&rng, 24, 0);
+    json_t *st = NULL;
+    until_pause(&w, a, b, &rng, &st);
+    json_t *p = pause_of(st);
+    int moves = (int)json_integer_value(json_object_get(json_object_get(st, "table"), "moves"));
+    assert_int_equal(json_integer_value(json_object_get(p, "move")), moves);
+    assert_true(json_is_null(json_object_get(p, "left_ms")));
+    json_t *end = json_object_get(p, "hand_end");
+    assert_true(json_string_length(json_object_get(end, "summary")) > 0);
+    assert_null(json_object_get(st, "legal")); /* nobody is offered a move */
+    json_decref(st);
+    /* Ann continues; Bob has not: the bot and everyone wait. */
+    wsc_send_json(a, json_pack("{s:s}", "type", "continue"));
+    st = next_state(&w, b, WAIT);
+    while (st && pause_of(st) && json_array_size(json_object_get(pause_of(st), "continued")) == 0) {
+        json_decref(st);
+        st = next_state(&w, b, WAIT);
+    }
+    assert_non_null(st);
+    assert_non_null(pause_of(st));
+    assert_int_equal(json_integer_value(json_array_get(
+                         json_object_get(pause_of(st), "continued"), 0)), 0);
+    json_decref(st);
+    /* Nothing more comes for a second: no move is made. */
+    json_t *m = next_state(&w, b, 1000);
+    if (m) {
+        assert_non_null(pause_of(m));
+        assert_int_equal(
+            json_integer_value(json_object_get(json_object_get(m, "table"), "moves")), moves);
+        json_decref(m);
+    }
+    expect_error(&w, b, json_pack("{s:s,s:s}", "type", "act", "action", "d"), "between hands");
+
+    /* kill -9 in the pause: after the restart the summary waits again. */
+    stop_server(SIGKILL);
+    wsc_close(&w, a);
+    wsc_close(&w, b);
+    wsc_free(&w);
+    start_server();
+    assert_int_equal(wsc_init(&w, port), 0);
+    a = wsc_open(&w, WAIT);
+    b = wsc_open(&w, WAIT);
+    json_decref(request(&w, a, json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", ta),
+                        "joined"));
+    json_decref(request(&w, b, json_pack("{s:s,s:I,s:s}", "type", "resume", "table", id, "token", tb),
+                        "joined"));
+    /* The latest state b has: Bob back, still between hands, nobody continued. */
+    st = next_state(&w, b, WAIT);
+    for (json_t *more; (more = next_state(&w, b, 300));) {
+        json_decref(st);
+        st = more;
+    }
+    assert_non_null(pause_of(st));
+    assert_int_equal(json_array_size(json_object_get(pause_of(st), "continued")), 0);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(st, "table"), "moves")),
+                     moves);
+    json_decref(st);
+    while ((m = wsc_recv(&w, a, 100))) json_decref(m);
+    /* Both continue: play goes on (the next move is announced). */
+    wsc_send_json(a, json_pack("{s:s}", "type", "continue"));
+    wsc_send_json(b, json_pack("{s:s}", "type", "continue"));
+    int resumed = 0;
+    for (int i = 0; i < 50 && !resumed; i++) {
+        st = next_state(&w, a, WAIT);
+        assert_non_null(st);
+        if (!pause_of(st)) resumed = 1;
+        json_decref(st);
+    }
+    assert_true(resumed);
+    expect_error(&w, a, json_pack("{s:s}", "type", "continue"), "not between hands");
+    wsc_close(&w, a);
+    wsc_close(&w, b);
+
+    /* A table whose pause is 1 s goes on by itself. */
+    a = wsc_open(&w, WAIT);
+    b = wsc_open(&w, WAIT);
+    id = create_with(&w, a,
+                     json_pack("{s:s,s:s,s:[sss],s:{s:i},s:i}", "type", "create", "game", "rumino",
+                               "seats", "open", "open", "heuristic", "options", "players", 3,
+                               "hand_pause", 1));
+    join(&w, a, id, 0, "Ann", NULL);
+    join(&w, b, id, 1, "Bob", NULL);
+    st = NULL;
+    until_pause(&w, a, b, &rng, &st);
+    assert_true(json_integer_value(json_object_get(pause_of(st), "left_ms")) <= 1000);
+    json_decref(st);
+    resumed = 0;
+    for (int i = 0; i < 50 && !resumed; i++) {
+        st = next_state(&w, a, 3000);
+        assert_non_null(st);
+        if (!pause_of(st)) resumed = 1;
+        json_decref(st);
+    }
+    assert_true(resumed);
+    wsc_close(&w, a);
+    wsc_close(&w, b);
+    wsc_free(&w);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -1338,6 +1520,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(out_of_time_is_played_for_and_clocks_and_chat_survive_kill_9),
         cmocka_unit_test(levels_and_hints_where_the_table_allows_them),
         cmocka_unit_test(a_hint_depends_only_on_the_seats_view),
+        cmocka_unit_test(between_hands_bots_wait_for_everyone_to_continue_even_across_kill_9),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -78,8 +78,8 @@ let seed = Number(process.env.CH_WEB_SEED || 1) >>> 0;
 const rand = () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 2 ** 32; };
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 
-async function person(lang, width = 1100, slowSocket = false) {
-  const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: lang === 'ja' ? 'ja-JP' : 'en-US' });
+async function person(lang, width = 1100, slowSocket = false, reducedMotion = 'no-preference') {
+  const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: lang === 'ja' ? 'ja-JP' : 'en-US', reducedMotion });
   await ctx.addInitScript((l) => localStorage.setItem('cardhall.lang', l), lang);
   // A slow network: the page's socket opens two seconds after the page
   // loads, so what a person clicks before that must not be lost.
@@ -189,6 +189,20 @@ async function clickMove(p, b, before) {
   return waitChange(p, before);
 }
 
+// Issue 24: between hands the summary waits for Continue; a page that is
+// asked clicks it (after a look, the first time in each game: shots).
+const shotPause = new Set();
+async function continueIfAsked(p, name) {
+  const b = await p.$('#continue');
+  if (!b) return false;
+  if (name && !shotPause.has(name)) {
+    shotPause.add(name);
+    await p.screenshot({ path: `${artifacts}/${name}-hand-end.png` });
+  }
+  await b.click().catch(() => {});
+  return true;
+}
+
 // Plays until the game is over; midway() runs at a few points on the way.
 // Issue 24: "Suggest a move" names a move of the seat's own, and outlines
 // no button but that move's.
@@ -200,11 +214,12 @@ async function checkHint(p, id) {
   if (!(await p.textContent('.hint-text')).trim()) fail(`table ${id}: an empty suggestion`);
 }
 
-async function playOut(pages, id, maxMoves, midway) {
+async function playOut(pages, id, maxMoves, midway, shotNames = []) {
   let moves = 0, hinted = false;
   while (moves < maxMoves) {
     if (await pages[0].$('#over-h')) return moves;
     let moved = false;
+    for (const [k, p] of pages.entries()) if (await continueIfAsked(p, shotNames[k])) moved = true;
     for (const p of pages) {
       if (!(await p.$('.moves button.move'))) continue;
       if (!hinted && (await p.$('#hint-btn'))) { await checkHint(p, id); hinted = true; }
@@ -321,7 +336,9 @@ async function backToTheLobby(ann, bob, id, game) {
     .catch(() => fail(`${game}: Bob back at his seat is still away`));
 }
 
-for (const g of process.env.CH_WEB_ONLY === 'talk' ? [] : GAMES) {
+// CH_WEB_ONLY=talk or =handend runs only that part.
+const ONLY = process.env.CH_WEB_ONLY;
+for (const g of ONLY ? [] : GAMES) {
   const ann = await person('en'), bob = await person('ja', 1100, g === GAMES[0]);
   const id = await createTable(ann, g);
   await bob.goto(`${url}#table=${id}`);
@@ -387,7 +404,7 @@ for (const g of process.env.CH_WEB_ONLY === 'talk' ? [] : GAMES) {
     }
     console.log(`${g.game}: the server was killed and restarted mid-game; both pages came back`);
   };
-  const moves = await playOut([ann, bob], id, 2500, midway);
+  const moves = await playOut([ann, bob], id, 2500, midway, [`${g.game}-en`, `${g.game}-ja`]);
   // A deal that ended within a few moves (Comrade lost in the bidding) is
   // reloaded at its end: the seat and its cards still come back.
   if (!reloaded) await midway(moves);
@@ -398,7 +415,13 @@ for (const g of process.env.CH_WEB_ONLY === 'talk' ? [] : GAMES) {
   for (const p of [ann, bob, spec]) await checkSpokenNames(p, g.game, 'end');
   // The result table shows the game's ranks as they are (1 is the best);
   // it once added 1 to them, so a winner read "2".
+  // A team game (Comrade) says whether the team won, with no ranks (issue 24).
   for (const p of [bob, spec]) {
+    if (g.game === 'comrade') {
+      if (await p.$('#result table.result th:has-text("Rank"), #result table.result th:has-text("順位")')) fail('comrade: the team result ranks everyone');
+      if (!/team|チーム/i.test(await p.textContent('#over-h'))) fail(`comrade: the result does not speak of the team: ${await p.textContent('#over-h')}`);
+      continue;
+    }
     const best = (await p.textContent('table.result tbody tr td')).trim();
     if (best !== '1') fail(`${g.game}: the result table's first rank is ${best}, not 1`);
   }
@@ -561,6 +584,7 @@ async function talkClockLeave() {
   await bob.screenshot({ path: `${artifacts}/left-ja.png` });
   let bobMoves = 0;
   for (let i = 0; i < 300 && bobMoves < 6 && !(await bob.$('#over-h')); i++) {
+    if (await continueIfAsked(bob)) continue;
     if (await bob.$('.moves button.move')) { await oneMove(bob, false); bobMoves++; } else await bob.waitForTimeout(100);
   }
   await ann.goto(`${url}#table=${id}`);
@@ -573,7 +597,115 @@ async function talkClockLeave() {
   console.log(`talk: table ${id} finished (${moves} moves by people after one left and came back)`);
   for (const p of [ann, bob]) await p.context().close();
 }
-await talkClockLeave();
+if (!ONLY || ONLY === 'talk') await talkClockLeave();
+
+// Issue 24: the end of each hand waits for both people, and the game ends
+// with a result that names them. Two games of several hands, a table that
+// waits for everyone (hand_pause 0); Ann in English at 1280 px, Bob in
+// Japanese on a phone, then the other way round for the shots.
+async function handEnds(g) {
+  // Bob prefers reduced motion: his cards do not move.
+  const ann = await person('en', 1280), bob = await person('ja', 360, false, 'reduce');
+  await ann.goto(url);
+  await ann.waitForSelector('#game option', { state: 'attached' });
+  const id = await ann.evaluate((gg) => new Promise((resolve, reject) => {
+    const ws = new WebSocket('ws://' + location.host + '/');
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'create', game: gg.game, seats: ['open', 'open', 'heuristic'],
+      options: { players: 3, ...gg.options }, hand_pause: 0 }));
+    ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'created') { ws.close(); resolve(m.table.id); } };
+    ws.onerror = () => reject(new Error('websocket'));
+  }), g);
+  for (const [p, name] of [[ann, 'Ann'], [bob, 'Bob']]) {
+    await p.goto(`${url}#table=${id}`);
+    await p.fill('#name', name);
+    await p.click('#join');
+  }
+  for (const p of [ann, bob]) await p.waitForSelector('#board');
+  // The most cards moving at once on each page, sampled as play goes on.
+  for (const p of [ann, bob]) {
+    await p.evaluate(() => {
+      window.__cardMoves = 0;
+      setInterval(() => {
+        const n = document.getAnimations().filter((a) => a.id === 'ch-card').length; // motion.js's, not the boards' CSS
+        window.__cardMoves = Math.max(window.__cardMoves, n);
+      }, 30);
+    });
+  }
+  let pauses = 0, moves = 0;
+  for (let guard = 0; guard < 4000 && !(await ann.$('#over-h')); guard++) {
+    if (await ann.$('#continue') || await bob.$('#continue')) {
+      pauses++;
+      await ann.waitForSelector('#continue');
+      await bob.waitForSelector('#continue');
+      for (const p of [ann, bob]) {
+        const text = await p.textContent('#hand-end .hand-summary');
+        if (!text || text.length < 20) fail(`${g.game}: the hand's summary is empty: "${text}"`);
+      }
+      if (pauses === 1) {
+        await checkJapanese(bob, g.game, 'hand end');
+        await ann.screenshot({ path: `${artifacts}/${g.game}-hand-end-1280-en.png` });
+        await bob.screenshot({ path: `${artifacts}/${g.game}-hand-end-360-ja.png` });
+      }
+      // Ann continues; Bob reads on: nothing moves on either page.
+      const annBefore = await mark(ann), bobBefore = await mark(bob);
+      await ann.click('#continue');
+      await waitFor(ann, `${g.game}: Ann's page does not say it waits for Bob`,
+        async () => /Waiting for Bob/.test(await ann.textContent('#hand-end')) && !(await ann.$('#continue')));
+      await waitFor(bob, `${g.game}: Bob's page does not show that Ann continued`,
+        async () => (await bob.$$('#hand-end ul.continued li.ok')).length === 1);
+      await ann.waitForTimeout(1200);
+      if (await mark(ann) !== annBefore || await mark(bob) !== bobBefore) fail(`${g.game}: the table moved on before Bob continued`);
+      if (await ann.$('.moves button.move') || await bob.$('.moves button.move')) fail(`${g.game}: a move was offered between hands`);
+      if (!(await bob.$('#continue'))) fail(`${g.game}: Bob's summary went away before he continued`);
+      if (pauses === 1) {
+        await ann.setViewportSize({ width: 360, height: 800 });
+        await bob.setViewportSize({ width: 1280, height: 900 });
+        await ann.screenshot({ path: `${artifacts}/${g.game}-hand-end-360-en.png` });
+        await bob.screenshot({ path: `${artifacts}/${g.game}-hand-end-1280-ja.png` });
+        await ann.setViewportSize({ width: 1280, height: 900 });
+        await bob.setViewportSize({ width: 360, height: 800 });
+      }
+      await bob.click('#continue');
+      for (const p of [ann, bob]) await p.waitForSelector('#hand-end', { state: 'detached', timeout: 10000 }).catch(() => fail(`${g.game}: the summary stayed after both continued`));
+      continue;
+    }
+    let moved = false;
+    for (const p of [ann, bob]) {
+      if (!(await p.$('.moves button.move'))) continue;
+      await oneMove(p, false);
+      moves++;
+      moved = true;
+      break;
+    }
+    if (!moved) await ann.waitForTimeout(100);
+  }
+  for (const p of [ann, bob]) await p.waitForSelector('#result #over-h');
+  if (!(await ann.evaluate(() => window.__cardMoves))) fail(`${g.game}: no card moved on Ann's page`);
+  if (await bob.evaluate(() => window.__cardMoves)) fail(`${g.game}: cards moved for Bob, who prefers reduced motion`);
+  if (pauses < 1) fail(`${g.game}: the game ended without a pause between hands`);
+  for (const p of [ann, bob]) {
+    const names = await p.$$eval('#result table.result tbody td', (es) => es.map((e) => e.textContent).join(' '));
+    if (!/Ann/.test(names) || !/Bob/.test(names)) fail(`${g.game}: the result does not name both people: ${names}`);
+    if (!(await p.$('#result #rematch')) || !(await p.$('#result #to-lobby'))) fail(`${g.game}: the result offers no way on`);
+  }
+  await checkJapanese(bob, g.game, 'result');
+  await ann.screenshot({ path: `${artifacts}/${g.game}-result-1280-en.png` });
+  await bob.screenshot({ path: `${artifacts}/${g.game}-result-360-ja.png` });
+  await ann.setViewportSize({ width: 360, height: 800 });
+  await bob.setViewportSize({ width: 1280, height: 900 });
+  await ann.screenshot({ path: `${artifacts}/${g.game}-result-360-en.png` });
+  await bob.screenshot({ path: `${artifacts}/${g.game}-result-1280-ja.png` });
+  // Looked past, the result stays a click away.
+  await ann.click('#result-close');
+  await ann.waitForSelector('#result-open');
+  console.log(`${g.game}: ${pauses} hand ends waited for both people; the result names them (${moves} moves by people)`);
+  for (const p of [ann, bob]) await p.context().close();
+}
+if (!ONLY || ONLY === 'handend') {
+  // Targets a single hand cannot reach.
+  await handEnds({ game: 'rumino', options: { elimination_score: '60' } });
+  await handEnds({ game: 'racko', options: { target_score: '150' } });
+}
 
 // The lobby at phone width, in both languages.
 for (const lang of ['en', 'ja']) {
