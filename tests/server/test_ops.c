@@ -218,6 +218,12 @@ static int play_moves(wsc *w, wsc_conn *c, ch_rng *rng, int n, int *over)
             continue;
         }
         moves = (int)json_integer_value(json_object_get(json_object_get(m, "table"), "moves"));
+        /* Issue 24: between hands the table waits for this person to continue. */
+        json_t *waiting = json_object_get(json_object_get(m, "pause"), "waiting");
+        for (size_t i = 0; i < json_array_size(waiting); i++)
+            if (json_integer_value(json_array_get(waiting, i)) ==
+                json_integer_value(json_object_get(m, "seat")))
+                wsc_send_json(c, json_pack("{s:s}", "type", "continue"));
         if (json_object_get(json_object_get(m, "status"), "result")) {
             *over = 1;
             json_decref(m);
