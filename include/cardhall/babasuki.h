@@ -25,11 +25,12 @@
 
 enum { DB_VILLAIN, DB_HERO, DB_TREASURE, DB_CAT };
 
-/* One card's data. suits: bit k = letter 'A'+k. */
+/* One card's data. suits: bit k = letter 'A'+k. suits and type share one
+ * 32-bit word so a card is 8 bytes: the state holds 25 of them (issue 29). */
 typedef struct db_card {
-    uint32_t suits;
-    uint16_t no;
-    uint8_t type; /* DB_VILLAIN .. DB_CAT */
+    uint32_t suits : 26;
+    uint32_t type : 2; /* DB_VILLAIN .. DB_CAT */
+    uint16_t no;       /* 1..999 */
     int8_t secured;
     int8_t hand;
 } db_card;
@@ -75,15 +76,18 @@ enum {
 /* The whole game. known[c] (bit p) says seat p knows which zone card c is in;
  * it is what views, census and resample read, and it moves with the card. */
 typedef struct db_state {
-    db_card card[DB_NCARDS];
-    char suit_order[27];
-    uint8_t known[DB_NCARDS];
     ch_rng rng;
+    db_card card[DB_NCARDS];
     int32_t total[DB_MAXP];
     int16_t last_round[DB_MAXP], last_secured[DB_MAXP], last_hand[DB_MAXP];
     int32_t round;       /* 1-based current round */
     int32_t rounds_done; /* completed rounds */
     int16_t target_score, max_rounds;
+    /* For designers (db_game.tally): raid turns by outcome, rounds played
+     * in sudden death. */
+    uint16_t outcomes[DB_OUT_NO_TARGET + 1], sd_rounds;
+    char suit_order[27];
+    uint8_t known[DB_NCARDS];
     uint8_t n, sudden_death, one_shot, arranges;
     uint8_t unsorted; /* rule set 1 (ch_opts.compat): piles kept in the order dealt */
     uint8_t dealer, phase, mover, raider, target;
@@ -103,9 +107,6 @@ typedef struct db_state {
     uint8_t drow[2][6], ndrow[2];   /* 2 players: revealed discards */
     uint8_t deck[DB_NCARDS], ndeck; /* 2 players: deck[ndeck-1] is the top */
     uint8_t disc[DB_NCARDS], ndisc;
-    /* For designers (db_game.tally): raid turns by outcome, rounds played
-     * in sudden death. */
-    uint16_t outcomes[DB_OUT_NO_TARGET + 1], sd_rounds;
     /* The last scored round as turned face up (DB-31), kept until the next
      * one is scored: where each card lay (internal.h's DB_REV_*). */
     uint8_t rev[DB_NCARDS];

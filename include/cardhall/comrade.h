@@ -75,6 +75,8 @@ typedef struct cm_state {
     uint8_t last_play[CM_MAX_TRICKS * CM_SEATS];
 } cm_state;
 
+_Static_assert(sizeof(cm_state) <= 512, "A Comrade state stays within 512 bytes (issue 29)");
+
 /* What one seat may know, for the heuristic (filled by cm_observe). */
 typedef struct cm_view {
     int seat, np, target, phase, dealer, to_move;

@@ -84,6 +84,8 @@ typedef struct rk_state {
     uint8_t last_rack[RK_MAX_PLAYERS][RK_SLOTS]; /* racks revealed at its end */
 } rk_state;
 
+_Static_assert(sizeof(rk_state) <= 512, "A Rack-O state stays within 512 bytes (issue 29)");
+
 extern const ch_game rk_game;
 
 /* Scoring helpers on a rack r[0..9] (front to back). */

@@ -72,21 +72,28 @@ typedef struct rg_hand {
 
 typedef struct rg_state {
     ch_rng rng;
-    /* options */
-    uint8_t np, deck, teams, unlimited, strict_draw, free_adv;
-    uint32_t max_arrivals;
     /* table */
     rg_hand hand[CH_MAX_PLAYERS];
+    uint32_t max_arrivals;                /* option (RG-V7), 0: no cap */
+    uint32_t arrivals;                    /* turn arrivals so far (RG-V7) */
+    uint32_t drawn_total[CH_MAX_PLAYERS]; /* cards drawn per seat (public, statistics) */
+    /* Designer figures (rg_game.tally): public, cheap to keep. */
+    uint32_t reshuffles;        /* discard pile turned into a new stock (RG-70) */
     uint8_t stock[RG_DECK_MAX]; /* top card is stock[nstock-1] */
     uint8_t disc[RG_DECK_MAX];  /* top card is disc[ndisc-1] */
     uint8_t nstock, ndisc;
     uint8_t order[CH_MAX_PLAYERS]; /* clockwise seating (RG-1) */
     uint8_t pos[CH_MAX_PLAYERS];   /* pos[seat]: index in order */
-    int8_t dir;                    /* +1 clockwise, -1 counter-clockwise */
-    uint8_t C, N, T;               /* requirement (RG-3); N = 0: none */
-    uint8_t ptype;                 /* pending (RG-4): RG_NONE, TRY/PG/DG, or SIN */
-    uint8_t ptotal, pclosed;
     uint8_t rests[CH_MAX_PLAYERS];
+    /* Options and small flags as bit-fields: the state stays within 512
+     * bytes (issue 29); reads are a mask and a shift. np 2..8, deck RG_DECK_*,
+     * teams 0..4. */
+    uint8_t np : 4, deck : 2, unlimited : 1, strict_draw : 1;
+    uint8_t teams : 3, free_adv : 1, pclosed : 1;
+    int8_t dir;      /* +1 clockwise, -1 counter-clockwise */
+    uint8_t C, N, T; /* requirement (RG-3); N = 0: none */
+    uint8_t ptype;   /* pending (RG-4): RG_NONE, TRY/PG/DG, or SIN */
+    uint8_t ptotal;  /* pending total; pclosed: closed by a Conversion */
     uint8_t phase;
     int8_t turn;      /* seat to move, or CH_TERMINAL */
     uint8_t drawn;    /* RG_PH_DRAWN: the face just drawn */
@@ -94,12 +101,10 @@ typedef struct rg_state {
     uint8_t first, chooser, kickoff;
     uint8_t dry_passed; /* seats that passed while dry since the last card played (RG-73) */
     int8_t winner;      /* seat that went out, or -1 */
-    uint32_t arrivals;  /* turn arrivals so far (RG-V7) */
-    uint32_t drawn_total[CH_MAX_PLAYERS]; /* cards drawn per seat (public, statistics) */
-    /* Designer figures (rg_game.tally): public, cheap to keep. */
-    uint32_t reshuffles; /* discard pile turned into a new stock (RG-70) */
-    uint8_t max_attack;  /* largest attack total ever pending (RG-41, RG-43) */
+    uint8_t max_attack; /* largest attack total ever pending (RG-41, RG-43) */
 } rg_state;
+
+_Static_assert(sizeof(rg_state) <= 512, "a RAGAMARU state stays within 512 bytes (issue 29)");
 
 /* What one seat may know, for bots (rg_observe). */
 typedef struct rg_view {

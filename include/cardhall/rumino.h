@@ -15,6 +15,9 @@ ch_action ru_heuristic_act(ch_bot *b, const void *st, int seat);
 #define RU_NCARDS 108
 #define RU_HAND 7
 #define RU_NONE 255
+/* The most cards the stock and the discard pile hold together: every hand
+ * in play has at least RU_HAND cards and at least two seats are in play. */
+#define RU_PILE_MAX (RU_NCARDS - 2 * RU_HAND)
 
 /* Option indexes in ru_game.opts. */
 enum {
@@ -74,11 +77,15 @@ typedef enum { RU_END_NONE, RU_END_KNOCK, RU_END_GIN, RU_END_RUMINO, RU_END_VOID
  * discard[ndiscard-1] are the top cards. */
 typedef struct ru_state {
     ch_rng rng;
+    /* 64 bits: a pool that doubles with every rebuy outgrows 32 bits; a
+     * rebuy that would take it past RU_CHIP_LIMIT is not offered. */
+    int64_t chips[RU_MAX_PLAYERS], pool;
+    int64_t rebuy_cost; /* rebuy step (RU-63..66) */
     /* Options. */
+    int32_t ante, starting_chips, max_turns; /* max_turns 0: no cap */
+    int16_t elimination, max_rebuys;         /* max_rebuys -1: no cap */
     uint8_t np, knock_limit, natural_rumino, void_on_empty, three_gins, claim, free_discard,
         bankroll;
-    int16_t elimination, max_rebuys;         /* max_rebuys -1: no cap */
-    int32_t ante, starting_chips, max_turns; /* max_turns 0: no cap */
     /* Table. */
     uint8_t phase, to_move, dealer, active[RU_MAX_PLAYERS];
     uint8_t nhand[RU_MAX_PLAYERS], hand[RU_MAX_PLAYERS][RU_MAX_HAND];
@@ -87,14 +94,12 @@ typedef struct ru_state {
      * cards drawn from the same shuffle. */
     uint8_t known[RU_MAX_PLAYERS][RU_MAX_HAND], gen[RU_MAX_PLAYERS][RU_MAX_HAND];
     uint8_t nstock, stock_gen, ndiscard, taken, revealed;
-    uint8_t stock[RU_NCARDS], discard[RU_NCARDS];
-    uint8_t discarder[RU_NCARDS]; /* seat that put discard[i] there, RU_NONE: upcard */
+    /* RU_PILE_MAX, not RU_NCARDS: the cards in the hands are never here. */
+    uint8_t stock[RU_PILE_MAX], discard[RU_PILE_MAX];
+    uint8_t discarder[RU_PILE_MAX]; /* seat that put discard[i] there, RU_NONE: upcard */
     /* Series. */
     int16_t cum[RU_MAX_PLAYERS], hand_score[RU_MAX_PLAYERS];
     int16_t out_at[RU_MAX_PLAYERS]; /* hands scored when eliminated, for ranks */
-    /* 64 bits: a pool that doubles with every rebuy outgrows 32 bits; a
-     * rebuy that would take it past RU_CHIP_LIMIT is not offered. */
-    int64_t chips[RU_MAX_PLAYERS], pool;
     int16_t hands, dealt, rebuys;
     int16_t scored; /* hands whose deadwood went into the totals (E24): knocks and Gins,
                        not a void or Rumino hand nor RU-V4's winning Gin (decision 3) */
@@ -102,7 +107,6 @@ typedef struct ru_state {
     /* Rebuy step (RU-63..66). */
     uint8_t rebuy_queue[RU_MAX_PLAYERS], nrebuy, rebuy_pos;
     int16_t rebuy_score;
-    int64_t rebuy_cost;
     /* Claim step (RU-V5): who discarded, who may still claim. */
     uint8_t claim_queue[RU_MAX_PLAYERS], nclaim, claim_pos, claim_from, must_rumino;
     /* How the last hand ended and the result. */

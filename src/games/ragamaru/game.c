@@ -1,5 +1,6 @@
 /* RAGAMARU: options, setup (RG-10..RG-15), result (RG-80..RG-82) and the
  * ch_game table. */
+#include <assert.h>
 #include <string.h>
 
 #include "internal.h"
@@ -58,6 +59,8 @@ static int rg_setup(void *st, const ch_opts *o, uint64_t seed, const int *order,
     s->strict_draw = (uint8_t)o->val[OPT_STRICT];
     s->free_adv = (uint8_t)o->val[OPT_FREEADV];
     s->max_arrivals = (uint32_t)o->val[OPT_MAXARR];
+    /* The option table's ranges fit the state's bit-fields. */
+    assert(s->np == np && s->deck == o->val[OPT_DECK] && s->teams == teams);
     ch_rng_seed(&s->rng, seed, 0x7a6du);
 
     /* RG-10, RG-11: the deck without the Kickoff card, d[0] on top. */

@@ -57,6 +57,7 @@ static void deal(ru_state *s, const uint8_t *d)
         order[n++] = q;
         if (q == s->dealer) break;
     }
+    assert(n >= 2); /* so the stock and the pile fit RU_PILE_MAX */
     memset(s->nhand, 0, sizeof s->nhand);
     memset(s->known, 0, sizeof s->known);
     memset(s->gen, 0, sizeof s->gen);
@@ -261,6 +262,7 @@ static void remove_card(ru_state *s, int p, int face)
 
 static void put_discard(ru_state *s, int p, int face)
 {
+    assert(s->nstock + s->ndiscard < RU_PILE_MAX);
     s->discarder[s->ndiscard] = (uint8_t)p;
     s->discard[s->ndiscard++] = (uint8_t)face;
 }
