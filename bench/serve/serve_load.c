@@ -36,6 +36,7 @@ typedef struct client {
     double sent_at;
     int last_move;
     char pending[64]; /* a chosen move waiting for its thinking time */
+    int pending_continue; /* between hands: Continue, after the same thinking time */
     double due;
     int pending_move;
 } client;
@@ -181,6 +182,10 @@ int main(int argc, char **argv)
         for (int i = 0; i < tables; i++) {
             client *k = &cl[i];
             if (k->c->state == 1) open++;
+            if (k->pending_continue && now_s() >= k->due) {
+                wsc_send(k->c, "{\"type\":\"continue\"}", 19);
+                k->pending_continue = 0;
+            }
             if (k->pending[0] && now_s() >= k->due) {
                 json_t *req = json_pack("{s:s,s:s}", "type", "act", "action", k->pending);
                 k->waiting_move = k->pending_move;
@@ -222,6 +227,15 @@ int main(int argc, char **argv)
                     }
                     json_t *st = json_object_get(m, "status");
                     json_t *legal = json_object_get(m, "legal");
+                    /* Between hands (issue 24) the person reads the summary
+                     * and clicks Continue, as they would a move. */
+                    json_t *waiting = json_object_get(json_object_get(m, "pause"), "waiting");
+                    for (size_t w_i = 0; w_i < json_array_size(waiting); w_i++)
+                        if (json_integer_value(json_array_get(waiting, w_i)) == 0 &&
+                            !k->pending_continue) {
+                            k->pending_continue = 1;
+                            k->due = now_s() + think * (0.5 + ch_rng_below(&rng, 1001) / 1000.0);
+                        }
                     if (json_object_get(st, "result")) {
                         wsc_send(k->c, "{\"type\":\"rematch\"}", 18);
                         k->last_move = 0;
