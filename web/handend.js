@@ -8,7 +8,7 @@
 // ranking where everyone is first.
 import { el } from './dom.js';
 import { render } from './state.js';
-import { fill, wordsOf, T } from './i18n.js';
+import { fill, wordsOf, T, getLang } from './i18n.js';
 import { send } from './net.js';
 import { seatName } from './table.js';
 
@@ -57,6 +57,18 @@ function autoText(p) {
   return fill(W('autoIn'), { s: Math.max(0, Math.ceil((P.deadline - performance.now()) / 1000)) });
 }
 
+// What each game calls a hand, as its own texts do (Rumino's and Comrade's
+// deals, Rack-O's and Babasuki's rounds).
+const UNIT = {
+  en: { racko: 'Round', babasuki: 'Round', comrade: 'Deal' },
+  ja: { racko: 'ラウンド', babasuki: 'ラウンド', rumino: 'ディール', comrade: 'ディール' },
+};
+function handOver(game, n) {
+  const unit = (UNIT[getLang()] || UNIT.en)[game];
+  if (!unit) return fill(W('handOver'), { n });
+  return getLang() === 'ja' ? `第${n}${unit}終了` : `${unit} ${n} is over`;
+}
+
 // Between hands: the summary and Continue. null when play is on.
 export function handEndPanel(m) {
   const p = m.pause;
@@ -70,7 +82,7 @@ export function handEndPanel(m) {
   const done = seated && p.continued.includes(m.seat);
   const others = p.waiting.filter((i) => i !== m.seat);
   const box = el('section', { class: 'hand-end overlay-card', id: 'hand-end', role: 'dialog', 'aria-labelledby': 'hand-end-h' },
-    el('h2', { id: 'hand-end-h', text: fill(W('handOver'), { n: end.hand || (m.status ? m.status.hands : '') }) }),
+    el('h2', { id: 'hand-end-h', text: handOver(m.table.game, end.hand || (m.status ? m.status.hands : '')) }),
     end.summary ? el('pre', { class: 'hand-summary', tabindex: '0', text: end.summary }) : null);
   // Who the table waits for, seat by seat.
   const who = el('ul', { class: 'continued', 'aria-label': W('continue') });

@@ -142,8 +142,9 @@ json_t *tb_legal_json_as(const ch_game *g, const void *st, int viewer, ch_lang l
  * "last_hand"?} on the move that ended a hand. A new array. */
 json_t *tb_history_json(const ch_match *m, int viewer, ch_lang lang);
 /* The hand that move k (0-based) of m ended, as viewer sees it at its end:
- * {"hand","summary"?,"last_hand"?} (as in tb_history_json); NULL when move
- * k ended no hand. A new object. */
+ * {"hand","summary"?,"last_hand"?} (as in tb_history_json, but its texts
+ * keep the {Pn} placeholders, for a front end that fills in its own names:
+ * the room); NULL when move k ended no hand. A new object. */
 json_t *tb_hand_end_json(const ch_match *m, int k, int viewer, ch_lang lang);
 /* What one seat may keep of m (viewer a seat or CH_SPECTATOR): the format
  * "cardhall-seat-record/1", game, options, the viewer, its history, its

@@ -208,20 +208,21 @@ static int hands_done(const ch_game *g, const void *st)
 }
 
 /* See table.h: tb_hand_end_json is this without the view. */
-static json_t *hand_end(const ch_match *m, int k, int viewer, ch_lang lang, int with_view)
+static json_t *hand_end(const ch_match *m, int k, int viewer, ch_lang lang, int with_view,
+                        const tb_names *names)
 {
     const ch_game *g = m->game;
     const void *after = ch_match_state_at(m, k + 1);
     int hands = hands_done(g, after);
     if (hands <= hands_done(g, ch_match_state_at(m, k))) return NULL;
     json_t *o = json_pack("{s:i}", "hand", hands);
-    char *sum = tb_hand_summary(g, after, viewer, lang);
+    char *sum = tb_hand_summary_as(g, after, viewer, lang, names);
     if (sum) json_object_set_new(o, "summary", json_string(sum));
     free(sum);
     /* A game that does not take the spectator has no view for it. */
     json_t *view = viewer == CH_SPECTATOR && !tb_has_spectator(g)
                        ? json_object()
-                       : tb_view_json(g, after, viewer, &tb_seat_numbers, lang);
+                       : tb_view_json(g, after, viewer, names, lang);
     json_t *last = json_object_get(view, "last_hand");
     if (last && !json_is_null(last)) json_object_set(o, "last_hand", last);
     if (with_view) json_object_set(o, "view", view);
@@ -232,7 +233,7 @@ static json_t *hand_end(const ch_match *m, int k, int viewer, ch_lang lang, int 
 json_t *tb_hand_end_json(const ch_match *m, int k, int viewer, ch_lang lang)
 {
     if (k < 0 || k >= m->n_actions) return NULL;
-    return hand_end(m, k, viewer, lang, 0);
+    return hand_end(m, k, viewer, lang, 0, NULL); /* the front end fills the names */
 }
 
 json_t *tb_history_json(const ch_match *m, int viewer, ch_lang lang)
@@ -257,7 +258,7 @@ json_t *tb_history_json(const ch_match *m, int viewer, ch_lang lang)
             g->action_text(st, a, text, sizeof text);
             json_object_set_new(o, "action", json_string(text));
         }
-        json_t *end = hand_end(m, k, viewer, lang, 0);
+        json_t *end = hand_end(m, k, viewer, lang, 0, &tb_seat_numbers);
         if (end) json_object_set_new(o, "hand_end", end);
         json_array_append_new(moves, o);
     }
@@ -272,7 +273,7 @@ json_t *tb_seat_record(const ch_match *m, int viewer, ch_lang lang)
         json_object_set_new(opts, g->opts[i].key, json_string(m->opts.text[i]));
     json_t *hands = json_array();
     for (int k = 0; k < m->n_actions; k++) {
-        json_t *end = hand_end(m, k, viewer, lang, 1);
+        json_t *end = hand_end(m, k, viewer, lang, 1, &tb_seat_numbers);
         if (end) json_array_append_new(hands, end);
     }
     ch_result r;
