@@ -78,6 +78,11 @@ int ch_match_undo(ch_match *m, ch_err *err);
  * It walks the match with ch_match_state_at, so pointers from that are then
  * stale. */
 json_t *ch_match_record(const ch_match *m);
+/* A seed as JSON: an integer up to 2^63-1, above it a decimal string (JSON
+ * readers take integers as signed). ch_seed_from_json reads either back
+ * strictly (no sign, no spaces, no overflow): CH_OK or CH_EFORMAT. */
+json_t *ch_seed_json(uint64_t seed);
+int ch_seed_from_json(const json_t *j, uint64_t *seed);
 /* Sets m up from a record of game g and replays it; options' data comes
  * from the record's "data" only, never from a path. A move that does not replay is an
  * error naming its number and text. The record's result, if present, must

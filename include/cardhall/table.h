@@ -57,8 +57,6 @@ json_t *tb_games_json(void);
 
 /* A seed from the clock, below 2^53 so it survives any JSON reader. */
 uint64_t tb_time_seed(void);
-/* A seed as JSON: an integer, or a decimal string above 2^63-1. */
-json_t *tb_seed_json(uint64_t seed);
 
 /* Names of seats. A game's texts for people name a seat p by the
  * placeholder "{P<p>}" (p from 0: "{P2} plays red 8"), since games know no

@@ -179,7 +179,7 @@ json_t *sim_report_set(const sim *s, int k)
     const sim_figures *f = &set->f;
     json_t *j =
         json_pack("{s:s,s:i,s:o,s:i,s:i,s:i,s:i,s:i}", "game", s->g->name, "players", set->n,
-                  "seed", tb_seed_json(s->seed), "games", s->played, "finished", f->finished,
+                  "seed", ch_seed_json(s->seed), "games", s->played, "finished", f->finished,
                   "capped", f->capped, "shared_wins", f->shared, "no_winner", f->nobody);
     if (s->partial) json_object_set_new(j, "partial", json_true());
     json_t *opts = json_object();
@@ -292,7 +292,7 @@ json_t *sim_report(const sim *s)
     for (int k = 1; k < s->nsets; k++)
         json_array_append_new(diffs, report_diff(s, k));
     json_t *j = json_pack("{s:s,s:o,s:i,s:i,s:o,s:o}", "game", s->g->name, "seed",
-                          tb_seed_json(s->seed), "games", s->played, "max_steps", s->max_steps,
+                          ch_seed_json(s->seed), "games", s->played, "max_steps", s->max_steps,
                           "sets", sets, "differences", diffs);
     if (s->partial) json_object_set_new(j, "partial", json_true());
     if (s->sweep_key) {

@@ -262,7 +262,7 @@ json_t *ch_result_json(const ch_result *r)
 
 /* Seeds are unsigned 64-bit; JSON integers here are signed, so the upper
  * half is written as a decimal string. */
-static json_t *seed_json(uint64_t seed)
+json_t *ch_seed_json(uint64_t seed)
 {
     if (seed <= (uint64_t)INT64_MAX) return json_integer((json_int_t)seed);
     char buf[32];
@@ -270,7 +270,7 @@ static json_t *seed_json(uint64_t seed)
     return json_string(buf);
 }
 
-static int seed_from_json(const json_t *j, uint64_t *seed)
+int ch_seed_from_json(const json_t *j, uint64_t *seed)
 {
     if (json_is_integer(j) && json_integer_value(j) >= 0) {
         *seed = (uint64_t)json_integer_value(j);
@@ -306,7 +306,7 @@ json_t *ch_match_record(const ch_match *m)
     }
     g->result(ch_match_state(m), &r);
     json_t *rec = json_pack("{s:s,s:s,s:o,s:o}", "format", RECORD_FORMAT, "game", g->name,
-                            "options", opts, "seed", seed_json(m->seed));
+                            "options", opts, "seed", ch_seed_json(m->seed));
     if (m->order) {
         json_t *order = json_array();
         for (int i = 0; i < m->n_order; i++) {
@@ -509,7 +509,7 @@ int ch_match_from_record(ch_match *m, const ch_game *g, const json_t *rec, ch_er
     if (rc != CH_OK) return rc;
     uint64_t seed = 0;
     const json_t *jseed = json_object_get(rec, "seed");
-    if (jseed && seed_from_json(jseed, &seed) != CH_OK)
+    if (jseed && ch_seed_from_json(jseed, &seed) != CH_OK)
         return ch_errf(err, CH_EFORMAT, "record: seed is not a non-negative integer");
     int order[CH_MAX_CARDS], n_order = 0;
     const json_t *jorder = json_object_get(rec, "order");

@@ -20,24 +20,6 @@
 #define RECORD_FORMAT "cardhall-record/2"
 #define RECORD_FORMAT_1 "cardhall-record/1"
 
-static json_t *seed_json(uint64_t seed)
-{
-    if (seed <= (uint64_t)INT64_MAX) return json_integer((json_int_t)seed);
-    char buf[32];
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed);
-    return json_string(buf);
-}
-
-static int seed_from_json(const json_t *j, uint64_t *seed)
-{
-    if (json_is_integer(j) && json_integer_value(j) >= 0) {
-        *seed = (uint64_t)json_integer_value(j);
-        return CH_OK;
-    }
-    if (json_is_string(j) && ch_parse_u64(json_string_value(j), seed) == CH_OK) return CH_OK;
-    return CH_EFORMAT;
-}
-
 static PyObject *dump(json_t *j)
 {
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
@@ -104,7 +86,7 @@ static PyObject *as_state(pych_state *s)
             k++;
         } else {
             json_array_append_new(rs, json_pack("{s:i,s:i,s:o}", "at", k, "viewer", x->viewer,
-                                                "seed", seed_json(x->seed)));
+                                                "seed", ch_seed_json(x->seed)));
             ch_rng rng;
             ch_rng_seed(&rng, x->seed, PYCH_RESAMPLE_STREAM);
             g->resample(st, x->viewer, &rng);
@@ -112,7 +94,7 @@ static PyObject *as_state(pych_state *s)
     }
     PyMem_Free(st);
     json_t *out = json_pack("{s:s,s:s,s:o,s:o}", "format", STATE_FORMAT, "game", g->name,
-                            "options", opts, "seed", seed_json(s->seed));
+                            "options", opts, "seed", ch_seed_json(s->seed));
     if (data) json_object_set_new(out, "data", data);
     json_object_set_new(out, "actions", actions);
     json_object_set_new(out, "resamples", rs);
@@ -181,7 +163,7 @@ static int read_resamples(const pych_game *g, const json_t *rs, size_t n_actions
         json_int_t p = json_is_integer(v) ? json_integer_value(v) : -100;
         if (a < 0 || (size_t)a > n_actions || (i > 0 && a < (*out)[i - 1].at) ||
             !((p >= 0 && p < g->n_players) || p == CH_SPECTATOR) ||
-            seed_from_json(json_object_get(r, "seed"), &seed) != CH_OK) {
+            ch_seed_from_json(json_object_get(r, "seed"), &seed) != CH_OK) {
             PyErr_Format(PyExc_ValueError,
                          "state: resample %zu needs \"at\" (moves before it, in order), a "
                          "\"viewer\" seat and a \"seed\"",
@@ -210,7 +192,7 @@ static pych_state *replay(pych_game *g, const json_t *rec)
     const ch_game *game = g->game;
     uint64_t seed = 0;
     const json_t *jseed = json_object_get(rec, "seed");
-    if (jseed && seed_from_json(jseed, &seed) != CH_OK) {
+    if (jseed && ch_seed_from_json(jseed, &seed) != CH_OK) {
         PyErr_SetString(PyExc_ValueError, "state: seed is not a non-negative integer");
         return NULL;
     }

@@ -218,7 +218,7 @@ static json_t *cmd_new(tb_session *e, json_t *req)
     if (rc != CH_OK) return fail("%s", err.msg);
     replace(e, &m);
     json_t *o = status(e);
-    json_object_set_new(o, "seed", tb_seed_json(seed));
+    json_object_set_new(o, "seed", ch_seed_json(seed));
     return o;
 }
 
@@ -406,7 +406,7 @@ static json_t *cmd_replay(tb_session *e, json_t *req)
     if (o) return o;
     replace(e, &m);
     o = status(e);
-    json_object_set_new(o, "seed", tb_seed_json(m.seed));
+    json_object_set_new(o, "seed", ch_seed_json(m.seed));
     return o;
 }
 

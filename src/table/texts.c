@@ -120,14 +120,6 @@ void tb_action_name(const ch_game *g, const void *st, ch_action a, int viewer, c
     tb_fill_buf(buf, cap, &tb_seat_numbers, lang);
 }
 
-json_t *tb_seed_json(uint64_t seed)
-{
-    if (seed <= (uint64_t)INT64_MAX) return json_integer((json_int_t)seed);
-    char buf[32];
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed);
-    return json_string(buf);
-}
-
 /* Whether the name of a for `as` is the same in st and in every resample
  * (as viewer sees them), i.e. tells viewer nothing hidden. */
 static int name_is_stable(const ch_game *g, const void *st, void *const *copies, int ncopies,
