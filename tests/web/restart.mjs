@@ -89,8 +89,7 @@ await en.click('.moves button');
 await en.waitForSelector('.moves button', { timeout: 15000 });
 const logOf = (p) => p.evaluate(() => { const l = document.getElementById('log'); return l ? l.textContent : ''; });
 // The log is drawn from the moves' events as they arrive: wait for it.
-await en.waitForFunction(() => { const l = document.getElementById('log'); return l && l.textContent.trim(); }, null, { timeout: 15000 })
-  .catch(() => fail('no log on the table before the restart'));
+if (!await until(async () => (await logOf(en)).trim())) fail('no log on the table before the restart');
 const before = await logOf(en);
 
 server.kill('SIGTERM');
