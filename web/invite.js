@@ -48,9 +48,11 @@ export function renderInvite(main, id) {
   const open = !t || t.seats.some((s) => s.kind === 'open');
   if (open) {
     const nameIn = el('input', { id: 'name', value: S.name, maxlength: '31', autocomplete: 'nickname' });
+    // What is typed survives the page being drawn again (a state arriving).
+    nameIn.addEventListener('input', () => { S.name = nameIn.value; });
     box.append(el('div', { class: 'form-row' }, el('label', { for: 'name', text: W('sitAs') }), nameIn,
       el('button', { type: 'button', id: 'join', class: 'primary', text: W('sitDown'), onclick: () => {
-        S.name = nameIn.value.trim() || 'player';
+        S.name = nameIn.value.trim() || (getLang() === 'ja' ? 'プレイヤー' : 'player');
         localStorage.setItem('cardhall.name', S.name);
         send({ type: 'join', table: id, name: S.name, lang: getLang() });
       } })));

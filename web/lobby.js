@@ -121,6 +121,8 @@ function newTable() {
   const seatsBox = el('div', { class: 'seat-specs' });
   const optsBox = el('div', { class: 'options' });
   const nameIn = el('input', { id: 'name', value: S.name, maxlength: '31', autocomplete: 'nickname' });
+  // What is typed survives the page being drawn again (a state arriving).
+  nameIn.addEventListener('input', () => { S.name = nameIn.value; });
   const game = () => S.games.find((g) => g.name === gameSel.value);
   const fillSeats = () => {
     seatsBox.textContent = '';
@@ -195,7 +197,7 @@ function newTable() {
   const details = el('details', { open: draft.open }, el('summary', { text: T('options') }), optsBox, tableOpts);
   details.addEventListener('toggle', () => { draft.open = details.open; });
   const create = el('button', { type: 'button', id: 'create', class: 'primary', text: T('create'), onclick: () => {
-    S.name = nameIn.value.trim() || 'player';
+    S.name = nameIn.value.trim() || (getLang() === 'ja' ? 'プレイヤー' : 'player');
     localStorage.setItem('cardhall.name', S.name);
     const options = { players: Number(playersSel.value) };
     for (const i of optsBox.querySelectorAll('[data-opt]')) {

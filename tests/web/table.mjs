@@ -501,7 +501,11 @@ async function talkClockLeave() {
   await ann.context().grantPermissions(['notifications']);
   await ann.check('#sound-toggle');
   await ann.check('#notify-toggle');
-  await waitFor(ann, 'the notification switch did not stay on', () => ann.isChecked('#notify-toggle'), 3000);
+  // The switch shows the click at once; the setting is kept once the
+  // browser has answered the permission request: wait for that.
+  await waitFor(ann, 'the notification switch did not stay on',
+    async () => (await ann.isChecked('#notify-toggle')) &&
+      (await ann.evaluate(() => localStorage.getItem('cardhall.notify'))) === '1', 5000);
   await ann.reload();
   await ann.waitForSelector('#board');
   // The page is drawn again as the table's state arrives after the reload:
