@@ -16,41 +16,15 @@
 // Screenshots of every rules page and of each board at 360 px go to $ARTIFACTS.
 //
 // usage: node tests/web/newcomer.mjs CARDHALL ARTIFACTS
-import { chromium } from 'playwright-core';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { fail, launchChromium, testServer } from './serve.mjs';
 
 const [cardhall, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
-const dir = mkdtempSync(join(tmpdir(), 'cardhall-newcomer-'));
-let server = null;
-const fail = (msg) => { console.error('FAIL: ' + msg); process.exit(1); };
-process.on('exit', () => { if (server) server.kill('SIGKILL'); });
-process.on('uncaughtException', (e) => fail('unexpected: ' + (e && e.stack ? e.stack : e)));
-process.on('unhandledRejection', (e) => fail('unexpected: ' + (e && e.stack ? e.stack : e)));
-
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
-});
-const url = `http://127.0.0.1:${port}/`;
-server = spawn(cardhall, ['serve', '--port', String(port), '--db', join(dir, 'web.db'), '--bot-delay', '0'],
-  { stdio: ['ignore', 'pipe', 'pipe'] });
-server.stderr.on('data', (d) => process.stderr.write(d));
-await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (d) => { out += d; if (out.includes('http://')) resolve(); });
-  server.on('exit', (code) => reject(new Error('the server exited: ' + code)));
-}).catch((e) => fail(e.message));
-server.removeAllListeners('exit');
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-quic'],
-});
+const srv = await testServer(cardhall, 'newcomer');
+const url = srv.url;
+await srv.start();
+const browser = await launchChromium();
 
 // Every console error fails, a 404 (a missing favicon) included.
 async function person(lang, width = 1280, height = 900, touch = false) {
@@ -222,5 +196,5 @@ for (const g of GAMES) {
 }
 
 await browser.close();
-server.kill('SIGKILL');
+await srv.stop();
 console.log('newcomer: ok');

@@ -7,50 +7,22 @@
 // Screenshots of both pages during the restart go to $ARTIFACTS.
 //
 // usage: node tests/web/restart.mjs CARDHALL ARTIFACTS
-import { chromium } from 'playwright-core';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fail, launchChromium, testServer, until } from './serve.mjs';
 
 const [cardhall, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
-const dir = mkdtempSync(join(tmpdir(), 'cardhall-restart-'));
-let server = null;
-const fail = (msg) => { console.error('FAIL: ' + msg); process.exit(1); };
-process.on('exit', () => { if (server) server.kill('SIGKILL'); });
-process.on('uncaughtException', (e) => fail('unexpected: ' + (e && e.stack ? e.stack : e)));
-process.on('unhandledRejection', (e) => fail('unexpected: ' + (e && e.stack ? e.stack : e)));
-
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
-});
-const url = `http://127.0.0.1:${port}/`;
-
-async function startServer() {
-  server = spawn(cardhall, ['serve', '--port', String(port), '--db', join(dir, 'web.db'), '--bot-delay', '0'],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stderr.on('data', (d) => process.stderr.write(d));
-  await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => { out += d; if (out.includes('http://')) resolve(); });
-    server.on('exit', (code) => reject(new Error('the server exited: ' + code)));
-  }).catch((e) => fail(e.message));
-  server.removeAllListeners('exit');
-}
+const srv = await testServer(cardhall, 'restart');
+const url = srv.url;
 
 const TEXT = {
   en: { connected: 'Connected', restarting: 'The server is restarting; reconnecting…' },
   ja: { connected: '接続しました', restarting: 'サーバーを再起動しています。再接続します…' },
 };
 
-await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-quic'],
-});
+await srv.start();
+const browser = await launchChromium();
 
 async function open(lang, width) {
   const ctx = await browser.newContext({ viewport: { width, height: 800 }, locale: lang === 'ja' ? 'ja-JP' : 'en-US' });
@@ -60,13 +32,6 @@ async function open(lang, width) {
   await page.goto(url);
   await status(page, TEXT[lang].connected, 'connected at first');
   return page;
-}
-
-// Polled from here: the page's CSP forbids the eval behind waitForFunction.
-async function until(f, ms = 15000) {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
-    if (await f()) return true;
-  return false;
 }
 
 async function status(page, want, what) {
@@ -92,13 +57,8 @@ const logOf = (p) => p.evaluate(() => { const l = document.getElementById('log')
 if (!await until(async () => (await logOf(en)).trim())) fail('no log on the table before the restart');
 const before = await logOf(en);
 
-server.kill('SIGTERM');
-const exited = await new Promise((resolve) => {
-  const t = setTimeout(() => resolve(null), 5000);
-  server.on('exit', (code) => { clearTimeout(t); resolve(code); });
-});
+const exited = await srv.stop('SIGTERM', 5000);
 if (exited !== 0) fail('the server did not exit 0 within 5 s of SIGTERM: ' + exited);
-server = null;
 await status(en, TEXT.en.restarting, 'English page after SIGTERM');
 await status(ja, TEXT.ja.restarting, 'Japanese page after SIGTERM');
 // Still saying it after a few failed reconnections, not "connection lost".
@@ -109,7 +69,7 @@ await en.evaluate(() => window.scrollTo(0, 0));
 await en.screenshot({ path: join(artifacts, 'restarting-1280-en.png') });
 await ja.screenshot({ path: join(artifacts, 'restarting-360-ja.png') });
 
-await startServer();
+await srv.start();
 await status(en, TEXT.en.connected, 'English page once the server is back');
 await status(ja, TEXT.ja.connected, 'Japanese page once the server is back');
 // Ann is at her seat again, her turn, with the log of every move so far.

@@ -21,48 +21,15 @@
 // pages reconnect by themselves and no move is lost.
 //
 // usage: node tests/web/table.mjs CARDHALL ARTIFACTS
-import { chromium } from 'playwright-core';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { fail, launchChromium, testServer } from './serve.mjs';
 
 const [cardhall, artifacts] = process.argv.slice(2);
 mkdirSync(artifacts, { recursive: true });
-const dir = mkdtempSync(join(tmpdir(), 'cardhall-web-'));
-let server = null;
-const fail = (msg) => { console.error('FAIL: ' + msg); process.exit(1); };
-// The server never outlives the test, whatever ends it: an orphan would hold
-// ctest's output pipe open until the test's timeout.
-process.on('exit', () => { if (server) server.kill('SIGKILL'); });
-process.on('uncaughtException', (e) => fail('unexpected: ' + (e && e.stack ? e.stack : e)));
-process.on('unhandledRejection', (e) => fail('unexpected: ' + (e && e.stack ? e.stack : e)));
-
-// A free loopback port, kept across restarts so the pages find the server again.
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
-});
-const url = `http://127.0.0.1:${port}/`;
-
-async function startServer() {
-  server = spawn(cardhall, ['serve', '--port', String(port), '--db', join(dir, 'web.db'), '--bot-delay', '0'],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stderr.on('data', (d) => process.stderr.write(d));
-  await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => { out += d; if (out.includes('http://')) resolve(); });
-    server.on('exit', (code) => reject(new Error('the server exited: ' + code)));
-  }).catch((e) => fail(e.message));
-  server.removeAllListeners('exit');
-}
-await startServer();
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-quic'],
-});
+const srv = await testServer(cardhall, 'web');
+const url = srv.url;
+await srv.start();
+const browser = await launchChromium();
 
 // Short games: options that end a game soon, so the suite stays quick.
 const GAMES = [
@@ -397,10 +364,9 @@ for (const g of ONLY ? [] : GAMES) {
     // The server killed mid-game and started again: every page reconnects by
     // itself to the same seat and the same cards (no move was lost).
     const bobCards = (await cardsIn(bob)).join(' ');
-    server.kill('SIGKILL');
-    await new Promise((r) => server.once('exit', r));
+    await srv.stop();
     await ann.waitForSelector('#status:has-text("reconnecting")');
-    await startServer();
+    await srv.start();
     for (const [p, want] of [[ann, cardsBefore], [bob, bobCards]]) {
       for (let i = 0; i < 100 && !/Connected|接続しました/.test(await p.textContent('#status')); i++) await p.waitForTimeout(100);
       await p.waitForSelector('#board');
@@ -728,7 +694,5 @@ for (const lang of ['en', 'ja']) {
   await pp.context().close();
 }
 await browser.close();
-server.kill('SIGKILL');
-server = null;
-rmSync(dir, { recursive: true, force: true });
+await srv.stop();
 console.log('ok');
