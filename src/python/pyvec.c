@@ -34,6 +34,13 @@ typedef struct pych_vec {
     int32_t *players;      /* seat to move in each slot */
     int busy; /* a step or reset runs without the GIL: another thread must wait its turn */
     ch_rng rng; /* random_actions' draws */
+    /* The arrays every step and reset write into, made once: a fresh
+     * float32[n, *shape] a step cost page faults and cache misses that
+     * were most of a step. Returned as they are with copy=False, else
+     * copied. */
+    PyArrayObject *obs, *rewards, *terminated, *masks;
+    int copy;
+    struct vec_pool *pool; /* threads - 1 workers, started once; NULL for one thread */
 } pych_vec;
 
 /* What one step writes: pointers into the new arrays (NULL: not wanted). */
@@ -126,34 +133,118 @@ static void *run_job(void *arg)
     return NULL;
 }
 
-/* Runs phase over every slot, split between the threads. */
+/* The workers: started with the env, each waits for a phase to run over
+ * its share of the slots, so a step costs a wake-up, not a thread start. */
+typedef struct vec_pool {
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    unsigned long gen; /* bumped for each phase handed out */
+    int pending;       /* workers still running the current phase */
+    int quit;
+    int started; /* workers running, tid[1..started] */
+    pthread_t tid[MAX_THREADS];
+    vec_job jobs[MAX_THREADS];
+} vec_pool;
+
+typedef struct vec_worker {
+    vec_pool *pool;
+    int k;
+} vec_worker;
+
+static void *worker_main(void *arg)
+{
+    vec_pool *pool = ((vec_worker *)arg)->pool;
+    int k = ((vec_worker *)arg)->k;
+    free(arg);
+    unsigned long seen = 0;
+    pthread_mutex_lock(&pool->mu);
+    for (;;) {
+        while (pool->gen == seen && !pool->quit)
+            pthread_cond_wait(&pool->go, &pool->mu);
+        if (pool->quit) break;
+        seen = pool->gen;
+        vec_job job = pool->jobs[k];
+        pthread_mutex_unlock(&pool->mu);
+        run_job(&job);
+        pthread_mutex_lock(&pool->mu);
+        if (--pool->pending == 0) pthread_cond_signal(&pool->done);
+    }
+    pthread_mutex_unlock(&pool->mu);
+    return NULL;
+}
+
+static void pool_stop(vec_pool *pool)
+{
+    if (!pool) return;
+    pthread_mutex_lock(&pool->mu);
+    pool->quit = 1;
+    pthread_cond_broadcast(&pool->go);
+    pthread_mutex_unlock(&pool->mu);
+    for (int k = 1; k <= pool->started; k++)
+        pthread_join(pool->tid[k], NULL);
+    pthread_cond_destroy(&pool->go);
+    pthread_cond_destroy(&pool->done);
+    pthread_mutex_destroy(&pool->mu);
+    free(pool);
+}
+
+/* Starts up to t - 1 workers; fewer (even none) if threads cannot be had,
+ * and the caller's thread runs the rest. NULL only without memory. */
+static vec_pool *pool_start(int t)
+{
+    vec_pool *pool = calloc(1, sizeof *pool);
+    if (!pool) return NULL;
+    pthread_mutex_init(&pool->mu, NULL);
+    pthread_cond_init(&pool->go, NULL);
+    pthread_cond_init(&pool->done, NULL);
+    for (int k = 1; k < t; k++) {
+        vec_worker *w = malloc(sizeof *w);
+        if (!w) break;
+        *w = (vec_worker){pool, k};
+        if (pthread_create(&pool->tid[k], NULL, worker_main, w) != 0) {
+            free(w);
+            break;
+        }
+        pool->started = k;
+    }
+    return pool;
+}
+
+/* Runs phase over every slot, split between the caller and the workers. */
 static void run_slots(pych_vec *v, const vec_out *o, int phase)
 {
-    /* Finding the actions is a scan of each legal list, cheaper than
-     * starting threads for it. */
-    int t = phase == 0 ? 1 : v->threads < v->n ? v->threads : v->n;
-    vec_job jobs[MAX_THREADS];
-    pthread_t tid[MAX_THREADS];
-    int started[MAX_THREADS] = {0};
-    for (int k = 0; k < t; k++) {
-        jobs[k] = (vec_job){v, o, (int)((long)v->n * k / t), (int)((long)v->n * (k + 1) / t), k,
-                            phase};
-        if (k > 0) started[k] = pthread_create(&tid[k], NULL, run_job, &jobs[k]) == 0;
-        /* A thread that cannot start: its slots run here instead. */
-        if (k > 0 && !started[k]) run_job(&jobs[k]);
+    vec_pool *pool = v->pool;
+    int t = pool ? pool->started + 1 : 1;
+    if (t > v->n) t = v->n;
+    if (t == 1) {
+        vec_job job = {v, o, 0, v->n, 0, phase};
+        run_job(&job);
+        return;
     }
-    run_job(&jobs[0]);
-    for (int k = 1; k < t; k++)
-        if (started[k]) pthread_join(tid[k], NULL);
+    pthread_mutex_lock(&pool->mu);
+    for (int k = 0; k < t; k++)
+        pool->jobs[k] = (vec_job){v, o, (int)((long)v->n * k / t),
+                                  (int)((long)v->n * (k + 1) / t), k, phase};
+    /* Workers past t (more threads than slots) get an empty range. */
+    for (int k = t; k <= pool->started; k++)
+        pool->jobs[k] = (vec_job){v, o, v->n, v->n, k, phase};
+    pool->pending = pool->started;
+    pool->gen++;
+    pthread_cond_broadcast(&pool->go);
+    pthread_mutex_unlock(&pool->mu);
+    run_job(&pool->jobs[0]);
+    pthread_mutex_lock(&pool->mu);
+    while (pool->pending > 0)
+        pthread_cond_wait(&pool->done, &pool->mu);
+    pthread_mutex_unlock(&pool->mu);
 }
 
 /* run_slots without the GIL (the caller holds v->busy). */
-static int run_all(pych_vec *v, const vec_out *o, int phase)
+static void run_all(pych_vec *v, const vec_out *o, int phase)
 {
     Py_BEGIN_ALLOW_THREADS
     run_slots(v, o, phase);
     Py_END_ALLOW_THREADS
-    return 0;
 }
 
 /* A step or reset releases the GIL, and Python threads sharing one
@@ -175,15 +266,28 @@ static PyObject *new_array(int nd, const npy_intp *dims, int type)
     return PyArray_ZEROS(nd, (npy_intp *)dims, type, 0);
 }
 
-/* Not zeroed: observe writes every float of every row, and a step's
- * observations are megabytes for a few hundred slots. */
-static PyObject *obs_array(pych_vec *v)
+/* The env's output arrays (vec_new): not zeroed, as observe writes every
+ * float of every row and pych_mask every byte; rewards and terminated are
+ * cleared by each step. */
+static int make_buffers(pych_vec *v)
 {
-    npy_intp dims[1 + CH_OBS_RANK];
-    dims[0] = v->n;
+    npy_intp odims[1 + CH_OBS_RANK], rdims[2] = {v->n, v->game->n_players},
+             tdims[1] = {v->n}, mdims[2] = {v->n, v->game->n_ids};
+    odims[0] = v->n;
     for (int k = 0; k < v->game->obs_rank; k++)
-        dims[k + 1] = v->game->obs_dims[k];
-    return PyArray_SimpleNew(1 + v->game->obs_rank, dims, NPY_FLOAT32);
+        odims[k + 1] = v->game->obs_dims[k];
+    v->obs = (PyArrayObject *)PyArray_SimpleNew(1 + v->game->obs_rank, odims, NPY_FLOAT32);
+    v->rewards = (PyArrayObject *)new_array(2, rdims, NPY_FLOAT32);
+    v->terminated = (PyArrayObject *)new_array(1, tdims, NPY_BOOL);
+    v->masks = (PyArrayObject *)PyArray_SimpleNew(2, mdims, NPY_UINT8);
+    return v->obs && v->rewards && v->terminated && v->masks ? 0 : -1;
+}
+
+/* What step and reset hand back: the env's own array, or a copy of it. */
+static PyObject *out_array(pych_vec *v, PyArrayObject *a)
+{
+    if (!v->copy) return Py_NewRef((PyObject *)a);
+    return PyArray_NewCopy(a, NPY_CORDER);
 }
 
 static PyObject *players_array(pych_vec *v)
@@ -204,21 +308,10 @@ static PyObject *reset_locked(pych_vec *v, PyObject *args, PyObject *kwargs)
         if (PyErr_Occurred()) return NULL;
         v->seed = s;
     }
-    npy_intp mdims[2] = {v->n, v->game->n_ids};
-    PyObject *obs = obs_array(v), *masks = PyArray_SimpleNew(2, mdims, NPY_UINT8);
-    if (!obs || !masks) {
-        Py_XDECREF(obs);
-        Py_XDECREF(masks);
-        return NULL;
-    }
-    vec_out o = {PyArray_DATA((PyArrayObject *)obs), NULL, NULL,
-                 PyArray_DATA((PyArrayObject *)masks), NULL};
-    if (run_all(v, &o, 2) < 0) {
-        Py_DECREF(obs);
-        Py_DECREF(masks);
-        return NULL;
-    }
-    return Py_BuildValue("(NNN)", obs, masks, players_array(v));
+    vec_out o = {PyArray_DATA(v->obs), NULL, NULL, PyArray_DATA(v->masks), NULL};
+    run_all(v, &o, 2);
+    return Py_BuildValue("(NNN)", out_array(v, v->obs), out_array(v, v->masks),
+                         players_array(v));
 }
 
 static PyObject *vec_reset(pych_vec *v, PyObject *args, PyObject *kwargs)
@@ -240,10 +333,7 @@ static PyObject *step_locked(pych_vec *v, PyObject *arg)
         return NULL;
     }
     vec_out o = {NULL, NULL, NULL, NULL, PyArray_DATA(ids)};
-    if (run_all(v, &o, 0) < 0) {
-        Py_DECREF(ids);
-        return NULL;
-    }
+    run_all(v, &o, 0);
     for (int i = 0; i < v->n; i++) {
         if (!v->bad[i]) continue;
         PyErr_Format(PyExc_ValueError,
@@ -252,34 +342,17 @@ static PyObject *step_locked(pych_vec *v, PyObject *arg)
         Py_DECREF(ids);
         return NULL;
     }
-    npy_intp rdims[2] = {v->n, v->game->n_players}, tdims[1] = {v->n},
-             mdims[2] = {v->n, v->game->n_ids};
-    PyObject *obs = obs_array(v), *rew = new_array(2, rdims, NPY_FLOAT32),
-             *term = new_array(1, tdims, NPY_BOOL),
-             *masks = PyArray_SimpleNew(2, mdims, NPY_UINT8); /* pych_mask clears each row */
-    if (!obs || !rew || !term || !masks) {
-        Py_XDECREF(obs);
-        Py_XDECREF(rew);
-        Py_XDECREF(term);
-        Py_XDECREF(masks);
-        Py_DECREF(ids);
-        return NULL;
-    }
-    o.obs = PyArray_DATA((PyArrayObject *)obs);
-    o.rewards = PyArray_DATA((PyArrayObject *)rew);
-    o.terminated = PyArray_DATA((PyArrayObject *)term);
-    o.masks = PyArray_DATA((PyArrayObject *)masks);
+    o.obs = PyArray_DATA(v->obs);
+    o.rewards = PyArray_DATA(v->rewards);
+    o.terminated = PyArray_DATA(v->terminated);
+    o.masks = PyArray_DATA(v->masks);
+    memset(o.rewards, 0, PyArray_NBYTES(v->rewards));
+    memset(o.terminated, 0, PyArray_NBYTES(v->terminated));
     /* Checked above; busy kept any other step out since. */
-    int rc = run_all(v, &o, 1);
+    run_all(v, &o, 1);
     Py_DECREF(ids);
-    if (rc < 0) {
-        Py_DECREF(obs);
-        Py_DECREF(rew);
-        Py_DECREF(term);
-        Py_DECREF(masks);
-        return NULL;
-    }
-    return Py_BuildValue("(NNNN)", obs, rew, term, masks);
+    return Py_BuildValue("(NNNN)", out_array(v, v->obs), out_array(v, v->rewards),
+                         out_array(v, v->terminated), out_array(v, v->masks));
 }
 
 static PyObject *vec_step(pych_vec *v, PyObject *arg)
@@ -330,6 +403,11 @@ static PyObject *vec_truncated(pych_vec *v, PyObject *unused)
 
 static void vec_dealloc(pych_vec *v)
 {
+    pool_stop(v->pool);
+    Py_XDECREF(v->obs);
+    Py_XDECREF(v->rewards);
+    Py_XDECREF(v->terminated);
+    Py_XDECREF(v->masks);
     free(v->states);
     free(v->dealt);
     free(v->moves);
@@ -379,12 +457,13 @@ static int opponent_names(PyObject *opp, int np, int seat, const char **names)
 
 static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"game", "n", "seed", "opponents", "seat", "threads", "max_steps", NULL};
+    static char *kw[] = {"game",    "n",         "seed", "opponents", "seat",
+                         "threads", "max_steps", "copy", NULL};
     PyObject *gameobj, *opp = Py_None;
-    int n, seat = 0, threads = 1, max_steps = PYCH_MAX_GAME_LENGTH;
+    int n, seat = 0, threads = 1, max_steps = PYCH_MAX_GAME_LENGTH, copy = 1;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oi|KOiii:VectorEnv", kw, &gameobj, &n, &seed,
-                                     &opp, &seat, &threads, &max_steps))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oi|KOiiip:VectorEnv", kw, &gameobj, &n,
+                                     &seed, &opp, &seat, &threads, &max_steps, &copy))
         return NULL;
     pych_game *g;
     if (PyObject_TypeCheck(gameobj, &pych_game_type)) {
@@ -421,6 +500,7 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     v->max_steps = max_steps;
     v->seed = seed;
     v->seat = opp == Py_None ? -1 : seat;
+    v->copy = copy;
     ch_rng_seed(&v->rng, seed, 0xa11u);
     size_t un = (size_t)n;
     v->states = calloc(un, g->game->state_size);
@@ -435,6 +515,10 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         !v->truncated || !v->players) {
         Py_DECREF(v);
         return PyErr_NoMemory();
+    }
+    if (make_buffers(v) < 0) {
+        Py_DECREF(v);
+        return NULL;
     }
     if (opp != Py_None) {
         const char *names[CH_MAX_PLAYERS];
@@ -464,6 +548,10 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
             }
         }
         Py_DECREF(fast);
+    }
+    if (threads > 1 && !(v->pool = pool_start(threads))) {
+        Py_DECREF(v);
+        return PyErr_NoMemory();
     }
     /* Ready to step without a reset, as the games are dealt. */
     vec_out o = {NULL, NULL, NULL, NULL, NULL};
@@ -515,9 +603,12 @@ PyTypeObject pych_vec_type = {
     .tp_dealloc = (destructor)vec_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "VectorEnv(game, n, seed=0, opponents=None, seat=0, threads=1, "
-              "max_steps=game.max_game_length())\n\nn games stepped together in C with the "
-              "GIL released. Game j of slot i is dealt from seed + i + j*n. opponents: a bot "
-              "name (or one per seat) that plays every seat but `seat`, the learner's.",
+              "max_steps=game.max_game_length(), copy=True)\n\nn games stepped together in C "
+              "with the GIL released. Game j of slot i is dealt from seed + i + j*n. opponents: "
+              "a bot name (or one per seat) that plays every seat but `seat`, the learner's. "
+              "threads: workers started once, each stepping its share of the slots. copy=False: "
+              "step and reset return the env's own arrays, the same objects every call, "
+              "overwritten by the next step or reset (faster: no new arrays each step).",
     .tp_methods = vec_methods,
     .tp_getset = vec_getset,
     .tp_new = vec_new,
