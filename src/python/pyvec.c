@@ -29,7 +29,12 @@ typedef struct pych_vec {
     ch_bot *bots;          /* n * players when opponents; the learner's unused */
     ch_action *chosen;     /* the action each slot plays this step */
     int *bad;              /* slots whose action id was not legal */
-    ch_action *acts;       /* legal() scratch, max_actions per thread */
+    /* Each slot's legal moves and their ids, listed when the slot came to
+     * wait on a move (settle): step finds the action of an id, and
+     * random_actions draws one, without calling legal() again. */
+    ch_action *acts; /* max_actions per slot */
+    int16_t *ids;    /* the id of each of acts */
+    int *nlegal;
     uint8_t *truncated;    /* the last step cut the slot's game at max_steps */
     int32_t *players;      /* seat to move in each slot */
     int busy; /* a step or reset runs without the GIL: another thread must wait its turn */
@@ -55,6 +60,16 @@ static void *slot_state(pych_vec *v, int i)
     return v->states + (size_t)i * v->game->game->state_size;
 }
 
+static ch_action *slot_acts(pych_vec *v, int i)
+{
+    return v->acts + (size_t)i * v->game->game->max_actions;
+}
+
+static int16_t *slot_ids(pych_vec *v, int i)
+{
+    return v->ids + (size_t)i * v->game->game->max_actions;
+}
+
 static void deal(pych_vec *v, int i)
 {
     uint64_t seed = v->seed + (uint64_t)i + v->dealt[i] * (uint64_t)v->n;
@@ -70,7 +85,7 @@ static void deal(pych_vec *v, int i)
 
 /* Plays the bots' moves, ends and deals again, until slot i waits on the
  * learner; then writes what the learner sees. */
-static void settle(pych_vec *v, int i, ch_action *acts, const vec_out *o)
+static void settle(pych_vec *v, int i, const vec_out *o)
 {
     const ch_game *g = v->game->game;
     int np = v->game->n_players;
@@ -96,13 +111,32 @@ static void settle(pych_vec *v, int i, ch_action *acts, const vec_out *o)
     int p = g->to_move(st);
     v->players[i] = p;
     if (o->obs) g->observe(st, p, o->obs + (size_t)i * v->game->obs_size);
-    if (o->masks) pych_mask(v->game, st, acts, o->masks + (size_t)i * v->game->n_ids);
+    ch_action *acts = slot_acts(v, i);
+    int16_t *ids = slot_ids(v, i);
+    int n = v->nlegal[i] = g->legal(st, acts);
+    for (int k = 0; k < n; k++)
+        ids[k] = (int16_t)g->action_id(st, acts[k]);
+    if (o->masks) {
+        uint8_t *mask = o->masks + (size_t)i * v->game->n_ids;
+        memset(mask, 0, (size_t)v->game->n_ids);
+        for (int k = 0; k < n; k++)
+            mask[ids[k]] = 1;
+    }
+}
+
+/* The legal action of slot i with id, from the list settle made; -1 if none. */
+static int find_id(pych_vec *v, int i, int64_t id)
+{
+    const int16_t *ids = slot_ids(v, i);
+    for (int k = 0; k < v->nlegal[i]; k++)
+        if (ids[k] == id) return k;
+    return -1;
 }
 
 typedef struct vec_job {
     pych_vec *v;
     const vec_out *o;
-    int lo, hi, t;
+    int lo, hi, t; /* t: the worker, 0 the caller */
     int phase; /* 0: find the actions, 1: play them, 2: reset */
 } vec_job;
 
@@ -111,23 +145,21 @@ static void *run_job(void *arg)
     vec_job *j = arg;
     pych_vec *v = j->v;
     const ch_game *g = v->game->game;
-    ch_action *acts = v->acts + (size_t)j->t * g->max_actions;
     for (int i = j->lo; i < j->hi; i++) {
         if (j->phase == 0) {
-            int64_t id = j->o->ids[i];
-            v->bad[i] = id < 0 || id >= v->game->n_ids ||
-                        ch_action_of_id(g, slot_state(v, i), (int)id, acts, &v->chosen[i],
-                                        NULL) != CH_OK;
+            int k = find_id(v, i, j->o->ids[i]);
+            v->bad[i] = k < 0;
+            if (k >= 0) v->chosen[i] = slot_acts(v, i)[k];
         } else if (j->phase == 1) {
             v->truncated[i] = 0;
             g->apply(slot_state(v, i), v->chosen[i]);
             v->moves[i]++;
-            settle(v, i, acts, j->o);
+            settle(v, i, j->o);
         } else {
             v->truncated[i] = 0;
             v->dealt[i] = 0;
             deal(v, i);
-            settle(v, i, acts, j->o);
+            settle(v, i, j->o);
         }
     }
     return NULL;
@@ -365,12 +397,8 @@ static PyObject *vec_step(pych_vec *v, PyObject *arg)
 
 static void random_ids(pych_vec *v, int64_t *out)
 {
-    const ch_game *g = v->game->game;
-    for (int i = 0; i < v->n; i++) {
-        const void *st = slot_state(v, i);
-        int k = g->legal(st, v->acts);
-        out[i] = g->action_id(st, v->acts[ch_rng_below(&v->rng, (uint32_t)k)]);
-    }
+    for (int i = 0; i < v->n; i++)
+        out[i] = slot_ids(v, i)[ch_rng_below(&v->rng, (uint32_t)v->nlegal[i])];
 }
 
 static PyObject *vec_random_actions(pych_vec *v, PyObject *unused)
@@ -415,6 +443,8 @@ static void vec_dealloc(pych_vec *v)
     free(v->chosen);
     free(v->bad);
     free(v->acts);
+    free(v->ids);
+    free(v->nlegal);
     free(v->truncated);
     free(v->players);
     Py_XDECREF(v->game);
@@ -480,7 +510,14 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         Py_DECREF(g);
         return NULL;
     }
-    /* Bounds: memory is n states and n observations, so n is bounded. */
+    /* The legal lists keep ids as int16_t (RAGAMARU, the most, has 1002). */
+    if (g->n_ids > INT16_MAX) {
+        PyErr_Format(PyExc_ValueError, "VectorEnv: %d action ids, at most %d", g->n_ids,
+                     INT16_MAX);
+        Py_DECREF(g);
+        return NULL;
+    }
+    /* Bounds: memory is n states, observations and legal lists, so n is bounded. */
     if (n < 1 || n > 1 << 20 || threads < 1 || threads > MAX_THREADS || max_steps < 1 ||
         (opp != Py_None && (seat < 0 || seat >= g->n_players))) {
         PyErr_Format(PyExc_ValueError,
@@ -508,10 +545,12 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     v->moves = calloc(un, sizeof *v->moves);
     v->chosen = calloc(un, sizeof *v->chosen);
     v->bad = calloc(un, sizeof *v->bad);
-    v->acts = calloc((size_t)threads * (size_t)g->game->max_actions, sizeof *v->acts);
+    v->acts = calloc(un * (size_t)g->game->max_actions, sizeof *v->acts);
+    v->ids = calloc(un * (size_t)g->game->max_actions, sizeof *v->ids);
+    v->nlegal = calloc(un, sizeof *v->nlegal);
     v->truncated = calloc(un, 1);
     v->players = calloc(un, sizeof *v->players);
-    if (!v->states || !v->dealt || !v->moves || !v->chosen || !v->bad || !v->acts ||
+    if (!v->states || !v->dealt || !v->moves || !v->chosen || !v->bad || !v->acts || !v->ids || !v->nlegal ||
         !v->truncated || !v->players) {
         Py_DECREF(v);
         return PyErr_NoMemory();
