@@ -40,9 +40,12 @@ def test_reinforce_smoke(tmp_path):
 
 def test_bench_runs_and_says_pyspiel_is_missing():
     need_hooks("racko")
-    out = run("bench/python/bench.py", "--seconds", "0.05", "--envs", "8", "--games", "racko")
-    assert "racko" in out
+    out = run("bench/python/bench.py", "--seconds", "0.05", "--rounds", "1", "--envs", "8",
+              "--games", "racko")
+    assert "racko" in out and "nocopy" in out
     try:
         import pyspiel  # noqa: F401
     except ImportError:
         assert "pyspiel not found" in out
+    else:  # Rack-O against gin_rummy, the ratio of every column
+        assert "gin_rummy" in out and out.count("x") >= 4
