@@ -27,11 +27,13 @@
 #   games backgammon .. trade_comm other than the three above). The per-call
 #   binding code of Game, State and the observers is pyspiel's own, unchanged.
 # - OpenSpiel needs pybind11 >= 3 (py::classh, smart_holder); Debian 12 ships
-#   2.10. compat/classh.h (forced into every binding file) maps py::classh to a
-#   class_ with a std::shared_ptr holder and moves a returned std::unique_ptr
-#   into that holder, which is what smart_holder does for these calls. Taking
-#   ownership of a C++ object back from Python (Python-implemented games) is
-#   not supported by it and raises.
+#   2.10. pyspiel_compat_classh.h (forced into every binding file with
+#   -include) maps py::classh to a class_ with a std::shared_ptr holder, moves
+#   a std::unique_ptr returned to Python (or by a pickle/init factory) into
+#   that holder, which is what smart_holder does for these calls, and works
+#   around 2.10's unqualified concat() that nlohmann::json 3.11 hijacks.
+#   Taking ownership of a C++ object back from Python (Python-implemented
+#   games) is not supported by it: such a cast fails.
 # - Flags: OpenSpiel's Release ones, -std=c++20 -O3 -DNDEBUG -fPIC.
 set -eu
 
@@ -125,6 +127,8 @@ target_link_libraries(pyspiel PRIVATE absl::algorithm absl::flags absl::flags_pa
 EOF
 
 cd "$out/build"
-nice -n 10 cmake -S "$out/src" -B . -DCMAKE_BUILD_TYPE= >cmake.log
+# Debian's python3, the one with numpy that bench.py runs under.
+nice -n 10 cmake -S "$out/src" -B . -DCMAKE_BUILD_TYPE= \
+	-DPython3_EXECUTABLE="${PYTHON:-/usr/bin/python3}" >cmake.log
 nice -n 10 cmake --build . -j"${JOBS:-2}"
 echo "built $out/build/pyspiel.so"

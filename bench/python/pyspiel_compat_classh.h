@@ -70,7 +70,35 @@ class type_caster<std::shared_ptr<const T>> {
   }
 };
 
+// pybind11 2.10 calls concat() on signature descriptions unqualified, so
+// nlohmann::json's own concat (3.11, found through a json argument) wins for
+// the rvalues it is given and breaks the build; 2.11 qualified the call. This
+// overload is more specialized than nlohmann's and forwards to pybind11's.
+template <size_t N, typename... Ts, typename... Args>
+constexpr auto concat(descr<N, Ts...>&& d, Args&&... args) {
+  return ::pybind11::detail::concat(
+      static_cast<const descr<N, Ts...>&>(d),
+      static_cast<const std::remove_reference_t<Args>&>(args)...);
+}
+
 }  // namespace detail
 }  // namespace pybind11
+
+// py::init factories and pickle's __setstate__ that return a
+// std::unique_ptr<State> (or of a base of the class being made): moved into
+// the class's shared_ptr holder. Found by argument-dependent lookup from
+// pybind11's initimpl::construct<Class>(...) calls, as the pointer's type is
+// OpenSpiel's; more specialized than pybind11's catch-all, which refuses.
+namespace open_spiel {
+template <typename Class, typename T>
+void construct(pybind11::detail::value_and_holder& v_h, std::unique_ptr<T>&& p,
+               bool need_alias) {
+  using Target = typename Class::type;
+  std::shared_ptr<T> base(std::move(p));
+  std::shared_ptr<Target> held = std::dynamic_pointer_cast<Target>(base);
+  if (!held) throw pybind11::type_error("factory returned another type");
+  pybind11::detail::initimpl::construct<Class>(v_h, std::move(held), need_alias);
+}
+}  // namespace open_spiel
 
 #endif
