@@ -9,7 +9,9 @@
   nocopy x2  nocopy with two worker threads;
   numpy      (--numpy) nocopy, the action chosen in numpy from the masks;
   pyspiel    the same Python loop over OpenSpiel's nearest game (chance
-             outcomes sampled, observation_tensor of the player to move).
+             outcomes sampled, observation_tensor of the player to move;
+             information_state_tensor for hearts and oh_hell, which have
+             no other).
 
 Each cardhall game is paired with its nearest OpenSpiel game, as in the
 engine's harness (/work/shared/bench/README.md): RAGAMARU with crazy_eights,
@@ -94,6 +96,10 @@ def vector_cardhall(spec, seconds, max_moves, n, threads=1, copy=True, in_numpy=
 def loop_pyspiel(pyspiel, spec, seconds, seed=1):
     rng = random.Random(seed)
     game = pyspiel.load_game(spec)
+    # hearts and oh_hell have no observation tensor in OpenSpiel, only the
+    # information state tensor (the whole history); it is what they offer.
+    tensor = ("observation_tensor" if game.get_type().provides_observation_tensor
+              else "information_state_tensor")
     state = game.new_initial_state()
     steps = 0
     end = time.perf_counter() + seconds
@@ -106,7 +112,7 @@ def loop_pyspiel(pyspiel, spec, seconds, seed=1):
                 actions, probs = zip(*state.chance_outcomes())
                 state.apply_action(rng.choices(actions, probs)[0])
                 continue
-            state.observation_tensor(state.current_player())
+            getattr(state, tensor)(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         if time.perf_counter() >= end:
