@@ -248,7 +248,9 @@ static void run_slots(pych_vec *v, const vec_out *o, int phase)
     vec_pool *pool = v->pool;
     int t = pool ? pool->started + 1 : 1;
     if (t > v->n) t = v->n;
-    if (t == 1) {
+    /* Finding the actions is a scan of each slot's short list of ids,
+     * cheaper than waking the workers for it. */
+    if (t == 1 || phase == 0) {
         vec_job job = {v, o, 0, v->n, 0, phase};
         run_job(&job);
         return;
