@@ -18,9 +18,9 @@ engine's harness (/work/shared/bench/README.md): RAGAMARU with crazy_eights,
 Comrade with hearts and oh_hell, Rumino with gin_rummy; Rack-O (draw from the
 stock or the discard, discard one) with gin_rummy, Draft Babasuki (four seats
 drawing from each other's hands) with 4-player crazy_eights. Every round runs
-every figure once, the two sides of a pair one after the other, so drift in
-the machine's load hits both; the table shows each figure's median over the
-rounds and the ratios of those medians.
+every figure once, the two sides of a pair one after the other (which side
+first alternates), so drift in the machine's load hits both; the tables show
+each figure's median over the rounds and the median of each round's ratio.
 
     make python && bench/python/build_pyspiel.sh OPEN_SPIEL_ROOT /tmp/pyspiel
     PYTHONPATH=build/python:/tmp/pyspiel/build /usr/bin/python3 bench/python/bench.py
@@ -174,13 +174,17 @@ def main():
               "builds it; put its folder on PYTHONPATH)")
         return
     print()
-    print(f"{'OpenSpiel (pyspiel)':24}{'loop':>13}   cardhall game, its columns / pyspiel's loop")
+    print(f"{'OpenSpiel (pyspiel)':24}{'loop':>13}   cardhall game: each column / pyspiel's loop, "
+          "median of the rounds' ratios")
     print(f"{'':24}{'':13}   {'':20}" + "".join(f"{c:>13}" for c in cols))
     for ch, os_ in pairs:
-        base = med[("os", os_, "loop")]
-        print(f"{os_:24}{base:13,.0f}   {ch:20}" +
-              "".join(f"{med[('ch', ch, c)] / base:12.1f}x" for c in cols))
-
+        base = got[("os", os_, "loop")]
+        # Each round's ratio, of figures taken one after the other: drift in
+        # the machine's load between rounds cancels.
+        ratios = [statistics.median(a / b for a, b in zip(got[("ch", ch, c)], base))
+                  for c in cols]
+        print(f"{os_:24}{med[('os', os_, 'loop')]:13,.0f}   {ch:20}" +
+              "".join(f"{r:12.1f}x" for r in ratios))
 
 if __name__ == "__main__":
     main()
