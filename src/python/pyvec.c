@@ -39,10 +39,8 @@ typedef struct pych_vec {
     int32_t *players;      /* seat to move in each slot */
     int busy; /* a step or reset runs without the GIL: another thread must wait its turn */
     ch_rng rng; /* random_actions' draws */
-    /* The arrays every step and reset write into, made once: a fresh
-     * float32[n, *shape] a step cost page faults and cache misses that
-     * were most of a step. Returned as they are with copy=False, else
-     * copied. */
+    /* copy=False: the arrays every step and reset write and return, made
+     * once (NULL with copy=True, where each call makes new ones). */
     PyArrayObject *obs, *rewards, *terminated, *masks;
     int copy;
     struct vec_pool *pool; /* threads - 1 workers, started once; NULL for one thread */
@@ -300,28 +298,53 @@ static PyObject *new_array(int nd, const npy_intp *dims, int type)
     return PyArray_ZEROS(nd, (npy_intp *)dims, type, 0);
 }
 
-/* The env's output arrays (vec_new): not zeroed, as observe writes every
- * float of every row and pych_mask every byte; rewards and terminated are
- * cleared by each step. */
-static int make_buffers(pych_vec *v)
+/* The arrays a step or reset writes: new ones (copy=True), or the env's
+ * own, made once and rewritten every call (copy=False). Not zeroed: observe
+ * writes every float of every row and settle every byte of the masks;
+ * rewards and terminated are cleared. Writing straight into them, not into
+ * buffers copied afterwards: a copy of megabytes of observations each step
+ * cost more than it saved. */
+typedef struct vec_arrays {
+    PyArrayObject *obs, *rewards, *terminated, *masks;
+} vec_arrays;
+
+static int make_arrays(pych_vec *v, vec_arrays *a)
 {
     npy_intp odims[1 + CH_OBS_RANK], rdims[2] = {v->n, v->game->n_players},
              tdims[1] = {v->n}, mdims[2] = {v->n, v->game->n_ids};
     odims[0] = v->n;
     for (int k = 0; k < v->game->obs_rank; k++)
         odims[k + 1] = v->game->obs_dims[k];
-    v->obs = (PyArrayObject *)PyArray_SimpleNew(1 + v->game->obs_rank, odims, NPY_FLOAT32);
-    v->rewards = (PyArrayObject *)new_array(2, rdims, NPY_FLOAT32);
-    v->terminated = (PyArrayObject *)new_array(1, tdims, NPY_BOOL);
-    v->masks = (PyArrayObject *)PyArray_SimpleNew(2, mdims, NPY_UINT8);
-    return v->obs && v->rewards && v->terminated && v->masks ? 0 : -1;
+    a->obs = (PyArrayObject *)PyArray_SimpleNew(1 + v->game->obs_rank, odims, NPY_FLOAT32);
+    a->rewards = (PyArrayObject *)PyArray_SimpleNew(2, rdims, NPY_FLOAT32);
+    a->terminated = (PyArrayObject *)PyArray_SimpleNew(1, tdims, NPY_BOOL);
+    a->masks = (PyArrayObject *)PyArray_SimpleNew(2, mdims, NPY_UINT8);
+    if (a->obs && a->rewards && a->terminated && a->masks) return 0;
+    Py_CLEAR(a->obs);
+    Py_CLEAR(a->rewards);
+    Py_CLEAR(a->terminated);
+    Py_CLEAR(a->masks);
+    return -1;
 }
 
-/* What step and reset hand back: the env's own array, or a copy of it. */
-static PyObject *out_array(pych_vec *v, PyArrayObject *a)
+/* The arrays this call writes, as new references. */
+static int out_arrays(pych_vec *v, vec_arrays *a)
 {
-    if (!v->copy) return Py_NewRef((PyObject *)a);
-    return PyArray_NewCopy(a, NPY_CORDER);
+    if (v->copy) return make_arrays(v, a);
+    *a = (vec_arrays){v->obs, v->rewards, v->terminated, v->masks};
+    Py_INCREF(a->obs);
+    Py_INCREF(a->rewards);
+    Py_INCREF(a->terminated);
+    Py_INCREF(a->masks);
+    return 0;
+}
+
+static void drop_arrays(vec_arrays *a)
+{
+    Py_DECREF(a->obs);
+    Py_DECREF(a->rewards);
+    Py_DECREF(a->terminated);
+    Py_DECREF(a->masks);
 }
 
 static PyObject *players_array(pych_vec *v)
@@ -342,10 +365,13 @@ static PyObject *reset_locked(pych_vec *v, PyObject *args, PyObject *kwargs)
         if (PyErr_Occurred()) return NULL;
         v->seed = s;
     }
-    vec_out o = {PyArray_DATA(v->obs), NULL, NULL, PyArray_DATA(v->masks), NULL};
+    vec_arrays a;
+    if (out_arrays(v, &a) < 0) return NULL;
+    vec_out o = {PyArray_DATA(a.obs), NULL, NULL, PyArray_DATA(a.masks), NULL};
     run_all(v, &o, 2);
-    return Py_BuildValue("(NNN)", out_array(v, v->obs), out_array(v, v->masks),
-                         players_array(v));
+    Py_DECREF(a.rewards);
+    Py_DECREF(a.terminated);
+    return Py_BuildValue("(NNN)", a.obs, a.masks, players_array(v));
 }
 
 static PyObject *vec_reset(pych_vec *v, PyObject *args, PyObject *kwargs)
@@ -376,17 +402,23 @@ static PyObject *step_locked(pych_vec *v, PyObject *arg)
         Py_DECREF(ids);
         return NULL;
     }
-    o.obs = PyArray_DATA(v->obs);
-    o.rewards = PyArray_DATA(v->rewards);
-    o.terminated = PyArray_DATA(v->terminated);
-    o.masks = PyArray_DATA(v->masks);
-    memset(o.rewards, 0, PyArray_NBYTES(v->rewards));
-    memset(o.terminated, 0, PyArray_NBYTES(v->terminated));
+    vec_arrays a;
+    if (out_arrays(v, &a) < 0) {
+        Py_DECREF(ids);
+        return NULL;
+    }
+    o.obs = PyArray_DATA(a.obs);
+    o.rewards = PyArray_DATA(a.rewards);
+    o.terminated = PyArray_DATA(a.terminated);
+    o.masks = PyArray_DATA(a.masks);
+    memset(o.rewards, 0, PyArray_NBYTES(a.rewards));
+    memset(o.terminated, 0, PyArray_NBYTES(a.terminated));
     /* Checked above; busy kept any other step out since. */
     run_all(v, &o, 1);
     Py_DECREF(ids);
-    return Py_BuildValue("(NNNN)", out_array(v, v->obs), out_array(v, v->rewards),
-                         out_array(v, v->terminated), out_array(v, v->masks));
+    PyObject *out = Py_BuildValue("(OOOO)", a.obs, a.rewards, a.terminated, a.masks);
+    drop_arrays(&a);
+    return out;
 }
 
 static PyObject *vec_step(pych_vec *v, PyObject *arg)
@@ -557,10 +589,15 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         Py_DECREF(v);
         return PyErr_NoMemory();
     }
-    if (make_buffers(v) < 0) {
+    vec_arrays own = {NULL, NULL, NULL, NULL};
+    if (!copy && make_arrays(v, &own) < 0) {
         Py_DECREF(v);
         return NULL;
     }
+    v->obs = own.obs;
+    v->rewards = own.rewards;
+    v->terminated = own.terminated;
+    v->masks = own.masks;
     if (opp != Py_None) {
         const char *names[CH_MAX_PLAYERS];
         PyObject *fast = PyUnicode_Check(opp) ? Py_NewRef(opp) : PySequence_Fast(opp, "opponents");
