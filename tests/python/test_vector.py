@@ -2,6 +2,8 @@
 per slot driven from Python with the same seeds; any thread count; bots as
 opponents; a bad step changes nothing."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -173,3 +175,18 @@ def test_copy_false_returns_its_own_arrays_and_the_same_games(name):
             assert all(np.array_equal(a, b) for a, b in zip(held, first[:2]))
         masks = want[3]
     assert fast[0].reset()[0] is own
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
+def test_workers_start_with_the_env_and_end_with_it():
+    """threads=4: three workers for the env's life, not threads started per step."""
+    need_hooks("comrade")
+    tasks = lambda: len(os.listdir("/proc/self/task"))  # noqa: E731
+    before = tasks()
+    env = cardhall.VectorEnv("comrade", 16, seed=2, threads=4)
+    assert tasks() == before + 3
+    for _ in range(20):
+        env.step(env.random_actions())
+        assert tasks() == before + 3
+    del env
+    assert tasks() == before
