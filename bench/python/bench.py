@@ -51,8 +51,13 @@ PAIRS = [
 ]
 
 
+# The clock every figure reads: wall time, or with --clock cpu this process's
+# CPU time (steadier on a shared machine; one thread's columns only).
+clock = time.perf_counter
+
+
 def clock_rate(steps, start):
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
 
 
 def loop_cardhall(spec, seconds, max_moves, seed=1):
@@ -60,8 +65,8 @@ def loop_cardhall(spec, seconds, max_moves, seed=1):
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
     steps, moves, deal = 0, 0, seed
-    end = time.perf_counter() + seconds
-    start = time.perf_counter()
+    end = clock() + seconds
+    start = clock()
     while True:
         for _ in range(256):
             if state.is_terminal() or moves >= max_moves:
@@ -72,7 +77,7 @@ def loop_cardhall(spec, seconds, max_moves, seed=1):
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
             moves += 1
-        if time.perf_counter() >= end:
+        if clock() >= end:
             return clock_rate(steps, start)
 
 
@@ -81,9 +86,9 @@ def vector_cardhall(spec, seconds, max_moves, n, threads=1, copy=True, in_numpy=
     rng = np.random.default_rng(seed)
     obs, masks, _ = env.reset()
     steps = 0
-    end = time.perf_counter() + seconds
-    start = time.perf_counter()
-    while time.perf_counter() < end:
+    end = clock() + seconds
+    start = clock()
+    while clock() < end:
         if in_numpy:  # a uniform legal id per row: the largest random key among the legal ones
             actions = np.argmax(masks * rng.random(masks.shape, dtype=np.float32), axis=1)
         else:
@@ -102,8 +107,8 @@ def loop_pyspiel(pyspiel, spec, seconds, seed=1):
               else "information_state_tensor")
     state = game.new_initial_state()
     steps = 0
-    end = time.perf_counter() + seconds
-    start = time.perf_counter()
+    end = clock() + seconds
+    start = clock()
     while True:
         for _ in range(256):
             if state.is_terminal():
@@ -115,7 +120,7 @@ def loop_pyspiel(pyspiel, spec, seconds, seed=1):
             getattr(state, tensor)(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
-        if time.perf_counter() >= end:
+        if clock() >= end:
             return clock_rate(steps, start)
 
 
@@ -128,7 +133,12 @@ def main():
     ap.add_argument("--max-moves", type=int, default=1000)
     ap.add_argument("--numpy", action="store_true", help="add the numpy column")
     ap.add_argument("--games", help="only these cardhall games (comma-separated names)")
+    ap.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                    help="cpu: this process's CPU time, without the threads column")
     args = ap.parse_args()
+    global clock
+    if args.clock == "cpu":
+        clock = time.process_time
 
     try:
         import pyspiel
@@ -136,12 +146,13 @@ def main():
         pyspiel = None
     pairs = [(c, o) for c, o in PAIRS
              if not args.games or c.split("(")[0] in args.games.split(",")]
-    cols = ["loop", "vector", "nocopy", f"nocopy x{args.threads}"] + (["numpy"] if args.numpy else [])
+    cols = (["loop", "vector", "nocopy"] + ([f"nocopy x{args.threads}"] if args.clock == "wall" else [])
+            + (["numpy"] if args.numpy else []))
     runs = {
         "loop": lambda s: loop_cardhall(s, args.seconds, args.max_moves),
         "vector": lambda s: vector_cardhall(s, args.seconds, args.max_moves, args.envs),
         "nocopy": lambda s: vector_cardhall(s, args.seconds, args.max_moves, args.envs, copy=False),
-        cols[3]: lambda s: vector_cardhall(s, args.seconds, args.max_moves, args.envs,
+        f"nocopy x{args.threads}": lambda s: vector_cardhall(s, args.seconds, args.max_moves, args.envs,
                                            threads=args.threads, copy=False),
         "numpy": lambda s: vector_cardhall(s, args.seconds, args.max_moves, args.envs,
                                            copy=False, in_numpy=True),
@@ -164,8 +175,8 @@ def main():
                         loop_pyspiel(pyspiel, spec, args.seconds, seed=r + 1))
 
     med = {k: statistics.median(v) for k, v in got.items()}
-    print(f"cardhall {cardhall.__version__}: random play, steps per second, median of "
-          f"{args.rounds} alternated rounds of {args.seconds:g} s a figure, VectorEnv n={args.envs}")
+    print(f"cardhall {cardhall.__version__}: random play, steps per {args.clock} second, median "
+          f"of {args.rounds} alternated rounds of {args.seconds:g} s a figure, VectorEnv n={args.envs}")
     print(f"{'game':20}" + "".join(f"{c:>13}" for c in cols))
     for spec in dict.fromkeys(c for c, _ in pairs):
         print(f"{spec:20}" + "".join(f"{med[('ch', spec, c)]:13,.0f}" for c in cols))
