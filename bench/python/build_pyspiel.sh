@@ -4,7 +4,7 @@
 # against: crazy_eights, hearts, oh_hell, gin_rummy.
 #
 #   bench/python/build_pyspiel.sh OPEN_SPIEL_ROOT [OUT_DIR]
-#   PYTHONPATH=build/python:OUT_DIR/build python3 bench/python/bench.py
+#   PYTHONPATH=build/python:OUT_DIR/build /usr/bin/python3 bench/python/bench.py
 #
 # OPEN_SPIEL_ROOT is a checkout of github.com/google-deepmind/open_spiel with its
 # install.sh dependencies in place (open_spiel/abseil-cpp, open_spiel/json).
