@@ -155,16 +155,21 @@ static PyObject *state_legal_actions(pych_state *s, PyObject *args)
     if (other < 0) return NULL;
     const ch_game *g = s->game->game;
     int n = other || g->to_move(s->st) == CH_TERMINAL ? 0 : g->legal(s->st, s->acts);
-    /* Ascending ids, as pyspiel lists them: through the mask. */
-    uint8_t local[4096], *mask = s->game->n_ids <= 4096 ? local : PyMem_Malloc((size_t)s->game->n_ids);
-    if (!mask) return PyErr_NoMemory();
-    memset(mask, 0, (size_t)s->game->n_ids);
-    for (int i = 0; i < n; i++)
-        mask[g->action_id(s->st, s->acts[i])] = 1;
+    /* Ascending ids, as pyspiel lists them: through a bit set, whose words
+     * are read by their set bits (RAGAMARU has 1,002 ids and tens of moves). */
+    size_t words = ((size_t)s->game->n_ids + 63) / 64;
+    uint64_t local[64], *bits = words <= 64 ? local : PyMem_Malloc(words * sizeof *bits);
+    if (!bits) return PyErr_NoMemory();
+    memset(bits, 0, words * sizeof *bits);
+    for (int i = 0; i < n; i++) {
+        int id = g->action_id(s->st, s->acts[i]);
+        bits[id >> 6] |= 1ull << (id & 63);
+    }
     PyObject *l = PyList_New(n);
-    for (int id = 0, k = 0; l && id < s->game->n_ids; id++)
-        if (mask[id]) PyList_SET_ITEM(l, k++, PyLong_FromLong(id));
-    if (mask != local) PyMem_Free(mask);
+    for (size_t w = 0, k = 0; l && w < words; w++)
+        for (uint64_t b = bits[w]; b; b &= b - 1)
+            PyList_SET_ITEM(l, k++, PyLong_FromLong((long)(w * 64 + (size_t)__builtin_ctzll(b))));
+    if (bits != local) PyMem_Free(bits);
     return l;
 }
 

@@ -29,11 +29,21 @@ typedef struct pych_vec {
     ch_bot *bots;          /* n * players when opponents; the learner's unused */
     ch_action *chosen;     /* the action each slot plays this step */
     int *bad;              /* slots whose action id was not legal */
-    ch_action *acts;       /* legal() scratch, max_actions per thread */
+    /* Each slot's legal moves and their ids, listed when the slot came to
+     * wait on a move (settle): step finds the action of an id, and
+     * random_actions draws one, without calling legal() again. */
+    ch_action *acts; /* max_actions per slot */
+    int16_t *ids;    /* the id of each of acts */
+    int *nlegal;
     uint8_t *truncated;    /* the last step cut the slot's game at max_steps */
     int32_t *players;      /* seat to move in each slot */
     int busy; /* a step or reset runs without the GIL: another thread must wait its turn */
     ch_rng rng; /* random_actions' draws */
+    /* copy=False: the arrays every step and reset write and return, made
+     * once (NULL with copy=True, where each call makes new ones). */
+    PyArrayObject *obs, *rewards, *terminated, *masks;
+    int copy;
+    struct vec_pool *pool; /* threads - 1 workers, started once; NULL for one thread */
 } pych_vec;
 
 /* What one step writes: pointers into the new arrays (NULL: not wanted). */
@@ -46,6 +56,16 @@ typedef struct vec_out {
 static void *slot_state(pych_vec *v, int i)
 {
     return v->states + (size_t)i * v->game->game->state_size;
+}
+
+static ch_action *slot_acts(pych_vec *v, int i)
+{
+    return v->acts + (size_t)i * v->game->game->max_actions;
+}
+
+static int16_t *slot_ids(pych_vec *v, int i)
+{
+    return v->ids + (size_t)i * v->game->game->max_actions;
 }
 
 static void deal(pych_vec *v, int i)
@@ -63,7 +83,7 @@ static void deal(pych_vec *v, int i)
 
 /* Plays the bots' moves, ends and deals again, until slot i waits on the
  * learner; then writes what the learner sees. */
-static void settle(pych_vec *v, int i, ch_action *acts, const vec_out *o)
+static void settle(pych_vec *v, int i, const vec_out *o)
 {
     const ch_game *g = v->game->game;
     int np = v->game->n_players;
@@ -89,13 +109,32 @@ static void settle(pych_vec *v, int i, ch_action *acts, const vec_out *o)
     int p = g->to_move(st);
     v->players[i] = p;
     if (o->obs) g->observe(st, p, o->obs + (size_t)i * v->game->obs_size);
-    if (o->masks) pych_mask(v->game, st, acts, o->masks + (size_t)i * v->game->n_ids);
+    ch_action *acts = slot_acts(v, i);
+    int16_t *ids = slot_ids(v, i);
+    int n = v->nlegal[i] = g->legal(st, acts);
+    for (int k = 0; k < n; k++)
+        ids[k] = (int16_t)g->action_id(st, acts[k]);
+    if (o->masks) {
+        uint8_t *mask = o->masks + (size_t)i * v->game->n_ids;
+        memset(mask, 0, (size_t)v->game->n_ids);
+        for (int k = 0; k < n; k++)
+            mask[ids[k]] = 1;
+    }
+}
+
+/* The legal action of slot i with id, from the list settle made; -1 if none. */
+static int find_id(pych_vec *v, int i, int64_t id)
+{
+    const int16_t *ids = slot_ids(v, i);
+    for (int k = 0; k < v->nlegal[i]; k++)
+        if (ids[k] == id) return k;
+    return -1;
 }
 
 typedef struct vec_job {
     pych_vec *v;
     const vec_out *o;
-    int lo, hi, t;
+    int lo, hi, t; /* t: the worker, 0 the caller */
     int phase; /* 0: find the actions, 1: play them, 2: reset */
 } vec_job;
 
@@ -104,56 +143,140 @@ static void *run_job(void *arg)
     vec_job *j = arg;
     pych_vec *v = j->v;
     const ch_game *g = v->game->game;
-    ch_action *acts = v->acts + (size_t)j->t * g->max_actions;
     for (int i = j->lo; i < j->hi; i++) {
         if (j->phase == 0) {
-            int64_t id = j->o->ids[i];
-            v->bad[i] = id < 0 || id >= v->game->n_ids ||
-                        ch_action_of_id(g, slot_state(v, i), (int)id, acts, &v->chosen[i],
-                                        NULL) != CH_OK;
+            int k = find_id(v, i, j->o->ids[i]);
+            v->bad[i] = k < 0;
+            if (k >= 0) v->chosen[i] = slot_acts(v, i)[k];
         } else if (j->phase == 1) {
             v->truncated[i] = 0;
             g->apply(slot_state(v, i), v->chosen[i]);
             v->moves[i]++;
-            settle(v, i, acts, j->o);
+            settle(v, i, j->o);
         } else {
             v->truncated[i] = 0;
             v->dealt[i] = 0;
             deal(v, i);
-            settle(v, i, acts, j->o);
+            settle(v, i, j->o);
         }
     }
     return NULL;
 }
 
-/* Runs phase over every slot, split between the threads. */
+/* The workers: started with the env, each waits for a phase to run over
+ * its share of the slots, so a step costs a wake-up, not a thread start. */
+typedef struct vec_pool {
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    unsigned long gen; /* bumped for each phase handed out */
+    int pending;       /* workers still running the current phase */
+    int quit;
+    int started; /* workers running, tid[1..started] */
+    pthread_t tid[MAX_THREADS];
+    vec_job jobs[MAX_THREADS];
+} vec_pool;
+
+typedef struct vec_worker {
+    vec_pool *pool;
+    int k;
+} vec_worker;
+
+static void *worker_main(void *arg)
+{
+    vec_pool *pool = ((vec_worker *)arg)->pool;
+    int k = ((vec_worker *)arg)->k;
+    free(arg);
+    unsigned long seen = 0;
+    pthread_mutex_lock(&pool->mu);
+    for (;;) {
+        while (pool->gen == seen && !pool->quit)
+            pthread_cond_wait(&pool->go, &pool->mu);
+        if (pool->quit) break;
+        seen = pool->gen;
+        vec_job job = pool->jobs[k];
+        pthread_mutex_unlock(&pool->mu);
+        run_job(&job);
+        pthread_mutex_lock(&pool->mu);
+        if (--pool->pending == 0) pthread_cond_signal(&pool->done);
+    }
+    pthread_mutex_unlock(&pool->mu);
+    return NULL;
+}
+
+static void pool_stop(vec_pool *pool)
+{
+    if (!pool) return;
+    pthread_mutex_lock(&pool->mu);
+    pool->quit = 1;
+    pthread_cond_broadcast(&pool->go);
+    pthread_mutex_unlock(&pool->mu);
+    for (int k = 1; k <= pool->started; k++)
+        pthread_join(pool->tid[k], NULL);
+    pthread_cond_destroy(&pool->go);
+    pthread_cond_destroy(&pool->done);
+    pthread_mutex_destroy(&pool->mu);
+    free(pool);
+}
+
+/* Starts up to t - 1 workers; fewer (even none) if threads cannot be had,
+ * and the caller's thread runs the rest. NULL only without memory. */
+static vec_pool *pool_start(int t)
+{
+    vec_pool *pool = calloc(1, sizeof *pool);
+    if (!pool) return NULL;
+    pthread_mutex_init(&pool->mu, NULL);
+    pthread_cond_init(&pool->go, NULL);
+    pthread_cond_init(&pool->done, NULL);
+    for (int k = 1; k < t; k++) {
+        vec_worker *w = malloc(sizeof *w);
+        if (!w) break;
+        *w = (vec_worker){pool, k};
+        if (pthread_create(&pool->tid[k], NULL, worker_main, w) != 0) {
+            free(w);
+            break;
+        }
+        pool->started = k;
+    }
+    return pool;
+}
+
+/* Runs phase over every slot, split between the caller and the workers. */
 static void run_slots(pych_vec *v, const vec_out *o, int phase)
 {
-    /* Finding the actions is a scan of each legal list, cheaper than
-     * starting threads for it. */
-    int t = phase == 0 ? 1 : v->threads < v->n ? v->threads : v->n;
-    vec_job jobs[MAX_THREADS];
-    pthread_t tid[MAX_THREADS];
-    int started[MAX_THREADS] = {0};
-    for (int k = 0; k < t; k++) {
-        jobs[k] = (vec_job){v, o, (int)((long)v->n * k / t), (int)((long)v->n * (k + 1) / t), k,
-                            phase};
-        if (k > 0) started[k] = pthread_create(&tid[k], NULL, run_job, &jobs[k]) == 0;
-        /* A thread that cannot start: its slots run here instead. */
-        if (k > 0 && !started[k]) run_job(&jobs[k]);
+    vec_pool *pool = v->pool;
+    int t = pool ? pool->started + 1 : 1;
+    if (t > v->n) t = v->n;
+    /* Finding the actions is a scan of each slot's short list of ids,
+     * cheaper than waking the workers for it. */
+    if (t == 1 || phase == 0) {
+        vec_job job = {v, o, 0, v->n, 0, phase};
+        run_job(&job);
+        return;
     }
-    run_job(&jobs[0]);
-    for (int k = 1; k < t; k++)
-        if (started[k]) pthread_join(tid[k], NULL);
+    pthread_mutex_lock(&pool->mu);
+    for (int k = 0; k < t; k++)
+        pool->jobs[k] = (vec_job){v, o, (int)((long)v->n * k / t),
+                                  (int)((long)v->n * (k + 1) / t), k, phase};
+    /* Workers past t (more threads than slots) get an empty range. */
+    for (int k = t; k <= pool->started; k++)
+        pool->jobs[k] = (vec_job){v, o, v->n, v->n, k, phase};
+    pool->pending = pool->started;
+    pool->gen++;
+    pthread_cond_broadcast(&pool->go);
+    pthread_mutex_unlock(&pool->mu);
+    run_job(&pool->jobs[0]);
+    pthread_mutex_lock(&pool->mu);
+    while (pool->pending > 0)
+        pthread_cond_wait(&pool->done, &pool->mu);
+    pthread_mutex_unlock(&pool->mu);
 }
 
 /* run_slots without the GIL (the caller holds v->busy). */
-static int run_all(pych_vec *v, const vec_out *o, int phase)
+static void run_all(pych_vec *v, const vec_out *o, int phase)
 {
     Py_BEGIN_ALLOW_THREADS
     run_slots(v, o, phase);
     Py_END_ALLOW_THREADS
-    return 0;
 }
 
 /* A step or reset releases the GIL, and Python threads sharing one
@@ -175,15 +298,53 @@ static PyObject *new_array(int nd, const npy_intp *dims, int type)
     return PyArray_ZEROS(nd, (npy_intp *)dims, type, 0);
 }
 
-/* Not zeroed: observe writes every float of every row, and a step's
- * observations are megabytes for a few hundred slots. */
-static PyObject *obs_array(pych_vec *v)
+/* The arrays a step or reset writes: new ones (copy=True), or the env's
+ * own, made once and rewritten every call (copy=False). Not zeroed: observe
+ * writes every float of every row and settle every byte of the masks;
+ * rewards and terminated are cleared. Writing straight into them, not into
+ * buffers copied afterwards: a copy of megabytes of observations each step
+ * cost more than it saved. */
+typedef struct vec_arrays {
+    PyArrayObject *obs, *rewards, *terminated, *masks;
+} vec_arrays;
+
+static int make_arrays(pych_vec *v, vec_arrays *a)
 {
-    npy_intp dims[1 + CH_OBS_RANK];
-    dims[0] = v->n;
+    npy_intp odims[1 + CH_OBS_RANK], rdims[2] = {v->n, v->game->n_players},
+             tdims[1] = {v->n}, mdims[2] = {v->n, v->game->n_ids};
+    odims[0] = v->n;
     for (int k = 0; k < v->game->obs_rank; k++)
-        dims[k + 1] = v->game->obs_dims[k];
-    return PyArray_SimpleNew(1 + v->game->obs_rank, dims, NPY_FLOAT32);
+        odims[k + 1] = v->game->obs_dims[k];
+    a->obs = (PyArrayObject *)PyArray_SimpleNew(1 + v->game->obs_rank, odims, NPY_FLOAT32);
+    a->rewards = (PyArrayObject *)PyArray_SimpleNew(2, rdims, NPY_FLOAT32);
+    a->terminated = (PyArrayObject *)PyArray_SimpleNew(1, tdims, NPY_BOOL);
+    a->masks = (PyArrayObject *)PyArray_SimpleNew(2, mdims, NPY_UINT8);
+    if (a->obs && a->rewards && a->terminated && a->masks) return 0;
+    Py_CLEAR(a->obs);
+    Py_CLEAR(a->rewards);
+    Py_CLEAR(a->terminated);
+    Py_CLEAR(a->masks);
+    return -1;
+}
+
+/* The arrays this call writes, as new references. */
+static int out_arrays(pych_vec *v, vec_arrays *a)
+{
+    if (v->copy) return make_arrays(v, a);
+    *a = (vec_arrays){v->obs, v->rewards, v->terminated, v->masks};
+    Py_INCREF(a->obs);
+    Py_INCREF(a->rewards);
+    Py_INCREF(a->terminated);
+    Py_INCREF(a->masks);
+    return 0;
+}
+
+static void drop_arrays(vec_arrays *a)
+{
+    Py_DECREF(a->obs);
+    Py_DECREF(a->rewards);
+    Py_DECREF(a->terminated);
+    Py_DECREF(a->masks);
 }
 
 static PyObject *players_array(pych_vec *v)
@@ -204,21 +365,13 @@ static PyObject *reset_locked(pych_vec *v, PyObject *args, PyObject *kwargs)
         if (PyErr_Occurred()) return NULL;
         v->seed = s;
     }
-    npy_intp mdims[2] = {v->n, v->game->n_ids};
-    PyObject *obs = obs_array(v), *masks = PyArray_SimpleNew(2, mdims, NPY_UINT8);
-    if (!obs || !masks) {
-        Py_XDECREF(obs);
-        Py_XDECREF(masks);
-        return NULL;
-    }
-    vec_out o = {PyArray_DATA((PyArrayObject *)obs), NULL, NULL,
-                 PyArray_DATA((PyArrayObject *)masks), NULL};
-    if (run_all(v, &o, 2) < 0) {
-        Py_DECREF(obs);
-        Py_DECREF(masks);
-        return NULL;
-    }
-    return Py_BuildValue("(NNN)", obs, masks, players_array(v));
+    vec_arrays a;
+    if (out_arrays(v, &a) < 0) return NULL;
+    vec_out o = {PyArray_DATA(a.obs), NULL, NULL, PyArray_DATA(a.masks), NULL};
+    run_all(v, &o, 2);
+    Py_DECREF(a.rewards);
+    Py_DECREF(a.terminated);
+    return Py_BuildValue("(NNN)", a.obs, a.masks, players_array(v));
 }
 
 static PyObject *vec_reset(pych_vec *v, PyObject *args, PyObject *kwargs)
@@ -240,10 +393,7 @@ static PyObject *step_locked(pych_vec *v, PyObject *arg)
         return NULL;
     }
     vec_out o = {NULL, NULL, NULL, NULL, PyArray_DATA(ids)};
-    if (run_all(v, &o, 0) < 0) {
-        Py_DECREF(ids);
-        return NULL;
-    }
+    run_all(v, &o, 0);
     for (int i = 0; i < v->n; i++) {
         if (!v->bad[i]) continue;
         PyErr_Format(PyExc_ValueError,
@@ -252,34 +402,23 @@ static PyObject *step_locked(pych_vec *v, PyObject *arg)
         Py_DECREF(ids);
         return NULL;
     }
-    npy_intp rdims[2] = {v->n, v->game->n_players}, tdims[1] = {v->n},
-             mdims[2] = {v->n, v->game->n_ids};
-    PyObject *obs = obs_array(v), *rew = new_array(2, rdims, NPY_FLOAT32),
-             *term = new_array(1, tdims, NPY_BOOL),
-             *masks = PyArray_SimpleNew(2, mdims, NPY_UINT8); /* pych_mask clears each row */
-    if (!obs || !rew || !term || !masks) {
-        Py_XDECREF(obs);
-        Py_XDECREF(rew);
-        Py_XDECREF(term);
-        Py_XDECREF(masks);
+    vec_arrays a;
+    if (out_arrays(v, &a) < 0) {
         Py_DECREF(ids);
         return NULL;
     }
-    o.obs = PyArray_DATA((PyArrayObject *)obs);
-    o.rewards = PyArray_DATA((PyArrayObject *)rew);
-    o.terminated = PyArray_DATA((PyArrayObject *)term);
-    o.masks = PyArray_DATA((PyArrayObject *)masks);
+    o.obs = PyArray_DATA(a.obs);
+    o.rewards = PyArray_DATA(a.rewards);
+    o.terminated = PyArray_DATA(a.terminated);
+    o.masks = PyArray_DATA(a.masks);
+    memset(o.rewards, 0, PyArray_NBYTES(a.rewards));
+    memset(o.terminated, 0, PyArray_NBYTES(a.terminated));
     /* Checked above; busy kept any other step out since. */
-    int rc = run_all(v, &o, 1);
+    run_all(v, &o, 1);
     Py_DECREF(ids);
-    if (rc < 0) {
-        Py_DECREF(obs);
-        Py_DECREF(rew);
-        Py_DECREF(term);
-        Py_DECREF(masks);
-        return NULL;
-    }
-    return Py_BuildValue("(NNNN)", obs, rew, term, masks);
+    PyObject *out = Py_BuildValue("(OOOO)", a.obs, a.rewards, a.terminated, a.masks);
+    drop_arrays(&a);
+    return out;
 }
 
 static PyObject *vec_step(pych_vec *v, PyObject *arg)
@@ -292,12 +431,8 @@ static PyObject *vec_step(pych_vec *v, PyObject *arg)
 
 static void random_ids(pych_vec *v, int64_t *out)
 {
-    const ch_game *g = v->game->game;
-    for (int i = 0; i < v->n; i++) {
-        const void *st = slot_state(v, i);
-        int k = g->legal(st, v->acts);
-        out[i] = g->action_id(st, v->acts[ch_rng_below(&v->rng, (uint32_t)k)]);
-    }
+    for (int i = 0; i < v->n; i++)
+        out[i] = slot_ids(v, i)[ch_rng_below(&v->rng, (uint32_t)v->nlegal[i])];
 }
 
 static PyObject *vec_random_actions(pych_vec *v, PyObject *unused)
@@ -330,6 +465,11 @@ static PyObject *vec_truncated(pych_vec *v, PyObject *unused)
 
 static void vec_dealloc(pych_vec *v)
 {
+    pool_stop(v->pool);
+    Py_XDECREF(v->obs);
+    Py_XDECREF(v->rewards);
+    Py_XDECREF(v->terminated);
+    Py_XDECREF(v->masks);
     free(v->states);
     free(v->dealt);
     free(v->moves);
@@ -337,6 +477,8 @@ static void vec_dealloc(pych_vec *v)
     free(v->chosen);
     free(v->bad);
     free(v->acts);
+    free(v->ids);
+    free(v->nlegal);
     free(v->truncated);
     free(v->players);
     Py_XDECREF(v->game);
@@ -379,12 +521,13 @@ static int opponent_names(PyObject *opp, int np, int seat, const char **names)
 
 static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *kw[] = {"game", "n", "seed", "opponents", "seat", "threads", "max_steps", NULL};
+    static char *kw[] = {"game",    "n",         "seed", "opponents", "seat",
+                         "threads", "max_steps", "copy", NULL};
     PyObject *gameobj, *opp = Py_None;
-    int n, seat = 0, threads = 1, max_steps = PYCH_MAX_GAME_LENGTH;
+    int n, seat = 0, threads = 1, max_steps = PYCH_MAX_GAME_LENGTH, copy = 1;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oi|KOiii:VectorEnv", kw, &gameobj, &n, &seed,
-                                     &opp, &seat, &threads, &max_steps))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oi|KOiiip:VectorEnv", kw, &gameobj, &n,
+                                     &seed, &opp, &seat, &threads, &max_steps, &copy))
         return NULL;
     pych_game *g;
     if (PyObject_TypeCheck(gameobj, &pych_game_type)) {
@@ -401,7 +544,14 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         Py_DECREF(g);
         return NULL;
     }
-    /* Bounds: memory is n states and n observations, so n is bounded. */
+    /* The legal lists keep ids as int16_t (RAGAMARU, the most, has 1002). */
+    if (g->n_ids > INT16_MAX) {
+        PyErr_Format(PyExc_ValueError, "VectorEnv: %d action ids, at most %d", g->n_ids,
+                     INT16_MAX);
+        Py_DECREF(g);
+        return NULL;
+    }
+    /* Bounds: memory is n states, observations and legal lists, so n is bounded. */
     if (n < 1 || n > 1 << 20 || threads < 1 || threads > MAX_THREADS || max_steps < 1 ||
         (opp != Py_None && (seat < 0 || seat >= g->n_players))) {
         PyErr_Format(PyExc_ValueError,
@@ -421,6 +571,7 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     v->max_steps = max_steps;
     v->seed = seed;
     v->seat = opp == Py_None ? -1 : seat;
+    v->copy = copy;
     ch_rng_seed(&v->rng, seed, 0xa11u);
     size_t un = (size_t)n;
     v->states = calloc(un, g->game->state_size);
@@ -428,14 +579,25 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     v->moves = calloc(un, sizeof *v->moves);
     v->chosen = calloc(un, sizeof *v->chosen);
     v->bad = calloc(un, sizeof *v->bad);
-    v->acts = calloc((size_t)threads * (size_t)g->game->max_actions, sizeof *v->acts);
+    v->acts = calloc(un * (size_t)g->game->max_actions, sizeof *v->acts);
+    v->ids = calloc(un * (size_t)g->game->max_actions, sizeof *v->ids);
+    v->nlegal = calloc(un, sizeof *v->nlegal);
     v->truncated = calloc(un, 1);
     v->players = calloc(un, sizeof *v->players);
-    if (!v->states || !v->dealt || !v->moves || !v->chosen || !v->bad || !v->acts ||
+    if (!v->states || !v->dealt || !v->moves || !v->chosen || !v->bad || !v->acts || !v->ids || !v->nlegal ||
         !v->truncated || !v->players) {
         Py_DECREF(v);
         return PyErr_NoMemory();
     }
+    vec_arrays own = {NULL, NULL, NULL, NULL};
+    if (!copy && make_arrays(v, &own) < 0) {
+        Py_DECREF(v);
+        return NULL;
+    }
+    v->obs = own.obs;
+    v->rewards = own.rewards;
+    v->terminated = own.terminated;
+    v->masks = own.masks;
     if (opp != Py_None) {
         const char *names[CH_MAX_PLAYERS];
         PyObject *fast = PyUnicode_Check(opp) ? Py_NewRef(opp) : PySequence_Fast(opp, "opponents");
@@ -464,6 +626,10 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
             }
         }
         Py_DECREF(fast);
+    }
+    if (threads > 1 && !(v->pool = pool_start(threads))) {
+        Py_DECREF(v);
+        return PyErr_NoMemory();
     }
     /* Ready to step without a reset, as the games are dealt. */
     vec_out o = {NULL, NULL, NULL, NULL, NULL};
@@ -515,9 +681,12 @@ PyTypeObject pych_vec_type = {
     .tp_dealloc = (destructor)vec_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "VectorEnv(game, n, seed=0, opponents=None, seat=0, threads=1, "
-              "max_steps=game.max_game_length())\n\nn games stepped together in C with the "
-              "GIL released. Game j of slot i is dealt from seed + i + j*n. opponents: a bot "
-              "name (or one per seat) that plays every seat but `seat`, the learner's.",
+              "max_steps=game.max_game_length(), copy=True)\n\nn games stepped together in C "
+              "with the GIL released. Game j of slot i is dealt from seed + i + j*n. opponents: "
+              "a bot name (or one per seat) that plays every seat but `seat`, the learner's. "
+              "threads: workers started once, each stepping its share of the slots. copy=False: "
+              "step and reset return the env's own arrays, the same objects every call, "
+              "overwritten by the next step or reset (faster: no new arrays each step).",
     .tp_methods = vec_methods,
     .tp_getset = vec_getset,
     .tp_new = vec_new,

@@ -211,3 +211,16 @@ def test_bot_action_is_legal_and_repeatable(name):
         assert cardhall.bot_action(state, bot, seed=3) == a
     with pytest.raises(ValueError):
         cardhall.bot_action(state, "nobody")
+
+
+@pytest.mark.parametrize("deck,out", [("advanced", {}), ("advanced_noloop", {"loop": 4}),
+                                      ("beginner", {"conv": 2}),
+                                      ("beginner_noloop", {"loop": 4, "conv": 2})])
+def test_ragamaru_out_of_play_plane_follows_the_deck(deck, out):
+    """docs/spaces.md, RAGAMARU 523-623: copies per face the deck option leaves out
+    of play (RG-V1, RG-V2): 4 Loops, 2 Conversions; nothing for the full advanced deck."""
+    need_hooks("ragamaru")
+    state = cardhall.load_game(f"ragamaru(deck={deck})").new_initial_state(3)
+    plane = state.observation_tensor()[523:624]
+    assert plane.sum() == sum(out.values())
+    assert set(np.unique(plane)) <= {0.0, 1.0, 2.0}  # a face has one or two copies

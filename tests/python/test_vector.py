@@ -2,6 +2,8 @@
 per slot driven from Python with the same seeds; any thread count; bots as
 opponents; a bad step changes nothing."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -139,3 +141,52 @@ def test_random_actions_are_legal_and_seeded(name):
         _, _, _, masks = a.step(ids)
         b.step(ids)
     assert len(seen) > 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_copy_false_returns_its_own_arrays_and_the_same_games(name):
+    """copy=False hands back the env's arrays, the same objects every call and
+    overwritten by the next step; the games are those of copy=True, with any
+    number of worker threads, more workers than slots too."""
+    need_hooks(name)
+    game = cardhall.load_game(name)
+    ref = cardhall.VectorEnv(game, 3, seed=7, max_steps=40)
+    fast = [cardhall.VectorEnv(game, 3, seed=7, max_steps=40, threads=t, copy=False)
+            for t in (1, 2, 5)]
+    first = ref.reset()
+    outs = [e.reset() for e in fast]
+    for out in outs:
+        assert all(np.array_equal(a, b) for a, b in zip(first[:2], out[:2]))
+    held = [o.copy() for o in first[:2]]  # copy=True: a caller's arrays stay as they were
+    own = outs[0][0]
+    masks = first[1]
+    rng = np.random.default_rng(4)
+    for k in range(120):
+        actions = choose(masks, rng)
+        want = ref.step(actions)
+        for j, e in enumerate(fast):
+            got = e.step(actions)
+            for a, b in zip(want, got):
+                assert np.array_equal(a, b)
+            assert np.array_equal(e.current_players(), ref.current_players())
+            if j == 0:
+                assert got[0] is own and got[3] is outs[0][1]
+        if k == 0:  # ref's first arrays were not touched by its step
+            assert all(np.array_equal(a, b) for a, b in zip(held, first[:2]))
+        masks = want[3]
+    assert fast[0].reset()[0] is own
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
+def test_workers_start_with_the_env_and_end_with_it():
+    """threads=4: three workers for the env's life, not threads started per step."""
+    need_hooks("comrade")
+    tasks = lambda: len(os.listdir("/proc/self/task"))  # noqa: E731
+    before = tasks()
+    env = cardhall.VectorEnv("comrade", 16, seed=2, threads=4)
+    assert tasks() == before + 3
+    for _ in range(20):
+        env.step(env.random_actions())
+        assert tasks() == before + 3
+    del env
+    assert tasks() == before

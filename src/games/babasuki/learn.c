@@ -119,7 +119,9 @@ void db_obs(const void *st, int viewer, float *out)
         b[DB_OC_TYPE + s->card[c].type] = 1.0f;
         b[DB_OC_SECURED] = (float)s->card[c].secured / 10.0f;
         b[DB_OC_HAND] = (float)s->card[c].hand / 10.0f;
-        for (int k = 0; k < 26; k++)
-            b[DB_OC_SUITS + k] = (float)(s->card[c].suits >> k & 1u);
+        /* The set bits only: the row is zero already, and a card has few
+         * suits (the 26-step loop was most of a VectorEnv step). */
+        for (uint32_t bits = s->card[c].suits & ((1u << 26) - 1); bits; bits &= bits - 1)
+            b[DB_OC_SUITS + __builtin_ctz(bits)] = 1.0f;
     }
 }

@@ -144,6 +144,10 @@ void rg_obs(const void *st, int viewer, float *out)
     if (s->ndisc) out[RG_OB_TOP + s->disc[s->ndisc - 1]] = 1.0f;
     for (int i = 0; i < s->ndisc; i++)
         out[RG_OB_DISCARD + s->disc[i]] += 1.0f;
-    for (int f = 0; f < RG_NFACES; f++)
-        out[RG_OB_OUT + f] = (float)(rg_box.copies[f] - rg_in_deck(s->deck, f));
+    /* The box's cards this deck leaves out: none in the advanced deck (all
+     * 108), whose plane stays zero without asking each of the 101 faces
+     * (that loop was a third of a VectorEnv step). */
+    if (s->deck != RG_DECK_ADVANCED)
+        for (int f = 0; f < RG_NFACES; f++)
+            out[RG_OB_OUT + f] = (float)(rg_box.copies[f] - rg_in_deck(s->deck, f));
 }
