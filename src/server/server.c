@@ -483,8 +483,10 @@ int sv_run(const sv_config *cfg, ch_err *err)
         lws_context_destroy(s->ctx);
         goto out;
     }
+    char where[1024]; /* a PostgreSQL URL's password is never printed */
+    sv_store_redact(cfg->db, where, sizeof where);
     printf("cardhall serve: %s://%s:%d/ (database %s, %d tables)\n",
-           cfg->tls_cert ? "https" : "http", cfg->host, port, cfg->db, s->n_tables);
+           cfg->tls_cert ? "https" : "http", cfg->host, port, where, s->n_tables);
     if (cfg->public_url) printf("cardhall serve: people open %s\n", cfg->public_url);
     fflush(stdout);
     if (!cfg->tls_cert && !loopback(cfg->host))
@@ -523,7 +525,7 @@ out:
     }
     free(s->tables);
     sv_addrs_free(&s->addrs);
-    if (s->store.db) sv_store_close(&s->store);
+    sv_store_close(&s->store);
     free(s);
     return rc;
 }

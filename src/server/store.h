@@ -1,15 +1,21 @@
-/* The server's storage: SQLite in WAL mode. Every table, its seats (a
- * person's token only as its SHA-256) and every accepted move, committed
- * before anyone is told of the move; at start the rooms are rebuilt from
- * their seeds and moves.
+/* The server's storage: every table, its seats (a person's token only as
+ * its SHA-256) and every accepted move, committed before anyone is told of
+ * the move; at start the rooms are rebuilt from their seeds and moves.
  *
- * synchronous=NORMAL: in WAL mode a commit survives the process being
- * killed (kill -9 included) but the last commits may be lost on power
- * loss; FULL would fsync every move. A card table loses at most a move or
- * two on a power cut, which players can see and redo, so speed wins. */
+ * Two databases behind one interface (store_backend.h): SQLite in WAL mode,
+ * the embedded default (a file path: store_sqlite.c), and PostgreSQL
+ * (--db postgresql://... or postgres://...: store_pg.c), which several
+ * servers may share.
+ *
+ * SQLite runs with synchronous=NORMAL: in WAL mode a commit survives the
+ * process being killed (kill -9 included) but the last commits may be lost
+ * on power loss; FULL would fsync every move. A card table loses at most a
+ * move or two on a power cut, which players can see and redo, so speed
+ * wins. PostgreSQL commits as its server is configured (synchronous_commit). */
 #ifndef CARDHALL_SERVER_STORE_H
 #define CARDHALL_SERVER_STORE_H
 
+#include <stddef.h>
 #include <sqlite3.h>
 
 #include "cardhall/room.h"
@@ -17,16 +23,28 @@
 #define SV_SCHEMA_VERSION 5
 #define SV_STORE_BUSY_MS 2000 /* how long a write waits for another connection's lock */
 
+struct sv_store_backend;
+
 typedef struct sv_store {
-    sqlite3 *db;
-    sqlite3_stmt *add_move;
-    int lock_fd; /* holds the flock that keeps a second server off the file */
+    const struct sv_store_backend *be; /* NULL: not open */
+    void *db;                          /* the backend's own */
 } sv_store;
 
-/* Opens (creating if needed) the database at path and brings its schema
- * to SV_SCHEMA_VERSION. */
-int sv_store_open(sv_store *s, const char *path, ch_err *err);
+/* Whether where names a PostgreSQL database (a postgresql:// or
+ * postgres:// URL) rather than a SQLite file. */
+int sv_store_is_pg(const char *where);
+/* where as it may be printed or logged: a URL's password (user:PASS@ or
+ * password=PASS) replaced by "***". */
+void sv_store_redact(const char *where, char *out, size_t cap);
+
+/* Opens (creating if needed) the database at where, a file path or a
+ * PostgreSQL URL, and brings its schema up to date. */
+int sv_store_open(sv_store *s, const char *where, ch_err *err);
 void sv_store_close(sv_store *s);
+/* SQLite's handle, or NULL on PostgreSQL (tests, `cardhall backup`). */
+sqlite3 *sv_store_sqlite_db(const sv_store *s);
+/* Whether a write commits within within_ms (/healthz); else why says why. */
+int sv_store_probe(sv_store *s, int within_ms, char *why, size_t cap);
 
 /* A new table: writes its game, options, seat specs, seed and timeout and
  * sets r->id. r was set up by tb_room_init with the same seat specs. */

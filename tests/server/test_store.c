@@ -191,13 +191,13 @@ static void a_stored_table_that_could_never_start_is_left_out(void **unused)
     snprintf(sql, sizeof sql,
              "UPDATE tables SET options=json_set(options,'$.partnership','true') WHERE id=%lld",
              (long long)a.id);
-    assert_int_equal(sqlite3_exec(s.db, sql, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(sv_store_sqlite_db(&s), sql, NULL, NULL, NULL), SQLITE_OK);
     reload(&s); /* exactly one table */
     assert_int_equal(loaded->id, b.id);
     tb_room_free(loaded);
     free(loaded);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(s.db, "SELECT count(*) FROM tables", -1, &st, NULL),
+    assert_int_equal(sqlite3_prepare_v2(sv_store_sqlite_db(&s), "SELECT count(*) FROM tables", -1, &st, NULL),
                      SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
     assert_int_equal(sqlite3_column_int(st, 0), 2);
@@ -212,7 +212,7 @@ static void a_newer_schema_is_refused(void **unused)
     sv_store s;
     ch_err err;
     assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
-    assert_int_equal(sqlite3_exec(s.db, "PRAGMA user_version=99", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(sv_store_sqlite_db(&s), "PRAGMA user_version=99", NULL, NULL, NULL), SQLITE_OK);
     sv_store_close(&s);
     assert_int_equal(sv_store_open(&s, path, &err), CH_EFORMAT);
     assert_non_null(strstr(err.msg, "99"));
@@ -327,7 +327,7 @@ static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
         tb_chat_free(&tmp);
     }
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(s.db, "SELECT count(*) FROM chat WHERE table_id=?", -1,
+    assert_int_equal(sqlite3_prepare_v2(sv_store_sqlite_db(&s), "SELECT count(*) FROM chat WHERE table_id=?", -1,
                                         &st, NULL),
                      SQLITE_OK);
     sqlite3_bind_int64(st, 1, r.id);
