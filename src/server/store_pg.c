@@ -13,9 +13,11 @@
  * Parameters go as text (a token hash as bytea's hex text); the URL's
  * password is never printed: errors name the database by libpq's message,
  * which does not carry it. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <libpq-fe.h>
 
@@ -25,6 +27,13 @@
 #define PG_SCHEMA_VERSION 1
 /* pg_advisory_xact_lock key of the schema upgrade: "CHal" as int. */
 #define PG_MIGRATE_LOCK 1128816972
+/* pg_try_advisory_lock key a server holds while it serves the database
+ * ("CHsv"): one server per database until several share it by
+ * notifications (docs/deploy.md). The session's end (a kill -9 included)
+ * releases it; a restart waits up to PG_LOCK_WAIT_MS for the old session
+ * to be gone. */
+#define PG_SERVE_LOCK 1128821622
+#define PG_LOCK_WAIT_MS 3000
 
 typedef struct pgdb {
     PGconn *c;
@@ -89,9 +98,16 @@ static int pg_fail(pgdb *s, PGresult *res, ch_err *err, const char *what)
 /* A statement with text parameters (NULL: SQL NULL). A connection that
  * broke (the database restarted) is opened again first: the statement that
  * saw it break failed, and its caller told its client so. */
+static int serve_lock(pgdb *s, ch_err *err);
+
 static PGresult *exec(pgdb *s, const char *sql, int n, const char *const *params)
 {
-    if (PQstatus(s->c) == CONNECTION_BAD) PQreset(s->c);
+    if (PQstatus(s->c) == CONNECTION_BAD) {
+        PQreset(s->c);
+        ch_err e; /* the lock went with the old session */
+        if (PQstatus(s->c) == CONNECTION_OK && serve_lock(s, &e) != CH_OK)
+            fprintf(stderr, "cardhall serve: %s\n", e.msg);
+    }
     return PQexecParams(s->c, sql, n, NULL, params, NULL, NULL, 0);
 }
 
@@ -145,6 +161,23 @@ static int migrate(pgdb *s, ch_err *err)
     return rc;
 }
 
+static int serve_lock(pgdb *s, ch_err *err)
+{
+    char sql[64];
+    snprintf(sql, sizeof sql, "SELECT pg_try_advisory_lock(%d)", PG_SERVE_LOCK);
+    for (int waited = 0;; waited += 100) {
+        PGresult *res = PQexec(s->c, sql);
+        int rc = PQresultStatus(res) == PGRES_TUPLES_OK ? CH_OK : pg_fail(s, res, err, "lock");
+        int got = rc == CH_OK && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+        PQclear(res);
+        if (rc != CH_OK || got) return rc;
+        if (waited >= PG_LOCK_WAIT_MS)
+            return ch_errf(err, CH_EIO, "database: another cardhall serve is using it");
+        struct timespec ts = {0, 100 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+}
+
 static void pg_close(void *db)
 {
     pgdb *s = db;
@@ -177,6 +210,7 @@ int sv_pg_open(void **db, const char *url, ch_err *err)
     PQsetNoticeProcessor(s->c, quiet, NULL);
     int rc = run(s, err, "settings", "SET client_min_messages=warning", 0, NULL);
     if (rc == CH_OK) rc = migrate(s, err);
+    if (rc == CH_OK) rc = serve_lock(s, err);
     if (rc != CH_OK) {
         pg_close(s);
         return rc;
