@@ -364,3 +364,159 @@ json_t *sv_store_record(sv_store *s, const tb_room *r, int game_no, ch_err *err)
     ch_match_free(&m);
     return rec;
 }
+
+int sv_store_shared(const sv_store *s)
+{
+    return s->be && s->be->listen != NULL;
+}
+
+int sv_store_listen(sv_store *s, ch_err *err)
+{
+    return s->be->listen ? s->be->listen(s->db, err) : CH_OK;
+}
+
+int sv_store_notify(sv_store *s, const char *payload, ch_err *err)
+{
+    return s->be->notify ? s->be->notify(s->db, payload, err) : CH_OK;
+}
+
+void sv_store_notes(sv_store *s, void (*each)(void *ctx, const char *payload), void *ctx)
+{
+    if (s->be->notes) s->be->notes(s->db, each, ctx);
+}
+
+int sv_store_leases(sv_store *s, const char *owner, const int64_t *ids, int n, unsigned char *held,
+                    ch_err *err)
+{
+    if (!s->be->leases) {
+        if (n > 0) memset(held, 1, (size_t)n);
+        return CH_OK;
+    }
+    return s->be->leases(s->db, owner, ids, n, held, err);
+}
+
+int sv_store_load_one(sv_store *s, int64_t id, int64_t now_ms, int (*add)(void *ctx, tb_room *r),
+                      void *ctx, ch_err *err)
+{
+    if (id <= 0) return ch_errf(err, CH_EINVAL, "table %lld: no such table", (long long)id);
+    tables_ctx c = {s, now_ms, add, ctx, err};
+    return s->be->tables(s->db, id, each_table, &c, err);
+}
+
+typedef struct game_row {
+    int game_no;
+    char seed[32];
+} game_row;
+
+static int take_game_no(void *ctx, const sv_table_row *row)
+{
+    game_row *g = ctx;
+    g->game_no = row->game_no;
+    return CH_OK;
+}
+
+typedef struct catch_ctx {
+    tb_room *r;
+    int64_t now_ms;
+    void (*moved)(void *ctx, int move);
+    void *ctx;
+    ch_err *err;
+} catch_ctx;
+
+/* One more stored move, applied as the server that made it applied it. */
+static int catch_move(void *ctx, const sv_move_row *m)
+{
+    catch_ctx *c = ctx;
+    tb_room *r = c->r;
+    ch_action a;
+    if (m->ply != r->m.n_actions || r->status != TB_ROOM_RUNNING ||
+        ch_parse_action(r->game, ch_match_state(&r->m), m->action, &a, c->err) != CH_OK ||
+        tb_room_apply_at(r, a, c->now_ms, c->err) != CH_OK)
+        return ch_errf(c->err, CH_EFORMAT, "table %lld: stored move %d ('%.60s') does not apply",
+                       (long long)r->id, m->ply + 1, m->action);
+    int rc = restore_clock(r, m, c->err);
+    if (rc == CH_OK && c->moved) c->moved(c->ctx, r->m.n_actions);
+    return rc;
+}
+
+int sv_store_catch_up(sv_store *s, tb_room *r, int64_t now_ms, void (*moved)(void *ctx, int move),
+                      void *ctx, ch_err *err)
+{
+    game_row g = {-1, ""};
+    int rc = s->be->tables(s->db, r->id, take_game_no, &g, err);
+    if (rc != CH_OK) return rc;
+    if (g.game_no > r->game_no) {
+        /* A rematch on another server: its seed, then its moves. */
+        uint64_t seed;
+        rc = game_seed(s, r->id, g.game_no, &seed, err);
+        if (rc == CH_OK) rc = tb_room_restore_game(r, g.game_no, seed, err);
+        if (rc != CH_OK) return rc;
+        if (moved) moved(ctx, 0);
+    }
+    if (r->status != TB_ROOM_RUNNING) return CH_OK;
+    catch_ctx c = {r, now_ms, moved, ctx, err};
+    return s->be->moves(s->db, r->id, r->game_no, r->m.n_actions, catch_move, &c, err);
+}
+
+typedef struct seats_ctx {
+    tb_room *r;
+    int64_t now_ms;
+    int stored[CH_MAX_PLAYERS];
+    int changed;
+    ch_err *err;
+} seats_ctx;
+
+static int sync_seat(void *ctx, const sv_seat_row *row)
+{
+    seats_ctx *c = ctx;
+    tb_room *r = c->r;
+    if (row->seat < 0 || row->seat >= r->n_seats || row->hash_len != TB_TOKEN_HASH)
+        return ch_errf(c->err, CH_EFORMAT, "table %lld: bad seat", (long long)r->id);
+    c->stored[row->seat] = 1;
+    if (r->seats[row->seat].kind == TB_SEAT_PERSON) return CH_OK;
+    if (tb_room_join(r, row->seat, row->name, row->hash, c->err) != row->seat) return CH_EFORMAT;
+    /* Away here until its server says the person is connected ("p"). */
+    tb_room_presence(r, row->seat, -1, c->now_ms);
+    c->changed++;
+    return CH_OK;
+}
+
+int sv_store_sync_seats(sv_store *s, tb_room *r, int64_t now_ms, ch_err *err)
+{
+    seats_ctx c = {r, now_ms, {0}, 0, err};
+    int rc = s->be->seats(s->db, r->id, sync_seat, &c, err);
+    if (rc != CH_OK) return rc;
+    /* Freed on another server: only before the game (a seat is the
+     * person's for the game once it began). */
+    for (int i = 0; r->status == TB_ROOM_OPEN && i < r->n_seats; i++)
+        if (!c.stored[i] && r->seats[i].kind == TB_SEAT_PERSON && tb_room_leave(r, i, err) == CH_OK)
+            c.changed++;
+    return c.changed;
+}
+
+typedef struct chat_ctx {
+    tb_room *r;
+    void (*said)(void *ctx, const tb_chat_msg *m);
+    void *ctx;
+    ch_err *err;
+} chat_ctx;
+
+static int sync_chat(void *ctx, const sv_chat_row *m)
+{
+    chat_ctx *c = ctx;
+    if (m->id <= c->r->chat.last_id) return CH_OK;
+    ch_err e;
+    const tb_chat_msg *added = tb_chat_add(&c->r->chat, m->id, m->seat, m->name, m->text, m->len, &e);
+    if (!added)
+        return ch_errf(c->err, CH_EFORMAT, "table %lld: a stored chat message: %s",
+                       (long long)c->r->id, e.msg);
+    if (c->said) c->said(c->ctx, added);
+    return CH_OK;
+}
+
+int sv_store_sync_chat(sv_store *s, tb_room *r, void (*said)(void *ctx, const tb_chat_msg *m),
+                       void *ctx, ch_err *err)
+{
+    chat_ctx c = {r, said, ctx, err};
+    return s->be->chats(s->db, r->id, TB_CHAT_KEEP, sync_chat, &c, err);
+}

@@ -78,4 +78,34 @@ json_t *sv_store_record(sv_store *s, const tb_room *r, int game_no, ch_err *err)
  * earlier game of the table (0 <= game_no < r->game_no). */
 int sv_store_match(sv_store *s, const tb_room *r, int game_no, ch_match *m, ch_err *err);
 
+/* Issue 27: several servers on one database (PostgreSQL). On SQLite,
+ * shared is 0 and there is nothing to sync: one server per file. */
+int sv_store_shared(const sv_store *s);
+/* Start receiving other servers' notifications; send one of this server's
+ * (what is not stored: presence, leave, continue); hand each arrived one
+ * to each (ctx, payload) without waiting. */
+int sv_store_listen(sv_store *s, ch_err *err);
+int sv_store_notify(sv_store *s, const char *payload, ch_err *err);
+void sv_store_notes(sv_store *s, void (*each)(void *ctx, const char *payload), void *ctx);
+/* Takes or renews the lease on the bots and clocks of each of the tables
+ * ids[0..n) that is free, expired or owner's; held[i] 1 for those owner
+ * holds now. On SQLite every table is held. n < 0: gives up every lease
+ * owner holds (a server that stops). */
+int sv_store_leases(sv_store *s, const char *owner, const int64_t *ids, int n, unsigned char *held,
+                    ch_err *err);
+/* Loads the table id (another server's new one) as sv_store_load does. */
+int sv_store_load_one(sv_store *s, int64_t id, int64_t now_ms, int (*add)(void *ctx, tb_room *r),
+                      void *ctx, ch_err *err);
+/* Brings r up to what is stored: a game begun since (a rematch), then the
+ * moves after its last one, each applied at now_ms with its stored clocks;
+ * moved(ctx, move) after each (move 1-based). */
+int sv_store_catch_up(sv_store *s, tb_room *r, int64_t now_ms, void (*moved)(void *ctx, int move),
+                      void *ctx, ch_err *err);
+/* Seats taken (away until their person's presence arrives) or freed since;
+ * returns how many changed, or an error code. */
+int sv_store_sync_seats(sv_store *s, tb_room *r, int64_t now_ms, ch_err *err);
+/* Chat messages stored after the room's last one; said(ctx, m) for each. */
+int sv_store_sync_chat(sv_store *s, tb_room *r, void (*said)(void *ctx, const tb_chat_msg *m),
+                       void *ctx, ch_err *err);
+
 #endif

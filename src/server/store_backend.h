@@ -73,6 +73,15 @@ typedef struct sv_store_backend {
     int (*has_moves)(void *db, int64_t id);
     /* Whether a write is committed within within_ms; why says what failed. */
     int (*probe)(void *db, int within_ms, char *why, size_t cap);
+    /* Several servers on one database (NULL where a database has one
+     * server, SQLite): start receiving notifications; send one (what is
+     * not stored: presence, leave, continue); hand on every notification
+     * another server sent, without waiting; take or renew leases. */
+    int (*listen)(void *db, ch_err *err);
+    int (*notify)(void *db, const char *payload, ch_err *err);
+    void (*notes)(void *db, void (*each)(void *ctx, const char *payload), void *ctx);
+    int (*leases)(void *db, const char *owner, const int64_t *ids, int n, unsigned char *held,
+                  ch_err *err);
 } sv_store_backend;
 
 extern const sv_store_backend sv_store_sqlite;

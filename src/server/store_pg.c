@@ -10,33 +10,41 @@
  * it. The primary key (table_id, game_no, ply) of moves is what serialises
  * moves: a second move at one ply fails with unique_violation.
  *
+ * Several servers share one database: each statement that stores something
+ * also NOTIFYs it (delivered on commit), every server LISTENs and catches
+ * up from the tables (sync.c); a lease row per table says which server
+ * runs its bots and clocks.
+ *
  * Parameters go as text (a token hash as bytea's hex text); the URL's
  * password is never printed: errors name the database by libpq's message,
  * which does not carry it. */
-#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <libpq-fe.h>
 
 #include "store.h"
 #include "store_backend.h"
 
-#define PG_SCHEMA_VERSION 1
+#define PG_SCHEMA_VERSION 2
 /* pg_advisory_xact_lock key of the schema upgrade: "CHal" as int. */
 #define PG_MIGRATE_LOCK 1128816972
-/* pg_try_advisory_lock key a server holds while it serves the database
- * ("CHsv"): one server per database until several share it by
- * notifications (docs/deploy.md). The session's end (a kill -9 included)
- * releases it; a restart waits up to PG_LOCK_WAIT_MS for the old session
- * to be gone. */
-#define PG_SERVE_LOCK 1128821622
-#define PG_LOCK_WAIT_MS 3000
+/* The channel of the notifications every server LISTENs to: "t ID" a new
+ * table, "m ID" a move, "s ID" a seat taken or freed, "c ID" chat, "r ID" a
+ * rematch, each sent by the statement that stores it, so only once it is
+ * committed; and unstored ones (sv_store_notify): "p ID SEAT +1|-1" a
+ * person's connection came or went, "l ID SEAT" left the game, "k ID SEAT"
+ * continued after a hand. */
+#define PG_CHANNEL "cardhall"
+/* A lease on a table's bots and clocks lasts this long unless renewed
+ * (every second, sv_store_leases): a dead holder's tables go on through
+ * another server within PG_LEASE_MS + 1 s. */
+#define PG_LEASE_MS 3000
 
 typedef struct pgdb {
     PGconn *c;
+    int listening;
 } pgdb;
 
 /* Version 1: SQLite's schema 5 in PostgreSQL's types. A later version adds
@@ -83,6 +91,12 @@ static const char *const migrations[PG_SCHEMA_VERSION] = {
     " name TEXT NOT NULL,"
     " text TEXT NOT NULL,"
     " PRIMARY KEY (table_id, id));",
+    /* Version 2: which server runs a table's bots and clocks, until when
+     * (the database's clock, so servers' clocks need not agree). */
+    "CREATE TABLE leases ("
+    " table_id BIGINT PRIMARY KEY REFERENCES tables(id),"
+    " owner TEXT NOT NULL,"
+    " expires TIMESTAMPTZ NOT NULL);",
 };
 
 static int pg_fail(pgdb *s, PGresult *res, ch_err *err, const char *what)
@@ -98,15 +112,16 @@ static int pg_fail(pgdb *s, PGresult *res, ch_err *err, const char *what)
 /* A statement with text parameters (NULL: SQL NULL). A connection that
  * broke (the database restarted) is opened again first: the statement that
  * saw it break failed, and its caller told its client so. */
-static int serve_lock(pgdb *s, ch_err *err);
-
 static PGresult *exec(pgdb *s, const char *sql, int n, const char *const *params)
 {
     if (PQstatus(s->c) == CONNECTION_BAD) {
         PQreset(s->c);
-        ch_err e; /* the lock went with the old session */
-        if (PQstatus(s->c) == CONNECTION_OK && serve_lock(s, &e) != CH_OK)
-            fprintf(stderr, "cardhall serve: %s\n", e.msg);
+        /* LISTEN went with the old session. What was said meanwhile is
+         * lost: a table learns it with its next notification. */
+        if (s->listening && PQstatus(s->c) == CONNECTION_OK) {
+            PGresult *r = PQexec(s->c, "LISTEN " PG_CHANNEL);
+            PQclear(r);
+        }
     }
     return PQexecParams(s->c, sql, n, NULL, params, NULL, NULL, 0);
 }
@@ -161,23 +176,6 @@ static int migrate(pgdb *s, ch_err *err)
     return rc;
 }
 
-static int serve_lock(pgdb *s, ch_err *err)
-{
-    char sql[64];
-    snprintf(sql, sizeof sql, "SELECT pg_try_advisory_lock(%d)", PG_SERVE_LOCK);
-    for (int waited = 0;; waited += 100) {
-        PGresult *res = PQexec(s->c, sql);
-        int rc = PQresultStatus(res) == PGRES_TUPLES_OK ? CH_OK : pg_fail(s, res, err, "lock");
-        int got = rc == CH_OK && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
-        PQclear(res);
-        if (rc != CH_OK || got) return rc;
-        if (waited >= PG_LOCK_WAIT_MS)
-            return ch_errf(err, CH_EIO, "database: another cardhall serve is using it");
-        struct timespec ts = {0, 100 * 1000000L};
-        nanosleep(&ts, NULL);
-    }
-}
-
 static void pg_close(void *db)
 {
     pgdb *s = db;
@@ -210,7 +208,6 @@ int sv_pg_open(void **db, const char *url, ch_err *err)
     PQsetNoticeProcessor(s->c, quiet, NULL);
     int rc = run(s, err, "settings", "SET client_min_messages=warning", 0, NULL);
     if (rc == CH_OK) rc = migrate(s, err);
-    if (rc == CH_OK) rc = serve_lock(s, err);
     if (rc != CH_OK) {
         pg_close(s);
         return rc;
@@ -236,7 +233,7 @@ static int pg_add_table(void *db, const sv_table_row *t, int64_t *id, ch_err *er
                          "data, clock_bank_ms, clock_inc_ms, spectator_chat, hints, hand_pause_ms) "
                          "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id), "
                          "g AS (INSERT INTO games(table_id, game_no, seed) SELECT id, 0, $4 FROM t) "
-                         "SELECT id FROM t",
+                         "SELECT id, pg_notify('" PG_CHANNEL "', 't ' || id) FROM t",
                          11, p);
     int rc = PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1
                  ? CH_OK
@@ -277,7 +274,8 @@ static int pg_seat(void *db, int64_t id, const sv_seat_row *seat, ch_err *err)
     return run(db, err, "seat",
                "INSERT INTO seats(table_id, seat, name, token_sha256) VALUES ($1,$2,$3,$4) "
                "ON CONFLICT (table_id, seat) DO UPDATE SET name=excluded.name, "
-               "token_sha256=excluded.token_sha256",
+               "token_sha256=excluded.token_sha256 RETURNING pg_notify('" PG_CHANNEL
+               "', 's ' || table_id)",
                4, p);
 }
 
@@ -287,7 +285,10 @@ static int pg_unseat(void *db, int64_t id, int seat, ch_err *err)
     snprintf(tid, sizeof tid, "%lld", (long long)id);
     snprintf(n, sizeof n, "%d", seat);
     const char *p[] = {tid, n};
-    return run(db, err, "seat", "DELETE FROM seats WHERE table_id=$1 AND seat=$2", 2, p);
+    return run(db, err, "seat",
+               "WITH d AS (DELETE FROM seats WHERE table_id=$1 AND seat=$2) "
+               "SELECT pg_notify('" PG_CHANNEL "', 's ' || $1)",
+               2, p);
 }
 
 static int pg_move(void *db, int64_t id, int game_no, const sv_move_row *m, ch_err *err)
@@ -300,10 +301,11 @@ static int pg_move(void *db, int64_t id, int game_no, const sv_move_row *m, ch_e
     const char *p[] = {tid, g, ply, m->action, to, m->clock};
     PGresult *res = exec(db,
                          "INSERT INTO moves(table_id, game_no, ply, action, timeout, clock) "
-                         "VALUES ($1,$2,$3,$4,$5,$6)",
+                         "VALUES ($1,$2,$3,$4,$5,$6) RETURNING pg_notify('" PG_CHANNEL
+                         "', 'm ' || table_id)",
                          6, p);
     int rc = CH_OK;
-    if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+    if (PQresultStatus(res) != PGRES_TUPLES_OK) {
         const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
         rc = state && strcmp(state, "23505") == 0 /* unique_violation */
                  ? ch_errf(err, CH_ESTATE, "move %d of table %lld was made already", m->ply + 1,
@@ -322,7 +324,8 @@ static int pg_rematch(void *db, int64_t id, int game_no, const char *seed, ch_er
     const char *p[] = {tid, g, seed};
     return run(db, err, "rematch",
                "WITH g AS (INSERT INTO games(table_id, game_no, seed) VALUES ($1,$2,$3)) "
-               "UPDATE tables SET game_no=$2 WHERE id=$1",
+               "UPDATE tables SET game_no=$2 WHERE id=$1 RETURNING pg_notify('" PG_CHANNEL
+               "', 'r ' || id)",
                3, p);
 }
 
@@ -341,7 +344,8 @@ static int pg_chat(void *db, int64_t id, const sv_chat_row *m, int keep, ch_err 
      * same statement (the new message is never among them). */
     int rc = run(db, err, "chat",
                  "WITH c AS (INSERT INTO chat(table_id, id, seat, name, text) "
-                 "VALUES ($1,$2,$3,$4,$5)) DELETE FROM chat WHERE table_id=$1 AND id<=$6",
+                 "VALUES ($1,$2,$3,$4,$5)), d AS (DELETE FROM chat WHERE table_id=$1 AND id<=$6) "
+                 "SELECT pg_notify('" PG_CHANNEL "', 'c ' || $1)",
                  6, p);
     free(text);
     return rc;
@@ -502,8 +506,78 @@ static int pg_probe(void *db, int within_ms, char *why, size_t cap)
     return ok;
 }
 
+static int pg_listen(void *db, ch_err *err)
+{
+    pgdb *s = db;
+    int rc = run(s, err, "listen", "LISTEN " PG_CHANNEL, 0, NULL);
+    if (rc == CH_OK) s->listening = 1;
+    return rc;
+}
+
+static int pg_notify(void *db, const char *payload, ch_err *err)
+{
+    const char *p[] = {payload};
+    return run(db, err, "notify", "SELECT pg_notify('" PG_CHANNEL "', $1)", 1, p);
+}
+
+/* Reads what arrived on the connection without waiting, and hands on every
+ * notification another server sent (this server's own are its news
+ * already). */
+static void pg_notes(void *db, void (*each)(void *ctx, const char *payload), void *ctx)
+{
+    pgdb *s = db;
+    if (PQstatus(s->c) == CONNECTION_BAD) {
+        PGresult *r = exec(s, "SELECT 1", 0, NULL); /* opens it again, LISTENs again */
+        PQclear(r);
+    }
+    PQconsumeInput(s->c);
+    int self = PQbackendPID(s->c);
+    for (PGnotify *n; (n = PQnotifies(s->c)); PQfreemem(n))
+        if (n->be_pid != self) each(ctx, n->extra);
+}
+
+/* Takes or renews the lease of each table that is free, expired or this
+ * owner's already, in one statement; held[i] says which are this owner's. */
+static int pg_leases(void *db, const char *owner, const int64_t *ids, int n, unsigned char *held,
+                     ch_err *err)
+{
+    if (n < 0) {
+        const char *p[] = {owner};
+        return run(db, err, "leases", "DELETE FROM leases WHERE owner=$1", 1, p);
+    }
+    memset(held, 0, (size_t)n);
+    if (n == 0) return CH_OK;
+    size_t cap = (size_t)n * 21 + 3, len = 1;
+    char *arr = malloc(cap), ms[16];
+    if (!arr) return ch_errf(err, CH_ENOMEM, "out of memory");
+    arr[0] = '{';
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(arr + len, cap - len, "%s%lld", i ? "," : "", (long long)ids[i]);
+    snprintf(arr + len, cap - len, "}");
+    snprintf(ms, sizeof ms, "%d", PG_LEASE_MS);
+    const char *p[] = {arr, owner, ms};
+    PGresult *res;
+    int rc = query(db, err, "leases",
+                   "INSERT INTO leases(table_id, owner, expires) "
+                   "SELECT unnest($1::bigint[]), $2, now() + $3::int * interval '1 millisecond' "
+                   "ON CONFLICT (table_id) DO UPDATE SET owner=excluded.owner, "
+                   "expires=excluded.expires "
+                   "WHERE leases.owner=excluded.owner OR leases.expires < now() "
+                   "RETURNING table_id",
+                   3, p, &res);
+    free(arr);
+    for (int k = 0; rc == CH_OK && k < PQntuples(res); k++) {
+        int64_t id = strtoll(PQgetvalue(res, k, 0), NULL, 10);
+        for (int i = 0; i < n; i++)
+            if (ids[i] == id) held[i] = 1;
+    }
+    PQclear(res);
+    return rc;
+}
+
 const sv_store_backend sv_store_pg = {
     "postgresql", pg_close, pg_add_table, pg_seat,     pg_unseat,
     pg_move,      pg_chat,  pg_rematch,   pg_game_seed, pg_tables,
     pg_seats,     pg_chats, pg_moves,     pg_has_moves, pg_probe,
+    pg_listen,    pg_notify, pg_notes,    pg_leases,
 };

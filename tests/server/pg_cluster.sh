@@ -29,6 +29,14 @@ cleanup() {
     rm -rf "$dir"
 }
 trap cleanup EXIT INT TERM
+# ctest kills a test that runs over its time with SIGKILL, which no trap
+# sees: a watcher stops the cluster once this shell is gone.
+parent=$$
+(
+    trap '' INT TERM
+    while kill -0 "$parent" 2>/dev/null; do sleep 1; done
+    cleanup
+) >/dev/null 2>&1 &
 
 as_pg "$bin/initdb" -D "$dir/data" -A trust -U cardhall -E UTF8 >"$dir/initdb.log" 2>&1 || {
     cat "$dir/initdb.log" >&2

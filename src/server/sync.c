@@ -1,0 +1,243 @@
+/* See sync.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "conn.h"
+#include "sync.h"
+
+static sv_table *table_of(sv_server *s, int64_t id)
+{
+    for (int i = 0; i < s->n_tables; i++)
+        if (s->tables[i]->room.id == id) return s->tables[i];
+    return NULL;
+}
+
+static void note(sv_server *s, const char *payload)
+{
+    ch_err err;
+    if (s->sync.on && sv_store_notify(&s->store, payload, &err) != CH_OK)
+        lwsl_err("%s\n", err.msg);
+}
+
+void sv_sync_presence(sv_server *s, sv_table *t, int seat, int delta)
+{
+    if (!s->sync.on || seat < 0) return;
+    char p[64];
+    snprintf(p, sizeof p, "p %lld %d %d", (long long)t->room.id, seat, delta);
+    note(s, p);
+}
+
+void sv_sync_left(sv_server *s, sv_table *t, int seat)
+{
+    if (!s->sync.on) return;
+    char p[64];
+    snprintf(p, sizeof p, "l %lld %d", (long long)t->room.id, seat);
+    note(s, p);
+}
+
+void sv_sync_continued(sv_server *s, sv_table *t, int seat)
+{
+    if (!s->sync.on) return;
+    char p[64];
+    snprintf(p, sizeof p, "k %lld %d", (long long)t->room.id, seat);
+    note(s, p);
+}
+
+typedef struct moved_ctx {
+    sv_server *s;
+    sv_table *t;
+} moved_ctx;
+
+static void moved(void *ctx, int move)
+{
+    moved_ctx *c = ctx;
+    sv_announce_move(c->s, c->t, move);
+}
+
+static void said(void *ctx, const tb_chat_msg *m)
+{
+    moved_ctx *c = ctx;
+    json_t *o = tb_chat_msg_json(m);
+    char *out = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    if (!out) return;
+    size_t n = strlen(out);
+    for (sv_conn *k = c->t->conns; k; k = k->next_at_table)
+        sv_send(c->s, k, out, n);
+    free(out);
+}
+
+static int take_room(void *ctx, tb_room *r)
+{
+    *(tb_room **)ctx = r;
+    return CH_OK;
+}
+
+void sv_sync_reload(sv_server *s, sv_table *t)
+{
+    ch_err err;
+    tb_room *fresh = NULL;
+    int64_t now = sv_now_ms();
+    if (sv_store_load_one(&s->store, t->room.id, now, take_room, &fresh, &err) != CH_OK || !fresh) {
+        lwsl_err("table %lld: cannot reload: %s\n", (long long)t->room.id,
+                 fresh ? err.msg : "not stored");
+        return;
+    }
+    /* Who is connected, here and on the other servers, stays. */
+    for (int i = 0; i < fresh->n_seats && i < t->room.n_seats; i++)
+        if (fresh->seats[i].kind == TB_SEAT_PERSON && t->room.seats[i].kind == TB_SEAT_PERSON) {
+            fresh->seats[i].present = t->room.seats[i].present;
+            fresh->seats[i].away_since = t->room.seats[i].away_since;
+            fresh->seats[i].left = t->room.seats[i].left;
+        }
+    tb_room_pause_restore(fresh, now);
+    tb_room_free(&t->room);
+    t->room = *fresh;
+    free(fresh);
+    sv_announce(s, t);
+}
+
+/* One notification of another server (store_pg.c lists them). */
+static void on_note(void *ctx, const char *payload)
+{
+    sv_server *s = ctx;
+    char kind;
+    long long id;
+    int seat = -1, delta = 0;
+    if (sscanf(payload, "%c %lld %d %d", &kind, &id, &seat, &delta) < 2) return;
+    sv_table *t = table_of(s, id);
+    ch_err err;
+    int64_t now = sv_now_ms();
+    if (!t) {
+        /* A table this server has not seen: all of it from the database. */
+        if (strchr("tmscr", kind) &&
+            sv_store_load_one(&s->store, id, now, sv_add_loaded, s, &err) != CH_OK)
+            lwsl_err("table %lld: %s\n", id, err.msg);
+        return;
+    }
+    moved_ctx mc = {s, t};
+    switch (kind) {
+    case 'm':
+    case 'r':
+        if (sv_store_catch_up(&s->store, &t->room, now, moved, &mc, &err) != CH_OK) {
+            lwsl_err("table %lld: %s\n", id, err.msg);
+            sv_sync_reload(s, t);
+        }
+        t->last_move_ms = now; /* people see the move before a bot answers it */
+        break;
+    case 's': {
+        int n = sv_store_sync_seats(&s->store, &t->room, now, &err);
+        if (n < 0) lwsl_err("table %lld: %s\n", id, err.msg);
+        if (n > 0) sv_announce(s, t);
+        break;
+    }
+    case 'c':
+        if (sv_store_sync_chat(&s->store, &t->room, said, &mc, &err) != CH_OK)
+            lwsl_err("table %lld: %s\n", id, err.msg);
+        break;
+    case 'p':
+        if (seat < 0 || seat >= t->room.n_seats || (delta != 1 && delta != -1)) return;
+        tb_room_presence(&t->room, seat, delta, now);
+        sv_announce(s, t);
+        break;
+    case 'l':
+        if (seat < 0 || seat >= t->room.n_seats) return;
+        if (tb_room_leave_at(&t->room, seat, now, &err) == CH_OK) sv_announce(s, t);
+        break;
+    case 'k':
+        if (seat < 0 || seat >= t->room.n_seats) return;
+        if (tb_room_continue(&t->room, seat, now, &err) == CH_OK) {
+            if (!t->room.paused) t->last_move_ms = now;
+            sv_announce(s, t);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static void notes_tick(lws_sorted_usec_list_t *sul)
+{
+    sv_server *s = lws_container_of(sul, sv_server, sync.notes);
+    sv_store_notes(&s->store, on_note, s);
+    lws_sul_schedule(s->ctx, 0, &s->sync.notes, notes_tick,
+                     (lws_usec_t)SV_SYNC_NOTES_MS * LWS_US_PER_MS);
+}
+
+/* Every running table is asked for: a server gets those nobody holds (new,
+ * or whose holder died) and keeps its own. */
+static void leases_tick(lws_sorted_usec_list_t *sul)
+{
+    sv_server *s = lws_container_of(sul, sv_server, sync.leases);
+    sv_sync *y = &s->sync;
+    if (y->cap < s->n_tables) {
+        int cap = s->n_tables + 64;
+        int64_t *ids = realloc(y->ids, sizeof *ids * (size_t)cap);
+        if (ids) y->ids = ids;
+        unsigned char *held = ids ? realloc(y->held, (size_t)cap) : NULL;
+        if (held) {
+            y->held = held;
+            y->cap = cap;
+        }
+    }
+    int n = 0;
+    for (int i = 0; i < s->n_tables && n < y->cap; i++)
+        if (s->tables[i]->room.status == TB_ROOM_RUNNING) y->ids[n++] = s->tables[i]->room.id;
+    ch_err err;
+    if (sv_store_leases(&s->store, y->owner, y->ids, n, y->held, &err) != CH_OK) {
+        /* The database is away: hold nothing, so no bot moves twice. */
+        lwsl_err("%s\n", err.msg);
+        n = 0;
+    }
+    for (int i = 0, k = 0; i < s->n_tables; i++) {
+        sv_table *t = s->tables[i];
+        int held = k < n && t->room.status == TB_ROOM_RUNNING && t->room.id == y->ids[k]
+                       ? y->held[k++]
+                       : 0;
+        if (held && !t->lease) t->last_move_ms = sv_now_ms();
+        t->lease = held;
+    }
+    lws_sul_schedule(s->ctx, 0, &y->leases, leases_tick,
+                     (lws_usec_t)SV_SYNC_LEASE_MS * LWS_US_PER_MS);
+}
+
+int sv_sync_start(sv_server *s, ch_err *err)
+{
+    sv_sync *y = &s->sync;
+    if (!sv_store_shared(&s->store)) return CH_OK;
+    unsigned int r = 0;
+    if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r) r = (unsigned)sv_now_ms();
+    char host[16] = "";
+    gethostname(host, sizeof host - 1);
+    snprintf(y->owner, sizeof y->owner, "%s-%d-%08x", host, (int)getpid(), r);
+    int rc = sv_store_listen(&s->store, err);
+    if (rc != CH_OK) return rc;
+    y->on = 1;
+    for (int i = 0; i < s->n_tables; i++)
+        s->tables[i]->lease = 0;
+    lws_sul_schedule(s->ctx, 0, &y->notes, notes_tick, 1);
+    lws_sul_schedule(s->ctx, 0, &y->leases, leases_tick, 1);
+    return CH_OK;
+}
+
+void sv_sync_stop(sv_server *s)
+{
+    sv_sync *y = &s->sync;
+    if (!y->on) return;
+    lws_sul_schedule(s->ctx, 0, &y->notes, NULL, LWS_SET_TIMER_USEC_CANCEL);
+    lws_sul_schedule(s->ctx, 0, &y->leases, NULL, LWS_SET_TIMER_USEC_CANCEL);
+    for (int i = 0; i < s->n_tables; i++)
+        s->tables[i]->lease = 0;
+    ch_err err;
+    sv_store_leases(&s->store, y->owner, NULL, -1, NULL, &err); /* gives them up */
+}
+
+void sv_sync_free(sv_server *s)
+{
+    free(s->sync.ids);
+    free(s->sync.held);
+    memset(&s->sync, 0, sizeof s->sync);
+}
