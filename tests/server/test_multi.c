@@ -89,6 +89,18 @@ static pid_t start_server(int *port)
     if (!at) fail_msg("server did not start: '%s'", line);
     if (strstr(line, "pgsecret")) fail_msg("the server printed the database's password: '%s'", line);
     *port = atoi(at + strlen("127.0.0.1:"));
+    /* Nor does `ps`: the URL in its command line has lost the password. */
+    char path[64], cmdline[1024];
+    snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t got = fread(cmdline, 1, sizeof cmdline - 1, f);
+    fclose(f);
+    for (size_t i = 0; i < got; i++)
+        if (cmdline[i] == '\0') cmdline[i] = ' ';
+    cmdline[got] = '\0';
+    if (strstr(cmdline, "pgsecret")) fail_msg("ps shows the database's password: '%s'", cmdline);
+    if (!strstr(cmdline, "cardhall:***@")) fail_msg("ps shows no database: '%s'", cmdline);
     return pid;
 }
 
