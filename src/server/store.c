@@ -395,6 +395,12 @@ int sv_store_leases(sv_store *s, const char *owner, const int64_t *ids, int n, u
     return s->be->leases(s->db, owner, ids, n, held, err);
 }
 
+int sv_store_alive(sv_store *s, const char *owner, void (*dead)(void *ctx, const char *owner),
+                   void *ctx, ch_err *err)
+{
+    return s->be->alive ? s->be->alive(s->db, owner, dead, ctx, err) : CH_OK;
+}
+
 int sv_store_load_one(sv_store *s, int64_t id, int64_t now_ms, int (*add)(void *ctx, tb_room *r),
                       void *ctx, ch_err *err)
 {

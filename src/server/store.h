@@ -93,6 +93,11 @@ void sv_store_notes(sv_store *s, void (*each)(void *ctx, const char *payload), v
  * owner holds (a server that stops). */
 int sv_store_leases(sv_store *s, const char *owner, const int64_t *ids, int n, unsigned char *held,
                     ch_err *err);
+/* owner is alive a while longer; dead(ctx, other) for each server found
+ * to have stopped without saying so (killed), which the others are told
+ * of too ("d OTHER"). Nothing on SQLite. */
+int sv_store_alive(sv_store *s, const char *owner, void (*dead)(void *ctx, const char *owner),
+                   void *ctx, ch_err *err);
 /* Loads the table id (another server's new one) as sv_store_load does. */
 int sv_store_load_one(sv_store *s, int64_t id, int64_t now_ms, int (*add)(void *ctx, tb_room *r),
                       void *ctx, ch_err *err);

@@ -82,6 +82,10 @@ typedef struct sv_store_backend {
     void (*notes)(void *db, void (*each)(void *ctx, const char *payload), void *ctx);
     int (*leases)(void *db, const char *owner, const int64_t *ids, int n, unsigned char *held,
                   ch_err *err);
+    /* owner is alive a while longer; dead(ctx, other) for each server
+     * found to have stopped (told to the others too). */
+    int (*alive)(void *db, const char *owner, void (*dead)(void *ctx, const char *owner),
+                 void *ctx, ch_err *err);
 } sv_store_backend;
 
 extern const sv_store_backend sv_store_sqlite;

@@ -33,9 +33,9 @@
 /* The channel of the notifications every server LISTENs to: "t ID" a new
  * table, "m ID" a move, "s ID" a seat taken or freed, "c ID" chat, "r ID" a
  * rematch, each sent by the statement that stores it, so only once it is
- * committed; and unstored ones (sv_store_notify): "p ID SEAT +1|-1" a
+ * committed; and unstored ones (sv_store_notify): "p ID SEAT +1|-1 OWNER" a
  * person's connection came or went, "l ID SEAT" left the game, "k ID SEAT"
- * continued after a hand. */
+ * continued after a hand; and "d OWNER", a server that died. */
 #define PG_CHANNEL "cardhall"
 /* A lease on a table's bots and clocks lasts this long unless renewed
  * (every second, sv_store_leases): a dead holder's tables go on through
@@ -96,6 +96,12 @@ static const char *const migrations[PG_SCHEMA_VERSION] = {
     "CREATE TABLE leases ("
     " table_id BIGINT PRIMARY KEY REFERENCES tables(id),"
     " owner TEXT NOT NULL,"
+    " expires TIMESTAMPTZ NOT NULL);"
+    /* Every running server, until when: one that stops renewing (killed)
+     * is struck off by the next that looks, and the others are told
+     * ("d OWNER"), so its people stop counting as connected. */
+    "CREATE TABLE servers ("
+    " owner TEXT PRIMARY KEY,"
     " expires TIMESTAMPTZ NOT NULL);",
 };
 
@@ -543,7 +549,10 @@ static int pg_leases(void *db, const char *owner, const int64_t *ids, int n, uns
 {
     if (n < 0) {
         const char *p[] = {owner};
-        return run(db, err, "leases", "DELETE FROM leases WHERE owner=$1", 1, p);
+        return run(db, err, "leases",
+                   "WITH s AS (DELETE FROM servers WHERE owner=$1) "
+                   "DELETE FROM leases WHERE owner=$1",
+                   1, p);
     }
     memset(held, 0, (size_t)n);
     if (n == 0) return CH_OK;
@@ -575,9 +584,32 @@ static int pg_leases(void *db, const char *owner, const int64_t *ids, int n, uns
     return rc;
 }
 
+/* This server is alive for another PG_LEASE_MS; servers that stopped
+ * renewing are struck off, each announced ("d OWNER") and handed to dead. */
+static int pg_alive(void *db, const char *owner, void (*dead)(void *ctx, const char *owner),
+                    void *ctx, ch_err *err)
+{
+    char ms[16];
+    snprintf(ms, sizeof ms, "%d", PG_LEASE_MS);
+    const char *p[] = {owner, ms};
+    PGresult *res;
+    int rc = query(db, err, "servers",
+                   "WITH me AS (INSERT INTO servers(owner, expires) "
+                   "VALUES ($1, now() + $2::int * interval '1 millisecond') "
+                   "ON CONFLICT (owner) DO UPDATE SET expires=excluded.expires), "
+                   "dead AS (DELETE FROM servers WHERE expires < now() AND owner <> $1 "
+                   "RETURNING owner) "
+                   "SELECT owner, pg_notify('" PG_CHANNEL "', 'd ' || owner) FROM dead",
+                   2, p, &res);
+    for (int i = 0; rc == CH_OK && i < PQntuples(res); i++)
+        dead(ctx, PQgetvalue(res, i, 0));
+    PQclear(res);
+    return rc;
+}
+
 const sv_store_backend sv_store_pg = {
     "postgresql", pg_close, pg_add_table, pg_seat,     pg_unseat,
     pg_move,      pg_chat,  pg_rematch,   pg_game_seed, pg_tables,
     pg_seats,     pg_chats, pg_moves,     pg_has_moves, pg_probe,
-    pg_listen,    pg_notify, pg_notes,    pg_leases,
+    pg_listen,    pg_notify, pg_notes,    pg_leases,  pg_alive,
 };

@@ -463,5 +463,5 @@ const sv_store_backend sv_store_sqlite = {
     "sqlite",      lite_close,  lite_add_table, lite_seat,     lite_unseat,
     lite_move,     lite_chat,   lite_rematch,   lite_game_seed, lite_tables,
     lite_seats,    lite_chats,  lite_moves,     lite_has_moves, lite_probe,
-    NULL,          NULL,        NULL,           NULL, /* one server per file */
+    NULL,          NULL,        NULL,           NULL, NULL, /* one server per file */
 };

@@ -25,9 +25,79 @@ static void note(sv_server *s, const char *payload)
 void sv_sync_presence(sv_server *s, sv_table *t, int seat, int delta)
 {
     if (!s->sync.on || seat < 0) return;
-    char p[64];
-    snprintf(p, sizeof p, "p %lld %d %d", (long long)t->room.id, seat, delta);
+    char p[128];
+    snprintf(p, sizeof p, "p %lld %d %d %s", (long long)t->room.id, seat, delta, s->sync.owner);
     note(s, p);
+}
+
+/* Another server's connections on a seat are now n: the room's presence
+ * moves by the difference. Returns 1 if it changed. */
+static int set_remote(sv_server *s, sv_table *t, int seat, const char *owner, int n, int relative)
+{
+    sv_sync *y = &s->sync;
+    int i = 0;
+    while (i < y->n_remote && !(y->remote[i].table == t->room.id && y->remote[i].seat == seat &&
+                                strcmp(y->remote[i].owner, owner) == 0))
+        i++;
+    int old = i < y->n_remote ? y->remote[i].n : 0;
+    if (relative) n += old;
+    if (n < 0) n = 0;
+    if (n == old) return 0;
+    if (i == y->n_remote) {
+        if (y->n_remote == y->cap_remote) {
+            int cap = y->cap_remote ? 2 * y->cap_remote : 64;
+            sv_remote *p = realloc(y->remote, sizeof *p * (size_t)cap);
+            if (!p) return 0;
+            y->remote = p;
+            y->cap_remote = cap;
+        }
+        sv_remote *r = &y->remote[y->n_remote++];
+        r->table = t->room.id;
+        r->seat = seat;
+        snprintf(r->owner, sizeof r->owner, "%s", owner);
+    }
+    y->remote[i].n = n;
+    tb_room_presence(&t->room, seat, n - old, sv_now_ms());
+    if (n == 0) y->remote[i] = y->remote[--y->n_remote];
+    return 1;
+}
+
+/* A server died without a word: its people are connected no more. */
+static void forget(void *ctx, const char *owner)
+{
+    sv_server *s = ctx;
+    sv_sync *y = &s->sync;
+    for (int i = 0; i < y->n_remote;) {
+        sv_remote r = y->remote[i];
+        sv_table *t = strcmp(r.owner, owner) == 0 ? table_of(s, r.table) : NULL;
+        if (t && set_remote(s, t, r.seat, owner, 0, 0)) {
+            sv_announce(s, t);
+            continue; /* the entry at i was replaced by the last */
+        }
+        if (strcmp(r.owner, owner) == 0 && !t)
+            y->remote[i] = y->remote[--y->n_remote];
+        else
+            i++;
+    }
+}
+
+/* Tells the others how many connections this server has on each person's
+ * seat (a server that starts asks, "q"). */
+static void tell_presence(sv_server *s)
+{
+    for (int i = 0; i < s->n_tables; i++) {
+        sv_table *t = s->tables[i];
+        int n[CH_MAX_PLAYERS] = {0};
+        for (sv_conn *c = t->conns; c; c = c->next_at_table)
+            if (c->seat >= 0 && c->seat < CH_MAX_PLAYERS) n[c->seat]++;
+        for (int seat = 0; seat < t->room.n_seats; seat++)
+            if (n[seat] > 0) {
+                char p[128];
+                snprintf(p, sizeof p, "P %lld %d %d %s", (long long)t->room.id, seat, n[seat],
+                         s->sync.owner);
+                note(s, p);
+            }
+    }
 }
 
 void sv_sync_left(sv_server *s, sv_table *t, int seat)
@@ -104,10 +174,18 @@ void sv_sync_reload(sv_server *s, sv_table *t)
 static void on_note(void *ctx, const char *payload)
 {
     sv_server *s = ctx;
-    char kind;
+    char kind, owner[40] = "";
     long long id;
     int seat = -1, delta = 0;
-    if (sscanf(payload, "%c %lld %d %d", &kind, &id, &seat, &delta) < 2) return;
+    if (payload[0] == 'd' && payload[1] == ' ') {
+        forget(s, payload + 2);
+        return;
+    }
+    if (payload[0] == 'q') {
+        tell_presence(s);
+        return;
+    }
+    if (sscanf(payload, "%c %lld %d %d %39s", &kind, &id, &seat, &delta, owner) < 2) return;
     sv_table *t = table_of(s, id);
     ch_err err;
     int64_t now = sv_now_ms();
@@ -138,10 +216,12 @@ static void on_note(void *ctx, const char *payload)
         if (sv_store_sync_chat(&s->store, &t->room, said, &mc, &err) != CH_OK)
             lwsl_err("table %lld: %s\n", id, err.msg);
         break;
-    case 'p':
-        if (seat < 0 || seat >= t->room.n_seats || (delta != 1 && delta != -1)) return;
-        tb_room_presence(&t->room, seat, delta, now);
-        sv_announce(s, t);
+    case 'p': /* a connection came or went on another server */
+    case 'P': /* how many that server has (its answer to "q") */
+        if (seat < 0 || seat >= t->room.n_seats || !owner[0] ||
+            (kind == 'p' && delta != 1 && delta != -1) || (kind == 'P' && delta < 0))
+            return;
+        if (set_remote(s, t, seat, owner, delta, kind == 'p')) sv_announce(s, t);
         break;
     case 'l':
         if (seat < 0 || seat >= t->room.n_seats) return;
@@ -187,6 +267,7 @@ static void leases_tick(lws_sorted_usec_list_t *sul)
     for (int i = 0; i < s->n_tables && n < y->cap; i++)
         if (s->tables[i]->room.status == TB_ROOM_RUNNING) y->ids[n++] = s->tables[i]->room.id;
     ch_err err;
+    if (sv_store_alive(&s->store, y->owner, forget, s, &err) != CH_OK) lwsl_err("%s\n", err.msg);
     if (sv_store_leases(&s->store, y->owner, y->ids, n, y->held, &err) != CH_OK) {
         /* The database is away: hold nothing, so no bot moves twice. */
         lwsl_err("%s\n", err.msg);
@@ -218,6 +299,7 @@ int sv_sync_start(sv_server *s, ch_err *err)
     y->on = 1;
     for (int i = 0; i < s->n_tables; i++)
         s->tables[i]->lease = 0;
+    note(s, "q"); /* who is connected where: the others answer "P" */
     lws_sul_schedule(s->ctx, 0, &y->notes, notes_tick, 1);
     lws_sul_schedule(s->ctx, 0, &y->leases, leases_tick, 1);
     return CH_OK;
@@ -239,5 +321,6 @@ void sv_sync_free(sv_server *s)
 {
     free(s->sync.ids);
     free(s->sync.held);
+    free(s->sync.remote);
     memset(&s->sync, 0, sizeof s->sync);
 }

@@ -16,6 +16,13 @@
 #define SV_SYNC_LEASE_MS 1000  /* how often leases are taken or renewed */
 #define SV_SYNC_TAKEOVER_MS 4000 /* the lease's life (3 s) and one renewal */
 
+/* Connections another server has on a person's seat, as it said. */
+typedef struct sv_remote {
+    int64_t table;
+    int seat, n;
+    char owner[40];
+} sv_remote;
+
 typedef struct sv_sync {
     int on;           /* the database is shared */
     char owner[40];   /* this server in the leases table: host pid random */
@@ -23,6 +30,8 @@ typedef struct sv_sync {
     int64_t *ids;     /* scratch for the lease statement */
     unsigned char *held;
     int cap;
+    sv_remote *remote; /* so a dead server's people stop counting as connected */
+    int n_remote, cap_remote;
 } sv_sync;
 
 struct sv_server;

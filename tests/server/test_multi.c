@@ -655,6 +655,69 @@ static void kill_9_of_the_bots_process_loses_nothing(void **unused)
     wsc_free(&w);
 }
 
+/* Whether state m lists seat as away. */
+static int away(json_t *m, int seat)
+{
+    json_t *a = json_object_get(m, "away");
+    for (size_t i = 0; i < json_array_size(a); i++)
+        if (json_integer_value(json_object_get(json_array_get(a, i), "seat")) == seat) return 1;
+    return 0;
+}
+
+/* Ann is connected to one process, Bob to another, at one table. The
+ * first is killed with -9 and never says Ann's connection went: within
+ * 5 s the other process counts her away (the dead server is struck off
+ * the servers table), so the heuristic will stand in for her. */
+static void a_killed_processs_people_turn_away_on_the_others(void **unused)
+{
+    int a = -1, b = -1;
+    for (int i = 0; i < N_SERVERS; i++)
+        if (servers[i] > 0) {
+            if (a < 0)
+                a = i;
+            else if (b < 0)
+                b = i;
+        }
+    assert_true(a >= 0 && b >= 0);
+    wsc wa, wb;
+    assert_int_equal(wsc_init(&wa, ports[a]), 0);
+    assert_int_equal(wsc_init(&wb, ports[b]), 0);
+    wsc_conn *ca = wsc_open(&wa, WAIT), *cb = wsc_open(&wb, WAIT);
+    assert_non_null(ca);
+    assert_non_null(cb);
+    json_int_t table = create(&wa, ca, "racko", json_pack("[ss]", "open", "open"),
+                              json_pack("{s:i}", "players", 2));
+    assert_int_equal(join(&wa, ca, table, 0, "Ann", NULL), 0);
+    assert_int_equal(join(&wb, cb, table, 1, "Bob", NULL), 1);
+    /* Bob sees Ann present (her presence reached his process). */
+    long long until = proc_now_ms() + 5000;
+    int seen_present = 0;
+    while (!seen_present && proc_now_ms() < until) {
+        json_t *m = wsc_recv(&wb, cb, 100);
+        if (m && type_of(m) && strcmp(type_of(m), "state") == 0 && json_object_get(m, "status"))
+            seen_present = !away(m, 0);
+        json_decref(m);
+    }
+    assert_true(seen_present);
+    kill(servers[a], SIGKILL);
+    waitpid(servers[a], NULL, 0);
+    servers[a] = -1;
+    long long killed = proc_now_ms();
+    int seen_away = 0;
+    while (!seen_away && proc_now_ms() < killed + 8000) {
+        json_t *m = wsc_recv(&wb, cb, 100);
+        if (m && type_of(m) && strcmp(type_of(m), "state") == 0) seen_away = away(m, 0);
+        json_decref(m);
+    }
+    if (!seen_away) fail_msg("Ann still counts as connected 8 s after her process died");
+    long long took = proc_now_ms() - killed;
+    fprintf(stderr, "test_multi: a dead process's person away after %lld ms\n", took);
+    assert_true(took <= 5500);
+    wsc_close(&wb, cb);
+    wsc_free(&wa);
+    wsc_free(&wb);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -676,6 +739,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(people_on_three_processes_play_one_table),
         cmocka_unit_test(two_moves_at_one_ply_exactly_one_is_accepted),
         cmocka_unit_test(kill_9_of_the_bots_process_loses_nothing),
+        cmocka_unit_test(a_killed_processs_people_turn_away_on_the_others),
     };
     int rc = cmocka_run_group_tests(tests, group_setup, group_teardown);
     proc_kill_all();
