@@ -554,8 +554,8 @@ static int pg_leases(void *db, const char *owner, const int64_t *ids, int n, uns
                    "DELETE FROM leases WHERE owner=$1",
                    1, p);
     }
-    memset(held, 0, (size_t)n);
     if (n == 0) return CH_OK;
+    memset(held, 0, (size_t)n);
     size_t cap = (size_t)n * 21 + 3, len = 1;
     char *arr = malloc(cap), ms[16];
     if (!arr) return ch_errf(err, CH_ENOMEM, "out of memory");
