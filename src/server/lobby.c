@@ -157,7 +157,7 @@ int sv_run_bots(sv_server *s, sv_table *t, int max)
     }
     tb_room_clock_sync(&t->room, now);
     /* Several servers on one database: only the lease's holder (sync.h). */
-    if (!t->lease) return 0;
+    if (!sv_sync_runs(s, t, now)) return 0;
     for (int n = 0; n < max; n++) {
         if (!bot_to_move(t, now)) return 0;
         /* People see each bot move: a pause after every move before the next bot's. */

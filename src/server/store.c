@@ -464,6 +464,16 @@ int sv_store_catch_up(sv_store *s, tb_room *r, int64_t now_ms, void (*moved)(voi
     return s->be->moves(s->db, r->id, r->game_no, r->m.n_actions, catch_move, &c, err);
 }
 
+int sv_store_apply(tb_room *r, int game_no, int ply, const char *action, int timeout,
+                   const char *clock, int64_t now_ms, ch_err *err)
+{
+    if (game_no != r->game_no || ply != r->m.n_actions || r->status != TB_ROOM_RUNNING)
+        return ch_errf(err, CH_ESTATE, "table %lld: not the next move", (long long)r->id);
+    catch_ctx c = {r, now_ms, NULL, NULL, err};
+    sv_move_row m = {ply, action, timeout, clock};
+    return catch_move(&c, &m);
+}
+
 typedef struct seats_ctx {
     tb_room *r;
     int64_t now_ms;

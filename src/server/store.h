@@ -106,6 +106,12 @@ int sv_store_load_one(sv_store *s, int64_t id, int64_t now_ms, int (*add)(void *
  * moved(ctx, move) after each (move 1-based). */
 int sv_store_catch_up(sv_store *s, tb_room *r, int64_t now_ms, void (*moved)(void *ctx, int move),
                       void *ctx, ch_err *err);
+/* Applies move ply of game game_no that another server stored and
+ * announced (its action text, timeout mark and banks, clock NULL for
+ * none), if it is the room's next; CH_ESTATE if it is not (the caller
+ * catches up instead). */
+int sv_store_apply(tb_room *r, int game_no, int ply, const char *action, int timeout,
+                   const char *clock, int64_t now_ms, ch_err *err);
 /* Seats taken (away until their person's presence arrives) or freed since;
  * returns how many changed, or an error code. */
 int sv_store_sync_seats(sv_store *s, tb_room *r, int64_t now_ms, ch_err *err);

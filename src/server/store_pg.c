@@ -33,6 +33,8 @@
 /* The channel of the notifications every server LISTENs to: "t ID" a new
  * table, "m ID" a move, "s ID" a seat taken or freed, "c ID" chat, "r ID" a
  * rematch, each sent by the statement that stores it, so only once it is
+ * committed (a move's carries the move: "m ID GAME PLY TIMEOUT CLOCK|-
+ * ACTION", so the others need not read it back); and
  * committed; and unstored ones (sv_store_notify): "p ID SEAT +1|-1 OWNER" a
  * person's connection came or went, "l ID SEAT" left the game, "k ID SEAT"
  * continued after a hand; and "d OWNER", a server that died. */
@@ -308,7 +310,8 @@ static int pg_move(void *db, int64_t id, int game_no, const sv_move_row *m, ch_e
     PGresult *res = exec(db,
                          "INSERT INTO moves(table_id, game_no, ply, action, timeout, clock) "
                          "VALUES ($1,$2,$3,$4,$5,$6) RETURNING pg_notify('" PG_CHANNEL
-                         "', 'm ' || table_id)",
+                         "', concat_ws(' ', 'm', table_id, game_no, ply, timeout, "
+                         "coalesce(clock, '-'), action))",
                          6, p);
     int rc = CH_OK;
     if (PQresultStatus(res) != PGRES_TUPLES_OK) {

@@ -22,6 +22,11 @@ static void note(sv_server *s, const char *payload)
         lwsl_err("%s\n", err.msg);
 }
 
+int sv_sync_runs(struct sv_server *s, struct sv_table *t, int64_t now_ms)
+{
+    return t->lease && (!s->sync.on || now_ms < s->sync.leases_until_ms);
+}
+
 void sv_sync_presence(sv_server *s, sv_table *t, int seat, int delta)
 {
     if (!s->sync.on || seat < 0) return;
@@ -198,7 +203,26 @@ static void on_note(void *ctx, const char *payload)
     }
     moved_ctx mc = {s, t};
     switch (kind) {
-    case 'm':
+    case 'm': {
+        /* The move itself is in the notification: applied at once when it
+         * is the room's next, else read from the database. */
+        int game_no, ply, timeout, at = 0;
+        char clock[256];
+        if (sscanf(payload, "m %*d %d %d %d %255s %n", &game_no, &ply, &timeout, clock, &at) == 4 &&
+            at > 0 &&
+            sv_store_apply(&t->room, game_no, ply, payload + at, timeout,
+                           strcmp(clock, "-") ? clock : NULL, now, &err) == CH_OK) {
+            sv_announce_move(s, t, t->room.m.n_actions);
+            t->last_move_ms = now;
+            break;
+        }
+        if (sv_store_catch_up(&s->store, &t->room, now, moved, &mc, &err) != CH_OK) {
+            lwsl_err("table %lld: %s\n", id, err.msg);
+            sv_sync_reload(s, t);
+        }
+        t->last_move_ms = now;
+        break;
+    }
     case 'r':
         if (sv_store_catch_up(&s->store, &t->room, now, moved, &mc, &err) != CH_OK) {
             lwsl_err("table %lld: %s\n", id, err.msg);
@@ -267,12 +291,14 @@ static void leases_tick(lws_sorted_usec_list_t *sul)
     for (int i = 0; i < s->n_tables && n < y->cap; i++)
         if (s->tables[i]->room.status == TB_ROOM_RUNNING) y->ids[n++] = s->tables[i]->room.id;
     ch_err err;
+    int64_t asked = sv_now_ms();
     if (sv_store_alive(&s->store, y->owner, forget, s, &err) != CH_OK) lwsl_err("%s\n", err.msg);
     if (sv_store_leases(&s->store, y->owner, y->ids, n, y->held, &err) != CH_OK) {
         /* The database is away: hold nothing, so no bot moves twice. */
         lwsl_err("%s\n", err.msg);
         n = 0;
     }
+    y->leases_until_ms = asked + SV_SYNC_LEASE_SURE_MS;
     for (int i = 0, k = 0; i < s->n_tables; i++) {
         sv_table *t = s->tables[i];
         int held = k < n && t->room.status == TB_ROOM_RUNNING && t->room.id == y->ids[k]

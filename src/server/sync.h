@@ -15,6 +15,7 @@
 #define SV_SYNC_NOTES_MS 5     /* how often the database's socket is read */
 #define SV_SYNC_LEASE_MS 1000  /* how often leases are taken or renewed */
 #define SV_SYNC_TAKEOVER_MS 4000 /* the lease's life (3 s) and one renewal */
+#define SV_SYNC_LEASE_SURE_MS 2500 /* the lease's 3 s less a margin */
 
 /* Connections another server has on a person's seat, as it said. */
 typedef struct sv_remote {
@@ -25,6 +26,12 @@ typedef struct sv_remote {
 
 typedef struct sv_sync {
     int on;           /* the database is shared */
+    /* The leases this server holds are surely its own until then (its
+     * clock): the lease's life from just before the renewal was sent,
+     * less a margin. A loop held up longer than that (an overloaded
+     * machine) runs no bot until it has renewed, so two servers never
+     * play for one table at once. */
+    int64_t leases_until_ms;
     char owner[40];   /* this server in the leases table: host pid random */
     lws_sorted_usec_list_t notes, leases;
     int64_t *ids;     /* scratch for the lease statement */
@@ -43,6 +50,8 @@ int sv_sync_start(struct sv_server *s, ch_err *err);
  * others take its tables at once. */
 void sv_sync_stop(struct sv_server *s);
 void sv_sync_free(struct sv_server *s);
+/* Whether this server runs t's bots and clocks now (always on SQLite). */
+int sv_sync_runs(struct sv_server *s, struct sv_table *t, int64_t now_ms);
 /* What this server's connections did that is not stored but the others
  * need: a connection came (+1) or went (-1) on a person's seat; a person
  * left the game; a person continued after a hand. */

@@ -42,12 +42,16 @@ as_pg "$bin/initdb" -D "$dir/data" -A trust -U cardhall -E UTF8 >"$dir/initdb.lo
     cat "$dir/initdb.log" >&2
     exit 1
 }
+# Tests need no fsync (nothing here outlives the run); for figures,
+# CH_PG_DURABILITY gives the server's own settings instead ("" keeps
+# PostgreSQL's defaults: fsync, synchronous_commit=on).
+durability=${CH_PG_DURABILITY-"-c fsync=off"}
 # A free port: the server refuses one that is taken; try a few.
 started=""
 for try in 1 2 3 4 5 6 7 8 9 10; do
     port=$((20000 + ($$ * 7 + try * 977 + $(date +%N | sed 's/^0*//;s/^$/0/')) % 40000))
     if as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 30 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $durability -c max_connections=200" \
         start >/dev/null 2>&1; then
         started=1
         break
