@@ -15,6 +15,9 @@
  * up from the tables (sync.c); a lease row per table says which server
  * runs its bots and clocks.
  *
+ * Commits are asynchronous unless the URL says otherwise (sv_pg_open):
+ * SQLite's synchronous=NORMAL bargain.
+ *
  * Parameters go as text (a token hash as bytea's hex text); the URL's
  * password is never printed: errors name the database by libpq's message,
  * which does not carry it. */
@@ -215,6 +218,13 @@ int sv_pg_open(void **db, const char *url, ch_err *err)
     }
     PQsetNoticeProcessor(s->c, quiet, NULL);
     int rc = run(s, err, "settings", "SET client_min_messages=warning", 0, NULL);
+    /* SQLite's synchronous=NORMAL, the same bargain: a commit is done (seen
+     * by every server, kept if cardhall is killed) before it reaches the
+     * disk, so a crash of the database's machine may lose its last fraction
+     * of a second of moves, which players see and redo. A URL that names
+     * synchronous_commit (options=-c synchronous_commit=on) keeps its own. */
+    if (rc == CH_OK && !strstr(url, "synchronous_commit"))
+        rc = run(s, err, "settings", "SET synchronous_commit=off", 0, NULL);
     if (rc == CH_OK) rc = migrate(s, err);
     if (rc != CH_OK) {
         pg_close(s);
