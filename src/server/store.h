@@ -11,7 +11,8 @@
  * process being killed (kill -9 included) but the last commits may be lost
  * on power loss; FULL would fsync every move. A card table loses at most a
  * move or two on a power cut, which players can see and redo, so speed
- * wins. PostgreSQL commits as its server is configured (synchronous_commit). */
+ * wins. On PostgreSQL the same bargain: the server's session commits with
+ * synchronous_commit=off unless the URL sets it (store_pg.c). */
 #ifndef CARDHALL_SERVER_STORE_H
 #define CARDHALL_SERVER_STORE_H
 

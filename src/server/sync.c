@@ -216,6 +216,10 @@ static void on_note(void *ctx, const char *payload)
             t->last_move_ms = now;
             break;
         }
+        /* A game that began elsewhere before this server saw its last
+         * seat taken: the seats first, then the moves. */
+        if (t->room.status == TB_ROOM_OPEN && sv_store_sync_seats(&s->store, &t->room, now, &err) < 0)
+            lwsl_err("table %lld: %s\n", id, err.msg);
         if (sv_store_catch_up(&s->store, &t->room, now, moved, &mc, &err) != CH_OK) {
             lwsl_err("table %lld: %s\n", id, err.msg);
             sv_sync_reload(s, t);
