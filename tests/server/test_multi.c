@@ -680,7 +680,8 @@ static int away(json_t *m, int seat)
 /* Ann is connected to one process, Bob to another, at one table. The
  * first is killed with -9 and never says Ann's connection went: within
  * 5 s the other process counts her away (the dead server is struck off
- * the servers table), so the heuristic will stand in for her. */
+ * the servers table), so the heuristic will stand in for her. A process
+ * started afterwards learns that Bob is connected to the other. */
 static void a_killed_processs_people_turn_away_on_the_others(void **unused)
 {
     int a = -1, b = -1;
@@ -721,6 +722,22 @@ static void a_killed_processs_people_turn_away_on_the_others(void **unused)
     long long took = proc_now_ms() - killed;
     fprintf(stderr, "test_multi: a dead process's person away after %lld ms\n", took);
     assert_true(took <= 5500);
+    /* A process that starts now asks who is connected where: a spectator
+     * on it sees Bob (on the other process) present, Ann away. */
+    servers[a] = start_server(&ports[a]);
+    wsc_conn *cw = open_at(ports[a]);
+    int bob_present = 0;
+    until = proc_now_ms() + 5000;
+    while (!bob_present && proc_now_ms() < until) {
+        wsc_send_json(cw, json_pack("{s:s,s:I}", "type", "watch", "table", table));
+        json_t *m = wsc_expect(&W, cw, "state", WAIT);
+        assert_non_null(m);
+        bob_present = !away(m, 1) && away(m, 0);
+        json_decref(m);
+        if (!bob_present) proc_sleep_ms(100);
+    }
+    if (!bob_present) fail_msg("a process started later does not know Bob is connected");
+    wsc_close(&W, cw);
     wsc_close(&W, cb);
     wsc_close(&W, ca); /* closed by its server's death: freed */
 }
