@@ -482,6 +482,7 @@ static void on_leave(sv_server *s, sv_conn *c, json_t *req)
         int was_open = t->room.status == TB_ROOM_OPEN;
         c->seat = SV_NO_SEAT; /* its presence ends with the seat, not on detach */
         sv_detach(s, c);
+        sv_sync_presence(s, t, seat, -1); /* the other servers count it gone too */
         if (tb_room_leave_at(&t->room, seat, sv_now_ms(), &err) == CH_OK) {
             if (was_open)
                 sv_store_unseat(&s->store, &t->room, seat, &err);
@@ -490,7 +491,10 @@ static void on_leave(sv_server *s, sv_conn *c, json_t *req)
         }
         /* Other connections on the seat (a takeover in progress) go too. */
         for (sv_conn *o = t->conns; o; o = o->next_at_table)
-            if (o->seat == seat) o->seat = CH_SPECTATOR;
+            if (o->seat == seat) {
+                o->seat = CH_SPECTATOR;
+                sv_sync_presence(s, t, seat, -1);
+            }
         broadcast(s, t, 0);
         sv_run_bots(s, t, 64);
     } else {
