@@ -380,7 +380,7 @@ static int check_against_record(wsc *w, wsc_conn *c, json_int_t table, const pla
 }
 
 /* Three people, each on a process of their own, play a game of Comrade to
- * its end (hands and the continue between them included); each saw
+ * its end (every lobby lists the table) (hands and the continue between them included); each saw
  * exactly its own view at every move, and each process's record of the
  * game is the same game. */
 static void people_on_three_processes_play_one_table(void **unused)
@@ -390,6 +390,20 @@ static void people_on_three_processes_play_one_table(void **unused)
         c[i] = open_at(ports[i]);
     json_int_t table = create(&W, c[2], "comrade", json_pack("[sss]", "open", "open", "open"),
                               json_pack("{s:i}", "players", 3));
+    /* Every process's lobby lists the table, created on the third (the
+     * others once its notification arrived). */
+    for (int i = 0; i < N_SERVERS; i++) {
+        int listed = 0;
+        for (int tries = 0; tries < 100 && !listed; tries++) {
+            json_t *r = request(&W, c[i], json_pack("{s:s}", "type", "list"), "tables");
+            json_t *list = json_object_get(r, "tables");
+            for (size_t k = 0; k < json_array_size(list); k++)
+                listed |= json_integer_value(json_object_get(json_array_get(list, k), "id")) == table;
+            json_decref(r);
+            if (!listed) proc_sleep_ms(50);
+        }
+        if (!listed) fail_msg("process %d does not list table %lld", i, (long long)table);
+    }
     const char *names[] = {"Ann", "Bob", "Cy"};
     for (int i = 0; i < N_SERVERS; i++)
         assert_int_equal(join(&W, c[i], table, i, names[i], NULL), i);
