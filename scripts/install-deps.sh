@@ -15,6 +15,9 @@ PKGS="$PKGS libsystemd-dev systemd"
 PKGS="$PKGS fonts-noto-cjk"
 # The server's TLS and proxy tests: certificates made by openssl, nginx in front (test_proxy).
 PKGS="$PKGS openssl nginx"
+# --db postgresql://: libpq to build; a PostgreSQL server and HAProxy for the
+# tests that start their own cluster and balancer (test_serve_pg, test_multi).
+PKGS="$PKGS libpq-dev postgresql haproxy"
 # The Python module (make python, docs/python.md): Debian's python3 with its
 # headers and numpy; pytest runs its tests, venv/pip/setuptools its install test.
 PKGS="$PKGS python3-dev python3-numpy python3-pytest python3-venv python3-pip python3-setuptools"

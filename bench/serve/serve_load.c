@@ -15,6 +15,12 @@
  * command) and every client connects over TLS, as people on the internet
  * would.
  *
+ * With CH_LOAD_DB=postgresql://... the servers store on that PostgreSQL
+ * database (an empty one: tests/server/pg_cluster.sh makes a throwaway
+ * cluster and sets CH_TEST_PG_URL, which is used when CH_LOAD_DB is unset
+ * and CH_LOAD_PG=1), and CH_LOAD_PROCS=N (1..8) starts N servers on it,
+ * the clients spread over them in turn (issue 27).
+ *
  * usage: serve_load CARDHALL [TABLES=1000] [SECONDS=20] [GAME=racko] [THINK_MS=0] */
 #include <signal.h>
 #include <stdio.h>
@@ -145,9 +151,18 @@ int main(int argc, char **argv)
         setrlimit(RLIMIT_NOFILE, &rl);
     }
     signal(SIGPIPE, SIG_IGN);
-    char dir[] = "/tmp/ch_load_XXXXXX", db[64];
+    char dir[] = "/tmp/ch_load_XXXXXX", db[512];
     if (!mkdtemp(dir)) return 1;
     snprintf(db, sizeof db, "%s/load.db", dir);
+    const char *pg = getenv("CH_LOAD_DB"), *use_pg = getenv("CH_LOAD_PG");
+    if ((!pg || !*pg) && use_pg && !strcmp(use_pg, "1")) pg = getenv("CH_TEST_PG_URL");
+    if (pg && *pg) snprintf(db, sizeof db, "%s", pg);
+    const char *procs_env = getenv("CH_LOAD_PROCS");
+    int procs = procs_env ? atoi(procs_env) : 1;
+    if (procs < 1 || procs > 8 || (procs > 1 && !(pg && *pg))) {
+        fprintf(stderr, "serve_load: CH_LOAD_PROCS is 1..8, above 1 with a PostgreSQL CH_LOAD_DB\n");
+        return 2;
+    }
     const char *tls_env = getenv("CH_LOAD_TLS");
     int tls = tls_env && !strcmp(tls_env, "1");
     char crt[96], key[96];
@@ -155,18 +170,22 @@ int main(int argc, char **argv)
         fprintf(stderr, "serve_load: openssl could not make a certificate\n");
         return 1;
     }
-    int port = 0;
-    pid_t server = start_server(argv[1], db, tls ? crt : NULL, tls ? key : NULL, &port);
-    if (server <= 0 || port <= 0) {
-        fprintf(stderr, "serve_load: the server did not start\n");
-        return 1;
+    pid_t servers[8];
+    wsc ws[8];
+    for (int j = 0; j < procs; j++) {
+        int port = 0;
+        servers[j] = start_server(argv[1], db, tls ? crt : NULL, tls ? key : NULL, &port);
+        if (servers[j] <= 0 || port <= 0) {
+            fprintf(stderr, "serve_load: the server did not start\n");
+            return 1;
+        }
+        if (wsc_init(&ws[j], port) != 0) return 1;
+        ws[j].tls = tls;
     }
-    wsc w;
-    if (wsc_init(&w, port) != 0) return 1;
-    w.tls = tls;
+    pid_t server = servers[0];
     client *cl = calloc((size_t)tables, sizeof *cl);
     for (int i = 0; i < tables; i++) {
-        cl[i].c = wsc_start(&w);
+        cl[i].c = wsc_start(&ws[i % procs]);
         cl[i].c->user = &cl[i];
     }
     size_t cap = 1 << 20, n_lat = 0;
@@ -177,7 +196,8 @@ int main(int argc, char **argv)
     double t0 = now_s(), end = t0 + seconds, t_all_open = 0;
     int errors = 0;
     while (now_s() < end) {
-        wsc_service(&w, 1);
+        for (int j = 0; j < procs; j++)
+            wsc_service(&ws[j], j == 0 ? 1 : 0);
         int open = 0;
         for (int i = 0; i < tables; i++) {
             client *k = &cl[i];
@@ -203,7 +223,7 @@ int main(int argc, char **argv)
                 k->step = 1;
             }
             json_t *m;
-            while ((m = wsc_recv(&w, k->c, 0))) {
+            while ((m = wsc_recv(&ws[i % procs], k->c, 0))) {
                 const char *t = json_string_value(json_object_get(m, "type"));
                 if (!t) t = "";
                 if (!strcmp(t, "error")) errors++;
@@ -257,8 +277,13 @@ int main(int argc, char **argv)
         if (!t_all_open && open == tables) t_all_open = now_s() - t0;
     }
     double elapsed = now_s() - t0;
-    long rss = rss_kb(server);
-    double server_cpu = cpu_s(server), client_cpu = cpu_s(getpid());
+    long rss = 0;
+    double server_cpu = 0, client_cpu = cpu_s(getpid());
+    for (int j = 0; j < procs; j++) {
+        rss += rss_kb(servers[j]);
+        server_cpu += cpu_s(servers[j]);
+    }
+    (void)server;
     int playing = 0;
     for (int i = 0; i < tables; i++)
         playing += cl[i].step == 3;
@@ -267,18 +292,22 @@ int main(int argc, char **argv)
     printf(
         "serve_load: %d tables of %s (person vs heuristic), %d playing, %.1f s, thinking %.0f ms\n",
         tables, game, playing, elapsed, think * 1000);
+    printf("  database                 %s, %d server process%s\n",
+           pg && *pg ? "PostgreSQL" : "SQLite", procs, procs > 1 ? "es" : "");
     printf("  moves/s (all seats)      %.0f\n", moves / elapsed);
     printf("  move->broadcast p50      %.2f ms\n", p50);
     printf("  move->broadcast p99      %.2f ms  (%zu samples)\n", p99, n_lat);
-    printf("  server RSS               %.1f MiB\n", rss / 1024.0);
-    printf("  CPU: server %.0f%%, clients %.0f%% of one core\n", 100 * server_cpu / elapsed,
-           100 * client_cpu / elapsed);
+    printf("  server RSS               %.1f MiB (all processes)\n", rss / 1024.0);
+    printf("  CPU: server %.0f%% (all processes), clients %.0f%% of one core\n",
+           100 * server_cpu / elapsed, 100 * client_cpu / elapsed);
     printf("  all connected after      %.2f s; errors %d\n", t_all_open, errors);
     for (int i = 0; i < tables; i++)
-        wsc_close(&w, cl[i].c);
-    wsc_free(&w);
-    kill(server, SIGTERM);
-    waitpid(server, NULL, 0);
+        wsc_close(&ws[i % procs], cl[i].c);
+    for (int j = 0; j < procs; j++) {
+        wsc_free(&ws[j]);
+        kill(servers[j], SIGTERM);
+        waitpid(servers[j], NULL, 0);
+    }
     char cmd[96];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0) return 1;

@@ -11,6 +11,7 @@
 #include "args.h"
 #include "cli.h"
 #include "server.h"
+#include "store.h"
 
 /* mkdir -p of the directory part of path. */
 static int make_parents(char *path)
@@ -49,13 +50,17 @@ void cli_serve_help(FILE *f)
     fprintf(f,
             "Starts the card table server: every game at tables over WebSocket, with the\n"
             "browser client built in. It prints the address to open, then serves until\n"
-            "Ctrl-C (or SIGTERM). Tables and finished games are kept in SQLite.\n\n"
+            "Ctrl-C (or SIGTERM). Tables and finished games are kept in SQLite (or\n"
+            "PostgreSQL).\n\n"
             "  --host ADDR            address to listen on (default %s: this machine\n"
             "                         only; 0.0.0.0 opens it to your network)\n"
             "  --port N               port, 0..65535; 0 takes any free port (default %d)\n"
             "  --db FILE              the SQLite database, created on first run (default\n"
             "                         $XDG_DATA_HOME/cardhall/cardhall.db, else\n"
             "                         ~/.local/share/cardhall/cardhall.db)\n"
+            "  --db postgresql://USER@HOST/NAME\n"
+            "                         a PostgreSQL database instead, which several servers\n"
+            "                         may share behind a load balancer (docs/deploy.md)\n"
             "  --max-message BYTES    longest client message, 256..1048576; a longer one\n"
             "                         closes the connection (default %zu)\n"
             "  --rate MSGS/S          messages a second per connection, 1..100000; faster\n"
@@ -227,7 +232,25 @@ int cli_serve(int argc, char **argv)
     if ((rc = secure_flags(&a, &c)) != CLI_OK) return rc;
     if ((rc = metrics_token(&c, &a)) != CLI_OK) return rc;
     static char db[4096];
-    if ((v = cli_get(&a, "--db")))
+    if ((v = cli_get(&a, "--db")) && sv_store_is_pg(v)) {
+        /* A PostgreSQL URL may hold a password: the server keeps a copy,
+         * and `ps` shows the URL without it from now on (PGPASSWORD or
+         * ~/.pgpass keep it off the command line altogether). */
+        if (strlen(v) >= sizeof db) return cli_fail(CLI_USAGE, "serve: --db: too long");
+        snprintf(db, sizeof db, "%s", v);
+        c.db = db;
+        char shown[4096];
+        sv_store_redact(db, shown, sizeof shown);
+        size_t len = strlen(v);
+        if (strcmp(shown, db) != 0) {
+            if (strlen(shown) <= len) {
+                memset((char *)v, ' ', len);
+                memcpy((char *)v, shown, strlen(shown));
+            } else {
+                memset((char *)v, 'x', len);
+            }
+        }
+    } else if (v)
         c.db = v;
     else if ((rc = default_db(db, sizeof db)) != CLI_OK)
         return rc;

@@ -81,6 +81,12 @@ static int copy(sqlite3 *from, const char *tmp, ch_err *err)
 
 int sv_backup(const char *src, const char *out, ch_err *err)
 {
+    /* PostgreSQL has its own consistent copy, which knows its server's
+     * configuration and roles: pg_dump (docs/deploy.md). */
+    if (sv_store_is_pg(src))
+        return ch_errf(err, CH_EINVAL,
+                       "backup: copies a SQLite database; back up a PostgreSQL one with pg_dump "
+                       "(docs/deploy.md)");
     if (in_use(out))
         return ch_errf(err, CH_EINVAL,
                        "backup: %s is the database of a running server; stop it first", out);

@@ -11,6 +11,7 @@
 #include "ops.h"
 #include "server.h"
 #include "store.h"
+#include "sync.h"
 
 #define SV_NO_SEAT (-3) /* a connection not at a table */
 
@@ -53,6 +54,7 @@ struct sv_table {
     sv_conn *conns;
     int n_conns;
     int64_t last_move_ms; /* bots wait --bot-delay after it */
+    int lease; /* this server runs the table's bots and clocks (sync.h) */
 };
 
 typedef struct sv_server {
@@ -68,6 +70,7 @@ typedef struct sv_server {
     lws_retry_bo_t retry;  /* the keep-alive: pings and hang-up (--ping) */
     void *ssl_ctx;         /* libwebsockets' SSL_CTX, for the SIGHUP reload; NULL: plain */
     sv_ops ops; /* issue 27: health, metrics, systemd, graceful stop */
+    sv_sync sync; /* issue 27: several servers on one database */
 } sv_server;
 
 int64_t sv_now_ms(void);
@@ -88,6 +91,9 @@ int sv_run_bots(sv_server *s, sv_table *t, int max);
 int sv_add_loaded(void *ctx, tb_room *r);
 /* Tells everyone at t where the game stands (a person came or went). */
 void sv_announce(sv_server *s, sv_table *t);
+/* As after move (1-based) of the room's game, with its events: a move
+ * another server made (sync.c). */
+void sv_announce_move(sv_server *s, sv_table *t, int move);
 /* chat.c (issue 25): a chat message from c; the chat so far to c (after a
  * join, resume or watch). */
 void sv_on_chat(sv_server *s, sv_conn *c, json_t *req);

@@ -75,33 +75,17 @@ static int respond_text(struct lws *wsi, unsigned int status, const char *text)
     return respond(wsi, status, "text/plain; charset=utf-8", text, strlen(text), 0);
 }
 
-/* Whether the database takes a write within HEALTH_MS: a transaction of
- * its own that rewrites the file header's application id (cardhall's,
- * "CHal"), so the probe needs no table of its own and changes nothing a
- * reader sees. The event loop waits for it, at most HEALTH_MS. */
+/* Whether the database takes a write within HEALTH_MS (store.h's probe:
+ * a transaction of its own that changes nothing a reader sees). The event
+ * loop waits for it, at most HEALTH_MS. */
 static void probe(sv_server *s)
 {
-    sqlite3 *db = s->store.db;
     sv_ops *o = &s->ops;
     int64_t t0 = sv_now_ms();
-    sqlite3_busy_timeout(db, HEALTH_MS);
-    int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-    if (rc == SQLITE_OK) {
-        rc = sqlite3_exec(db, "PRAGMA application_id=1128816972", NULL, NULL, NULL);
-        if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-        if (rc != SQLITE_OK) {
-            snprintf(o->health_why, sizeof o->health_why, "database: write failed: %s\n",
-                     sqlite3_errmsg(db));
-            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-        }
-    } else {
-        snprintf(o->health_why, sizeof o->health_why, "database: no write within %d ms: %s\n",
-                 HEALTH_MS, sqlite3_errmsg(db));
-    }
-    sqlite3_busy_timeout(db, SV_STORE_BUSY_MS);
+    int ok = sv_store_probe(&s->store, HEALTH_MS, o->health_why, sizeof o->health_why);
     int64_t took = sv_now_ms() - t0;
-    o->health_ok = rc == SQLITE_OK && took <= HEALTH_MS;
-    if (rc == SQLITE_OK && !o->health_ok)
+    o->health_ok = ok && took <= HEALTH_MS;
+    if (ok && !o->health_ok)
         snprintf(o->health_why, sizeof o->health_why, "database: a write took %lld ms\n",
                  (long long)took);
     o->health_at_ms = sv_now_ms();

@@ -132,6 +132,11 @@ void sv_announce(sv_server *s, sv_table *t)
     broadcast(s, t, 0);
 }
 
+void sv_announce_move(sv_server *s, sv_table *t, int move)
+{
+    broadcast(s, t, move);
+}
+
 /* Whether a bot is to move at t now (without asking it for a move). */
 static int bot_to_move(const sv_table *t, int64_t now)
 {
@@ -151,6 +156,8 @@ int sv_run_bots(sv_server *s, sv_table *t, int max)
         broadcast(s, t, 0);
     }
     tb_room_clock_sync(&t->room, now);
+    /* Several servers on one database: only the lease's holder (sync.h). */
+    if (!sv_sync_runs(s, t, now)) return 0;
     for (int n = 0; n < max; n++) {
         if (!bot_to_move(t, now)) return 0;
         /* People see each bot move: a pause after every move before the next bot's. */
@@ -189,6 +196,7 @@ static int add_table(sv_server *s, sv_table *t)
         s->cap_tables = cap;
     }
     s->tables[s->n_tables++] = t;
+    t->lease = !s->sync.on; /* shared: once sync.c's lease is taken */
     return CH_OK;
 }
 
@@ -347,6 +355,7 @@ static void on_join(sv_server *s, sv_conn *c, json_t *req)
     }
     c->lang = lang_of(req, c->lang);
     attach(s, c, t, seat);
+    sv_sync_presence(s, t, seat, +1);
     sv_send_json(s, c,
                  json_pack("{s:s,s:I,s:i,s:s}", "type", "joined", "table", (json_int_t)r->id,
                            "seat", seat, "token", token));
@@ -378,6 +387,7 @@ static void on_resume(sv_server *s, sv_conn *c, json_t *req)
     c->lang = lang_of(req, c->lang);
     attach(s, c, t, seat);
     tb_room_presence(&t->room, seat, +1, sv_now_ms());
+    sv_sync_presence(s, t, seat, +1);
     sv_send_json(s, c,
                  json_pack("{s:s,s:I,s:i}", "type", "joined", "table", (json_int_t)t->room.id,
                            "seat", seat));
@@ -472,11 +482,19 @@ static void on_leave(sv_server *s, sv_conn *c, json_t *req)
         int was_open = t->room.status == TB_ROOM_OPEN;
         c->seat = SV_NO_SEAT; /* its presence ends with the seat, not on detach */
         sv_detach(s, c);
-        if (tb_room_leave_at(&t->room, seat, sv_now_ms(), &err) == CH_OK && was_open)
-            sv_store_unseat(&s->store, &t->room, seat, &err);
+        sv_sync_presence(s, t, seat, -1); /* the other servers count it gone too */
+        if (tb_room_leave_at(&t->room, seat, sv_now_ms(), &err) == CH_OK) {
+            if (was_open)
+                sv_store_unseat(&s->store, &t->room, seat, &err);
+            else
+                sv_sync_left(s, t, seat);
+        }
         /* Other connections on the seat (a takeover in progress) go too. */
         for (sv_conn *o = t->conns; o; o = o->next_at_table)
-            if (o->seat == seat) o->seat = CH_SPECTATOR;
+            if (o->seat == seat) {
+                o->seat = CH_SPECTATOR;
+                sv_sync_presence(s, t, seat, -1);
+            }
         broadcast(s, t, 0);
         sv_run_bots(s, t, 64);
     } else {
@@ -507,8 +525,11 @@ static void on_rematch(sv_server *s, sv_conn *c, json_t *req)
     if (new_seed(&seed) != 0) return sv_send_error(s, c, "rematch", "no randomness");
     if (tb_room_rematch(&t->room, seed, &err) != CH_OK)
         return sv_send_error(s, c, "rematch", err.msg);
-    if (sv_store_rematch(&s->store, &t->room, &err) != CH_OK)
+    if (sv_store_rematch(&s->store, &t->room, &err) != CH_OK) {
         lwsl_err("table %lld: %s\n", (long long)t->room.id, err.msg);
+        /* Another server's rematch was stored first: that one is played. */
+        if (s->sync.on) sv_sync_reload(s, t);
+    }
     broadcast(s, t, 0);
     sv_run_bots(s, t, 64);
 }
@@ -522,6 +543,7 @@ static void on_continue(sv_server *s, sv_conn *c, json_t *req)
     ch_err err;
     if (tb_room_continue(&t->room, c->seat, sv_now_ms(), &err) != CH_OK)
         return sv_send_error(s, c, "continue", err.msg);
+    sv_sync_continued(s, t, c->seat);
     if (!t->room.paused) t->last_move_ms = sv_now_ms(); /* the new deal is seen before a bot moves */
     broadcast(s, t, 0); /* who has continued, or that play goes on */
     sv_run_bots(s, t, 64);

@@ -110,7 +110,10 @@ void sv_detach(sv_server *s, sv_conn *c)
             break;
         }
     }
-    if (c->seat >= 0) tb_room_presence(&t->room, c->seat, -1, sv_now_ms());
+    if (c->seat >= 0) {
+        tb_room_presence(&t->room, c->seat, -1, sv_now_ms());
+        sv_sync_presence(s, t, c->seat, -1);
+    }
     c->table = NULL;
     c->seat = SV_NO_SEAT;
     c->next_at_table = NULL;
@@ -483,8 +486,15 @@ int sv_run(const sv_config *cfg, ch_err *err)
         lws_context_destroy(s->ctx);
         goto out;
     }
+    /* Several servers on one database: notifications and leases. */
+    if ((rc = sv_sync_start(s, err)) != CH_OK) {
+        lws_context_destroy(s->ctx);
+        goto out;
+    }
+    char where[1024]; /* a PostgreSQL URL's password is never printed */
+    sv_store_redact(cfg->db, where, sizeof where);
     printf("cardhall serve: %s://%s:%d/ (database %s, %d tables)\n",
-           cfg->tls_cert ? "https" : "http", cfg->host, port, cfg->db, s->n_tables);
+           cfg->tls_cert ? "https" : "http", cfg->host, port, where, s->n_tables);
     if (cfg->public_url) printf("cardhall serve: people open %s\n", cfg->public_url);
     fflush(stdout);
     if (!cfg->tls_cert && !loopback(cfg->host))
@@ -513,6 +523,7 @@ int sv_run(const sv_config *cfg, ch_err *err)
         if (lws_service(s->ctx, 0) < 0) break;
         if (reload_tls) do_reload(s);
     }
+    sv_sync_stop(s);
     sv_ops_drain(s, &protocols[0]);
     running_ctx = NULL;
     lws_context_destroy(s->ctx);
@@ -523,7 +534,8 @@ out:
     }
     free(s->tables);
     sv_addrs_free(&s->addrs);
-    if (s->store.db) sv_store_close(&s->store);
+    sv_sync_free(s);
+    sv_store_close(&s->store);
     free(s);
     return rc;
 }

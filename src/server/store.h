@@ -1,15 +1,22 @@
-/* The server's storage: SQLite in WAL mode. Every table, its seats (a
- * person's token only as its SHA-256) and every accepted move, committed
- * before anyone is told of the move; at start the rooms are rebuilt from
- * their seeds and moves.
+/* The server's storage: every table, its seats (a person's token only as
+ * its SHA-256) and every accepted move, committed before anyone is told of
+ * the move; at start the rooms are rebuilt from their seeds and moves.
  *
- * synchronous=NORMAL: in WAL mode a commit survives the process being
- * killed (kill -9 included) but the last commits may be lost on power
- * loss; FULL would fsync every move. A card table loses at most a move or
- * two on a power cut, which players can see and redo, so speed wins. */
+ * Two databases behind one interface (store_backend.h): SQLite in WAL mode,
+ * the embedded default (a file path: store_sqlite.c), and PostgreSQL
+ * (--db postgresql://... or postgres://...: store_pg.c), which several
+ * servers may share.
+ *
+ * SQLite runs with synchronous=NORMAL: in WAL mode a commit survives the
+ * process being killed (kill -9 included) but the last commits may be lost
+ * on power loss; FULL would fsync every move. A card table loses at most a
+ * move or two on a power cut, which players can see and redo, so speed
+ * wins. On PostgreSQL the same bargain: the server's session commits with
+ * synchronous_commit=off unless the URL sets it (store_pg.c). */
 #ifndef CARDHALL_SERVER_STORE_H
 #define CARDHALL_SERVER_STORE_H
 
+#include <stddef.h>
 #include <sqlite3.h>
 
 #include "cardhall/room.h"
@@ -17,16 +24,28 @@
 #define SV_SCHEMA_VERSION 5
 #define SV_STORE_BUSY_MS 2000 /* how long a write waits for another connection's lock */
 
+struct sv_store_backend;
+
 typedef struct sv_store {
-    sqlite3 *db;
-    sqlite3_stmt *add_move;
-    int lock_fd; /* holds the flock that keeps a second server off the file */
+    const struct sv_store_backend *be; /* NULL: not open */
+    void *db;                          /* the backend's own */
 } sv_store;
 
-/* Opens (creating if needed) the database at path and brings its schema
- * to SV_SCHEMA_VERSION. */
-int sv_store_open(sv_store *s, const char *path, ch_err *err);
+/* Whether where names a PostgreSQL database (a postgresql:// or
+ * postgres:// URL) rather than a SQLite file. */
+int sv_store_is_pg(const char *where);
+/* where as it may be printed or logged: a URL's password (user:PASS@ or
+ * password=PASS) replaced by "***". */
+void sv_store_redact(const char *where, char *out, size_t cap);
+
+/* Opens (creating if needed) the database at where, a file path or a
+ * PostgreSQL URL, and brings its schema up to date. */
+int sv_store_open(sv_store *s, const char *where, ch_err *err);
 void sv_store_close(sv_store *s);
+/* SQLite's handle, or NULL on PostgreSQL (tests, `cardhall backup`). */
+sqlite3 *sv_store_sqlite_db(const sv_store *s);
+/* Whether a write commits within within_ms (/healthz); else why says why. */
+int sv_store_probe(sv_store *s, int within_ms, char *why, size_t cap);
 
 /* A new table: writes its game, options, seat specs, seed and timeout and
  * sets r->id. r was set up by tb_room_init with the same seat specs. */
@@ -59,5 +78,46 @@ json_t *sv_store_record(sv_store *s, const tb_room *r, int game_no, ch_err *err)
 /* Rebuilds m (the caller frees it) as game game_no of r was played, for an
  * earlier game of the table (0 <= game_no < r->game_no). */
 int sv_store_match(sv_store *s, const tb_room *r, int game_no, ch_match *m, ch_err *err);
+
+/* Issue 27: several servers on one database (PostgreSQL). On SQLite,
+ * shared is 0 and there is nothing to sync: one server per file. */
+int sv_store_shared(const sv_store *s);
+/* Start receiving other servers' notifications; send one of this server's
+ * (what is not stored: presence, leave, continue); hand each arrived one
+ * to each (ctx, payload) without waiting. */
+int sv_store_listen(sv_store *s, ch_err *err);
+int sv_store_notify(sv_store *s, const char *payload, ch_err *err);
+void sv_store_notes(sv_store *s, void (*each)(void *ctx, const char *payload), void *ctx);
+/* Takes or renews the lease on the bots and clocks of each of the tables
+ * ids[0..n) that is free, expired or owner's; held[i] 1 for those owner
+ * holds now. On SQLite every table is held. n < 0: gives up every lease
+ * owner holds (a server that stops). */
+int sv_store_leases(sv_store *s, const char *owner, const int64_t *ids, int n, unsigned char *held,
+                    ch_err *err);
+/* owner is alive a while longer; dead(ctx, other) for each server found
+ * to have stopped without saying so (killed), which the others are told
+ * of too ("d OTHER"). Nothing on SQLite. */
+int sv_store_alive(sv_store *s, const char *owner, void (*dead)(void *ctx, const char *owner),
+                   void *ctx, ch_err *err);
+/* Loads the table id (another server's new one) as sv_store_load does. */
+int sv_store_load_one(sv_store *s, int64_t id, int64_t now_ms, int (*add)(void *ctx, tb_room *r),
+                      void *ctx, ch_err *err);
+/* Brings r up to what is stored: a game begun since (a rematch), then the
+ * moves after its last one, each applied at now_ms with its stored clocks;
+ * moved(ctx, move) after each (move 1-based). */
+int sv_store_catch_up(sv_store *s, tb_room *r, int64_t now_ms, void (*moved)(void *ctx, int move),
+                      void *ctx, ch_err *err);
+/* Applies move ply of game game_no that another server stored and
+ * announced (its action text, timeout mark and banks, clock NULL for
+ * none), if it is the room's next; CH_ESTATE if it is not (the caller
+ * catches up instead). */
+int sv_store_apply(tb_room *r, int game_no, int ply, const char *action, int timeout,
+                   const char *clock, int64_t now_ms, ch_err *err);
+/* Seats taken (away until their person's presence arrives) or freed since;
+ * returns how many changed, or an error code. */
+int sv_store_sync_seats(sv_store *s, tb_room *r, int64_t now_ms, ch_err *err);
+/* Chat messages stored after the room's last one; said(ctx, m) for each. */
+int sv_store_sync_chat(sv_store *s, tb_room *r, void (*said)(void *ctx, const tb_chat_msg *m),
+                       void *ctx, ch_err *err);
 
 #endif

@@ -78,6 +78,22 @@ set +e
 set -e
 [ "$rc" = 1 ] || fail "a bad certificate: exit $rc, expected 1"
 has "$(cat "$tmp/e4")" "bad.pem"
+# Issue 27: a PostgreSQL database that does not answer is a clear error
+# that never shows the URL's password; cardhall backup copies SQLite only.
+set +e
+timeout 20 "$CARDHALL" serve --port 0 --db "postgresql://ann:s3cret@127.0.0.1:1/cardhall" \
+    >"$tmp/o5" 2>"$tmp/e5"; rc=$?
+set -e
+[ "$rc" = 1 ] || fail "an unreachable PostgreSQL: exit $rc, expected 1"
+has "$(cat "$tmp/e5")" "ann:***@127.0.0.1:1/cardhall"
+grep -q "s3cret" "$tmp/o5" "$tmp/e5" && fail "the database's password was printed"
+set +e
+"$CARDHALL" backup --db "postgres://ann:s3cret@127.0.0.1/cardhall" "$tmp/b.db" >"$tmp/o6" 2>"$tmp/e6"
+rc=$?
+set -e
+[ "$rc" != 0 ] || fail "cardhall backup of a PostgreSQL URL succeeded"
+has "$(cat "$tmp/e6")" "pg_dump"
+grep -q "s3cret" "$tmp/o6" "$tmp/e6" && fail "the database's password was printed by backup"
 # On loopback, no warning about TLS.
 grep -q "without TLS" "$tmp/err" && fail "warned about TLS on loopback"
 echo ok

@@ -3,7 +3,10 @@
  * view and event a seat receives is checked against what that seat may
  * know, recomputed from the finished game's record. Loopback only, a port
  * the kernel picks, every wait bounded; the server processes are killed at
- * the end. argv[1]: the cardhall binary. */
+ * the end. argv[1]: the cardhall binary. With CH_TEST_PG_URL set (by
+ * tests/server/pg_cluster.sh: test_serve_pg) the server stores on that
+ * PostgreSQL database instead of a SQLite file, and every check is the
+ * same. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,7 +32,7 @@
 #define WAIT 20000 /* ms for any one reply */
 
 static const char *cardhall;
-static char dir[64], db[96];
+static char dir[64], db[512];
 static pid_t server = -1;
 static int port;
 static const char *extra_flag; /* one more flag for the next start, or NULL */
@@ -62,6 +65,8 @@ static void start_server(void)
     line[n] = '\0';
     const char *colon = strstr(line, "127.0.0.1:");
     if (!colon) fail_msg("server did not start: '%s'", line);
+    /* pg_cluster.sh's URL carries a password: never printed. */
+    if (strstr(line, "pgsecret")) fail_msg("the server printed the database's password: '%s'", line);
     port = atoi(colon + strlen("127.0.0.1:"));
     assert_true(port > 0);
 }
@@ -81,7 +86,11 @@ static int group_setup(void **unused)
 {
     snprintf(dir, sizeof dir, "/tmp/ch_serve_XXXXXX");
     if (!mkdtemp(dir)) return -1;
-    snprintf(db, sizeof db, "%s/cardhall.db", dir);
+    const char *pg = getenv("CH_TEST_PG_URL");
+    if (pg && *pg)
+        snprintf(db, sizeof db, "%s", pg);
+    else
+        snprintf(db, sizeof db, "%s/cardhall.db", dir);
     start_server();
     return 0;
 }

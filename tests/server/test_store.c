@@ -1,5 +1,8 @@
 /* The server's storage (src/server/store.c): tables, seats and moves go to
- * SQLite and come back exactly; the schema is versioned. */
+ * SQLite and come back exactly; the schema is versioned. With
+ * CH_TEST_PG_URL set (tests/server/pg_cluster.sh: test_store_pg) the tests
+ * that do not open SQLite themselves run on that PostgreSQL database, emptied
+ * before each. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,22 +13,45 @@
 
 #include <cmocka.h>
 
+#include <libpq-fe.h>
+
 #include "cardhall/file.h"
 #include "cardhall/registry.h"
 #include "store.h"
 
-static char path[64];
+static char path[512];
+static int on_pg; /* path is CH_TEST_PG_URL */
 
 static int setup(void **unused)
 {
-    snprintf(path, sizeof path, "/tmp/ch_store_%d.db", (int)getpid());
-    unlink(path);
-    return 0;
+    const char *url = getenv("CH_TEST_PG_URL");
+    on_pg = url && *url;
+    if (!on_pg) {
+        snprintf(path, sizeof path, "/tmp/ch_store_%d.db", (int)getpid());
+        unlink(path);
+        return 0;
+    }
+    snprintf(path, sizeof path, "%s", url);
+    PGconn *c = PQconnectdb(url);
+    PGresult *r = PQexec(c, "SET client_min_messages=warning; DROP SCHEMA public CASCADE; "
+                            "CREATE SCHEMA public");
+    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    if (!ok) fprintf(stderr, "test_store: %s", PQerrorMessage(c));
+    PQclear(r);
+    PQfinish(c);
+    return ok ? 0 : -1;
 }
+
+/* For the tests that read or write the SQLite file themselves. */
+#define SQLITE_ONLY()                                                                              \
+    do {                                                                                           \
+        if (on_pg) skip();                                                                         \
+    } while (0)
 
 static int teardown(void **unused)
 {
-    char p[80];
+    if (on_pg) return 0;
+    char p[600];
     unlink(path);
     snprintf(p, sizeof p, "%s-wal", path);
     unlink(p);
@@ -175,6 +201,7 @@ static void card_content_comes_back(void **unused)
  * with the others loaded; the file keeps it. */
 static void a_stored_table_that_could_never_start_is_left_out(void **unused)
 {
+    SQLITE_ONLY();
     sv_store s;
     ch_err err;
     assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
@@ -191,13 +218,13 @@ static void a_stored_table_that_could_never_start_is_left_out(void **unused)
     snprintf(sql, sizeof sql,
              "UPDATE tables SET options=json_set(options,'$.partnership','true') WHERE id=%lld",
              (long long)a.id);
-    assert_int_equal(sqlite3_exec(s.db, sql, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(sv_store_sqlite_db(&s), sql, NULL, NULL, NULL), SQLITE_OK);
     reload(&s); /* exactly one table */
     assert_int_equal(loaded->id, b.id);
     tb_room_free(loaded);
     free(loaded);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(s.db, "SELECT count(*) FROM tables", -1, &st, NULL),
+    assert_int_equal(sqlite3_prepare_v2(sv_store_sqlite_db(&s), "SELECT count(*) FROM tables", -1, &st, NULL),
                      SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
     assert_int_equal(sqlite3_column_int(st, 0), 2);
@@ -209,10 +236,11 @@ static void a_stored_table_that_could_never_start_is_left_out(void **unused)
 
 static void a_newer_schema_is_refused(void **unused)
 {
+    SQLITE_ONLY();
     sv_store s;
     ch_err err;
     assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
-    assert_int_equal(sqlite3_exec(s.db, "PRAGMA user_version=99", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(sv_store_sqlite_db(&s), "PRAGMA user_version=99", NULL, NULL, NULL), SQLITE_OK);
     sv_store_close(&s);
     assert_int_equal(sv_store_open(&s, path, &err), CH_EFORMAT);
     assert_non_null(strstr(err.msg, "99"));
@@ -224,6 +252,7 @@ static void a_newer_schema_is_refused(void **unused)
  * for a person out of time come back after a restart. */
 static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
 {
+    SQLITE_ONLY();
     sqlite3 *db;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     /* Schema 2, frozen as it was shipped. */
@@ -327,7 +356,7 @@ static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
         tb_chat_free(&tmp);
     }
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(s.db, "SELECT count(*) FROM chat WHERE table_id=?", -1,
+    assert_int_equal(sqlite3_prepare_v2(sv_store_sqlite_db(&s), "SELECT count(*) FROM chat WHERE table_id=?", -1,
                                         &st, NULL),
                      SQLITE_OK);
     sqlite3_bind_int64(st, 1, r.id);
@@ -371,6 +400,59 @@ static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
     sv_store_close(&s);
 }
 
+/* Issue 27: two servers on one database race for a ply; the database
+ * takes the first and refuses the second with CH_ESTATE (the ordinary
+ * error its client gets), on either backend. The stored game is the
+ * winner's. */
+static void a_second_move_at_one_ply_is_refused(void **unused)
+{
+    sv_store s;
+    ch_err err;
+    assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
+    const ch_game *g = ch_game_find("racko");
+    const char *specs[] = {"random", "random"};
+    json_t *o = json_pack("{s:i}", "players", 2);
+    tb_room r;
+    assert_int_equal(tb_room_init(&r, 0, g, o, NULL, specs, 2, 5, 0, &err), CH_OK);
+    json_decref(o);
+    assert_int_equal(sv_store_add_table(&s, &r, specs, &err), CH_OK);
+    step(&s, &r);
+    /* The same ply again, as a second server with a stale room would. */
+    const void *st = ch_match_state(&r.m);
+    int n = r.game->legal(st, r.acts);
+    assert_true(n > 0);
+    char text[256];
+    r.game->action_text(st, r.acts[n - 1], text, sizeof text);
+    assert_int_equal(sv_store_move(&s, &r, r.m.n_actions - 1, text, &err), CH_ESTATE);
+    assert_non_null(strstr(err.msg, "made already"));
+    step(&s, &r); /* the next ply is still free */
+    reload(&s);
+    assert_int_equal(loaded->m.n_actions, 2);
+    assert_true(ch_equal(g, ch_match_state(&loaded->m), ch_match_state(&r.m)));
+    tb_room_free(loaded);
+    free(loaded);
+    tb_room_free(&r);
+    sv_store_close(&s);
+}
+
+/* Issue 27: what the server prints of a PostgreSQL URL has no password. */
+static void a_urls_password_is_never_printed(void **unused)
+{
+    char out[256];
+    sv_store_redact("/var/lib/cardhall/cardhall.db", out, sizeof out);
+    assert_string_equal(out, "/var/lib/cardhall/cardhall.db");
+    assert_false(sv_store_is_pg("/var/lib/cardhall/cardhall.db"));
+    assert_true(sv_store_is_pg("postgres://h/db"));
+    sv_store_redact("postgresql://ann:s3cr%40t@db.example:5432/cardhall", out, sizeof out);
+    assert_string_equal(out, "postgresql://ann:***@db.example:5432/cardhall");
+    sv_store_redact("postgres://ann@db/cardhall?sslmode=require&password=s3cret", out, sizeof out);
+    assert_string_equal(out, "postgres://ann@db/cardhall?sslmode=require&password=***");
+    sv_store_redact("postgresql://ann:pw@h/db?password=pw2&x=1", out, sizeof out);
+    assert_string_equal(out, "postgresql://ann:***@h/db?password=***&x=1");
+    sv_store_redact("postgresql:///cardhall?host=/run/postgresql", out, sizeof out);
+    assert_string_equal(out, "postgresql:///cardhall?host=/run/postgresql");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -381,6 +463,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(a_stored_table_that_could_never_start_is_left_out, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(a_second_move_at_one_ply_is_refused, setup, teardown),
+        cmocka_unit_test(a_urls_password_is_never_printed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
