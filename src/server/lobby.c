@@ -9,6 +9,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "cardhall/jsontext.h"
 #include "cardhall/registry.h"
 #include "cardhall/table.h"
 #include "cardhall/utf8.h"
@@ -94,11 +95,40 @@ static json_t *state_msg(sv_table *t, sv_conn *c, int move)
     return o;
 }
 
-/* Tells everyone at t where the game stands; after move (1-based) when > 0. */
+/* Tells everyone at t where the game stands; after move (1-based) when > 0.
+ * A state message depends on its viewer (a seat or the spectator) and
+ * language only, so it is built and written once per distinct viewer: the
+ * spectators share one text, a seat's connections (two tabs, a phone and a
+ * laptop) another. */
 static void broadcast(sv_server *s, sv_table *t, int move)
 {
-    for (sv_conn *c = t->conns; c; c = c->next_at_table)
-        sv_send_json(s, c, state_msg(t, c, move));
+    struct {
+        int seat;
+        ch_lang lang;
+        char *text;
+        size_t len;
+    } made[(CH_MAX_PLAYERS + 1) * CH_NLANGS];
+    int n = 0;
+    for (sv_conn *c = t->conns; c; c = c->next_at_table) {
+        int i = 0;
+        while (i < n && (made[i].seat != c->seat || made[i].lang != c->lang))
+            i++;
+        if (i == n) {
+            json_t *o = state_msg(t, c, move);
+            if (n == (int)(sizeof made / sizeof made[0])) { /* not a seat: no sharing */
+                sv_send_json(s, c, o);
+                continue;
+            }
+            made[n].seat = c->seat;
+            made[n].lang = c->lang;
+            made[n].text = tb_json_dumps(o, &made[n].len);
+            json_decref(o);
+            n++;
+        }
+        if (made[i].text) sv_send(s, c, made[i].text, made[i].len);
+    }
+    for (int i = 0; i < n; i++)
+        free(made[i].text);
 }
 
 /* Commits, applies and announces one checked action of the seat to move. */
