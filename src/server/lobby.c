@@ -105,9 +105,7 @@ static void broadcast(sv_server *s, sv_table *t, int move)
     struct {
         int seat;
         ch_lang lang;
-        char *text;
-        size_t len;
-    } made[(CH_MAX_PLAYERS + 1) * CH_NLANGS];
+    } made[SV_VIEWS];
     int n = 0;
     for (sv_conn *c = t->conns; c; c = c->next_at_table) {
         int i = 0;
@@ -115,20 +113,20 @@ static void broadcast(sv_server *s, sv_table *t, int move)
             i++;
         if (i == n) {
             json_t *o = state_msg(t, c, move);
-            if (n == (int)(sizeof made / sizeof made[0])) { /* not a seat: no sharing */
+            if (n == SV_VIEWS) { /* not a seat: no sharing */
                 sv_send_json(s, c, o);
                 continue;
             }
             made[n].seat = c->seat;
             made[n].lang = c->lang;
-            made[n].text = tb_json_dumps(o, &made[n].len);
+            s->views[n].len = 0;
+            s->views[n].failed = 0;
+            tb_json_append(&s->views[n], o);
             json_decref(o);
             n++;
         }
-        if (made[i].text) sv_send(s, c, made[i].text, made[i].len);
+        if (!s->views[i].failed) sv_send(s, c, s->views[i].p, s->views[i].len);
     }
-    for (int i = 0; i < n; i++)
-        free(made[i].text);
 }
 
 /* Commits, applies and announces one checked action of the seat to move. */

@@ -526,6 +526,8 @@ out:
     free(s->tables);
     sv_addrs_free(&s->addrs);
     if (s->store.db) sv_store_close(&s->store);
+    for (int i = 0; i < SV_VIEWS; i++)
+        free(s->views[i].p);
     free(s);
     return rc;
 }
