@@ -78,6 +78,14 @@ static int room_opts(tb_room *r, const ch_game *g, const json_t *options, const 
     return ch_opts_copy_data(&r->opts, err);
 }
 
+static json_t *opts_json(const tb_room *r)
+{
+    json_t *o = json_object();
+    for (int i = 0; i < r->game->n_opts; i++)
+        json_object_set_new(o, r->game->opts[i].key, json_string(r->opts.text[i]));
+    return o;
+}
+
 /* The seats and the first game, once the options are set. */
 static int room_seats(tb_room *r, const char *const *seats, int n_seats, ch_err *err)
 {
@@ -107,11 +115,14 @@ static int room_seats(tb_room *r, const char *const *seats, int n_seats, ch_err 
     }
     r->acts = malloc(sizeof *r->acts * (size_t)g->max_actions);
     if (!r->acts) return ch_errf(err, CH_ENOMEM, "out of memory");
+    r->opts_json = opts_json(r);
     int rc = check_setup(r, err);
     if (rc == CH_OK) rc = maybe_start(r, err);
     if (rc != CH_OK) {
         free(r->acts);
         r->acts = NULL;
+        json_decref(r->opts_json);
+        r->opts_json = NULL;
     }
     return rc;
 }
@@ -150,6 +161,7 @@ void tb_room_free(tb_room *r)
     if (r->status != TB_ROOM_OPEN) ch_match_free(&r->m);
     ch_opts_free_data(&r->opts);
     free(r->acts);
+    json_decref(r->opts_json);
     tb_chat_free(&r->chat);
     tb_clock_free(&r->clock);
     memset(r, 0, sizeof *r);
@@ -329,9 +341,8 @@ json_t *tb_room_summary(const tb_room *r)
             json_object_set_new(o, "level", json_string(ch_level_name(s->level)));
         json_array_append_new(seats, o);
     }
-    json_t *opts = json_object();
-    for (int i = 0; i < r->game->n_opts; i++)
-        json_object_set_new(opts, r->game->opts[i].key, json_string(r->opts.text[i]));
+    /* Shared with every summary of r: a caller reads it, never changes it. */
+    json_t *opts = r->opts_json ? json_incref(r->opts_json) : opts_json(r);
     json_t *o = json_pack("{s:I,s:s,s:o,s:s,s:i,s:I,s:o,s:i}", "id", (json_int_t)r->id, "game",
                           r->game->name, "options", opts, "status", tb_room_status_name(r->status),
                           "game_no", r->game_no, "timeout_ms", (json_int_t)r->timeout_ms, "seats",
