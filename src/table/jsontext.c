@@ -30,9 +30,15 @@ static int reserve(tb_text *t, size_t more)
     return 0;
 }
 
+/* Most writes fit in what the buffer already has: the test is inline. */
+static int room_for(tb_text *t, size_t more)
+{
+    return t->len + more + 1 <= t->cap && !t->failed ? 0 : reserve(t, more);
+}
+
 static int put(tb_text *t, const char *s, size_t n)
 {
-    if (reserve(t, n)) return -1;
+    if (room_for(t, n)) return -1;
     memcpy(t->p + t->len, s, n);
     t->len += n;
     t->p[t->len] = '\0';
@@ -56,7 +62,7 @@ static int put_string(tb_text *t, const char *s, size_t n)
 {
     static const char hex[] = "0123456789ABCDEF";
     /* At worst every byte becomes six (\u00XX), plus the quotes. */
-    if (reserve(t, n * 6 + 2)) return -1;
+    if (room_for(t, n * 6 + 2)) return -1;
     char *o = t->p + t->len;
     *o++ = '"';
     for (size_t i = 0; i < n; i++) {
