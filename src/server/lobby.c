@@ -97,9 +97,9 @@ static json_t *state_msg(sv_table *t, sv_conn *c, int move)
 
 /* Tells everyone at t where the game stands; after move (1-based) when > 0.
  * A state message depends on its viewer (a seat or the spectator) and
- * language only, so it is built and written once per distinct viewer: the
- * spectators share one text, a seat's connections (two tabs, a phone and a
- * laptop) another. */
+ * language only, so it is built and written once per distinct viewer: all
+ * the spectators reading one language share one text (a seat has one
+ * connection: a second takes over from the first). */
 static void broadcast(sv_server *s, sv_table *t, int move)
 {
     struct {
