@@ -78,7 +78,8 @@ static json_t *state_msg(sv_table *t, sv_conn *c, int move)
     /* A pause between hands that is over (its time, an absence) is over
      * for everything below: the legal moves, the clock. */
     tb_room_paused(&t->room, now);
-    json_t *o = json_pack("{s:s}", "type", "state");
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("state"));
     json_t *st = tb_room_state_json(&t->room, c->seat, c->lang);
     json_object_update(o, st);
     json_decref(st);

@@ -333,7 +333,9 @@ json_t *tb_room_summary(const tb_room *r)
     json_t *seats = json_array();
     for (int i = 0; i < r->n_seats; i++) {
         const tb_seat *s = &r->seats[i];
-        json_t *o = json_pack("{s:i,s:s}", "seat", i, "kind", kinds[s->kind]);
+        json_t *o = json_object();
+        json_object_set_new(o, "seat", json_integer(i));
+        json_object_set_new(o, "kind", json_string(kinds[s->kind]));
         if (s->kind != TB_SEAT_OPEN) json_object_set_new(o, "name", json_string(s->name));
         if (s->kind == TB_SEAT_PERSON) json_object_set_new(o, "present", json_boolean(s->present));
         /* Issue 24: a level is what people chose and see; the bot behind it stays unnamed. */
@@ -343,10 +345,17 @@ json_t *tb_room_summary(const tb_room *r)
     }
     /* Shared with every summary of r: a caller reads it, never changes it. */
     json_t *opts = r->opts_json ? json_incref(r->opts_json) : opts_json(r);
-    json_t *o = json_pack("{s:I,s:s,s:o,s:s,s:i,s:I,s:o,s:i}", "id", (json_int_t)r->id, "game",
-                          r->game->name, "options", opts, "status", tb_room_status_name(r->status),
-                          "game_no", r->game_no, "timeout_ms", (json_int_t)r->timeout_ms, "seats",
-                          seats, "moves", r->status == TB_ROOM_OPEN ? 0 : r->m.n_actions);
+    /* Set one by one, not by json_pack: it parses its format on every call,
+     * and a summary goes with every state message (issue 29). */
+    json_t *o = json_object();
+    json_object_set_new(o, "id", json_integer(r->id));
+    json_object_set_new(o, "game", json_string(r->game->name));
+    json_object_set_new(o, "options", opts);
+    json_object_set_new(o, "status", json_string(tb_room_status_name(r->status)));
+    json_object_set_new(o, "game_no", json_integer(r->game_no));
+    json_object_set_new(o, "timeout_ms", json_integer(r->timeout_ms));
+    json_object_set_new(o, "seats", seats);
+    json_object_set_new(o, "moves", json_integer(r->status == TB_ROOM_OPEN ? 0 : r->m.n_actions));
     /* Issue 25: the table's clock and whether spectators may chat. */
     json_object_set_new(o, "spectator_chat", json_boolean(r->spectator_chat));
     json_object_set_new(o, "hints", json_boolean(r->hints));
@@ -364,9 +373,10 @@ static json_t *status_of(const ch_game *g, const void *st)
     ch_result res;
     g->result(st, &res);
     int p = g->to_move(st);
-    json_t *o =
-        json_pack("{s:o,s:s,s:i}", "to_move", p == CH_TERMINAL ? json_null() : json_integer(p),
-                  "phase", g->phase(st), "hands", res.hands);
+    json_t *o = json_object();
+    json_object_set_new(o, "to_move", p == CH_TERMINAL ? json_null() : json_integer(p));
+    json_object_set_new(o, "phase", json_string(g->phase(st)));
+    json_object_set_new(o, "hands", json_integer(res.hands));
     if (p == CH_TERMINAL) json_object_set_new(o, "result", ch_result_json(&res));
     return o;
 }
