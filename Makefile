@@ -73,9 +73,13 @@ fuzz: deps
 		[ -z "$$(ls build-fuzz/corpus/crash-$$t-* 2>/dev/null)" ] || { echo "fuzz_$$t: crash, see build-fuzz/corpus/crash-$$t-*"; exit 1; }; \
 	done
 
+# Last, the table server's CPU per move (issue 29): a short, bounded
+# loopback run of bench/serve/serve_load (100 tables of Rack-O, 5 s, people
+# moving at once), the figure its "server CPU per move" line.
 bench: build
 	@./build/cardhall bench
 	@for b in build/bench/bench_*; do [ -x "$$b" ] && "$$b"; done; true
+	@./build/bench/serve/serve_load ./build/cardhall 100 5 racko 0
 
 # The server under load: 1,000 tables of bots and WebSocket clients on
 # loopback (bench/serve/); prints moves/s, latency percentiles and RSS.

@@ -1,6 +1,7 @@
 /* The core on its own: RNG, options, generic game operations, matches and
  * records, exercised through a tiny toy game defined here so the core is
  * tested apart from any real game. */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -226,6 +227,51 @@ static void text_counts_all_and_never_overflows(void **s)
     ch_text_init(&t, NULL, 0);             /* counting only */
     ch_text_add(&t, "%d", 12345);
     assert_int_equal(ch_text_len(&t), 5);
+}
+
+/* ch_text_add as it was, vsnprintf alone: its fast path (issue 29) must
+ * write and count exactly this, whatever the room left. */
+static void __attribute__((format(printf, 2, 3))) vsnprintf_add(ch_text *t, const char *fmt, ...)
+{
+    size_t room = t->len < t->cap ? t->cap - t->len : 0;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(room ? t->buf + t->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0) t->len += (size_t)n;
+}
+
+/* One call of both, after "ab", at every capacity from none to plenty. */
+#define SAME_AS_VSNPRINTF(...)                                                                     \
+    for (size_t cap = 0; cap < 40; cap++) {                                                        \
+        char want[48], got[48];                                                                    \
+        memset(want, 'x', sizeof want);                                                            \
+        memset(got, 'x', sizeof got);                                                              \
+        ch_text a, b;                                                                              \
+        ch_text_init(&a, cap ? want : NULL, cap);                                                  \
+        ch_text_init(&b, cap ? got : NULL, cap);                                                   \
+        vsnprintf_add(&a, "ab");                                                                   \
+        ch_text_add(&b, "ab");                                                                     \
+        vsnprintf_add(&a, __VA_ARGS__);                                                            \
+        ch_text_add(&b, __VA_ARGS__);                                                              \
+        assert_int_equal(ch_text_len(&a), ch_text_len(&b));                                       \
+        assert_memory_equal(want, got, sizeof want);                                               \
+    }
+
+static void text_add_writes_what_vsnprintf_writes(void **s)
+{
+    (void)s;
+    const char *volatile none = NULL;
+    SAME_AS_VSNPRINTF("plain text, no conversion");
+    SAME_AS_VSNPRINTF("%4d|%-6d|%d|%i", -7, 42, INT_MIN, 0);
+    SAME_AS_VSNPRINTF("%d %d", INT_MAX, -1);
+    SAME_AS_VSNPRINTF("%s|%-8s|%3s|%s", "日本", "ab", "abcdef", "");
+    SAME_AS_VSNPRINTF("%c%c%c 100%%", 'a', 'b', 0);
+    SAME_AS_VSNPRINTF("{P%d} draws %s%%", 3, "the 7");
+    SAME_AS_VSNPRINTF("%20s|%-20d|%3d|%-3d|%5s", "wide", 5, 42, 42, "four");
+    /* What the fast path leaves to vsnprintf. */
+    SAME_AS_VSNPRINTF("%02d %.2s %u %x %5.1f", 5, "abc", 7u, 255u, 2.25);
+    SAME_AS_VSNPRINTF("%s|%d", none, 1);
 }
 
 /* ---- Card-data CSV ---- */
@@ -637,6 +683,7 @@ int main(void)
         cmocka_unit_test(shown_text_has_no_controls_or_bidi_formatting),
         cmocka_unit_test(census_check_finds_missing_and_doubled_cards),
         cmocka_unit_test(harness_runs_on_the_toy),
+        cmocka_unit_test(text_add_writes_what_vsnprintf_writes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

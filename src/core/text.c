@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 void ch_text_init(ch_text *t, char *buf, size_t cap)
 {
@@ -12,11 +13,116 @@ void ch_text_init(ch_text *t, char *buf, size_t cap)
     if (cap) buf[0] = '\0';
 }
 
+/* Whether fmt uses only what fast_add writes itself: text, %%, and %d, %i,
+ * %s, %c with an optional '-' and a width. Boards and move names are built
+ * of these a few dozen calls at a time, for every viewer after every move;
+ * vsnprintf's set-up was most of a board's cost on the table server. */
+static int fast_ok(const char *fmt)
+{
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') continue;
+        if (*++p == '%') continue;
+        while (*p == '-')
+            p++;
+        if (*p == '0') return 0; /* zero padding */
+        while (*p >= '0' && *p <= '9')
+            p++;
+        if (*p != 'd' && *p != 'i' && *p != 's' && *p != 'c') return 0;
+    }
+    return 1;
+}
+
+/* Bytes at t's end, at most up to the last byte before cap (kept for the
+ * NUL), counted in *n whether they fit or not: vsnprintf's contract. */
+static void put(ch_text *t, size_t *n, const char *s, size_t k)
+{
+    size_t at = t->len + *n;
+    if (t->cap && at < t->cap - 1) {
+        size_t fit = t->cap - 1 - at;
+        memcpy(t->buf + at, s, k < fit ? k : fit);
+    }
+    *n += k;
+}
+
+static void pad(ch_text *t, size_t *n, size_t k)
+{
+    static const char spaces[] = "                ";
+    while (k > 0) {
+        size_t c = k < sizeof spaces - 1 ? k : sizeof spaces - 1;
+        put(t, n, spaces, c);
+        k -= c;
+    }
+}
+
+/* What vsnprintf(t->buf + t->len, room, fmt, ap) would write and count, for
+ * a fmt that fast_ok allows. Returns -1 (nothing counted) on a NULL string,
+ * which the caller leaves to vsnprintf. */
+static long fast_add(ch_text *t, const char *fmt, va_list ap)
+{
+    size_t n = 0;
+    const char *p = fmt;
+    while (*p) {
+        const char *q = strchr(p, '%');
+        if (!q) q = p + strlen(p);
+        put(t, &n, p, (size_t)(q - p));
+        if (!*q) break;
+        q++;
+        int left = 0;
+        size_t width = 0;
+        while (*q == '-')
+            left = 1, q++;
+        while (*q >= '0' && *q <= '9')
+            width = width * 10 + (size_t)(*q++ - '0');
+        char num[16];
+        const char *s = num;
+        size_t k;
+        switch (*q) {
+        case '%': num[0] = '%', k = 1; break;
+        case 'c': num[0] = (char)va_arg(ap, int), k = 1; break;
+        case 's':
+            s = va_arg(ap, const char *);
+            if (!s) return -1;
+            k = strlen(s);
+            break;
+        default: { /* d, i */
+            int v = va_arg(ap, int);
+            unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+            char *e = num + sizeof num, *b = e;
+            do
+                *--b = (char)('0' + u % 10);
+            while (u /= 10);
+            if (v < 0) *--b = '-';
+            s = b, k = (size_t)(e - b);
+        }
+        }
+        if (!left && width > k) pad(t, &n, width - k);
+        put(t, &n, s, k);
+        if (left && width > k) pad(t, &n, width - k);
+        p = q + 1;
+    }
+    if (t->cap && t->len < t->cap) {
+        size_t end = t->len + n;
+        t->buf[end < t->cap - 1 ? end : t->cap - 1] = '\0';
+    }
+    return (long)n;
+}
+
 void ch_text_add(ch_text *t, const char *fmt, ...)
 {
     size_t room = t->len < t->cap ? t->cap - t->len : 0;
     va_list ap;
     va_start(ap, fmt);
+    if (fast_ok(fmt)) {
+        va_list again;
+        va_copy(again, ap);
+        long n = fast_add(t, fmt, again);
+        va_end(again);
+        if (n >= 0) {
+            va_end(ap);
+            if (n > 0) t->len += (size_t)n;
+            return;
+        }
+    }
     /* With no room left vsnprintf only counts (a NULL buffer is allowed). */
     int n = vsnprintf(room ? t->buf + t->len : NULL, room, fmt, ap);
     va_end(ap);

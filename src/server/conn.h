@@ -6,6 +6,7 @@
 
 #include <libwebsockets.h>
 
+#include "cardhall/jsontext.h"
 #include "cardhall/room.h"
 #include "addr.h"
 #include "ops.h"
@@ -14,6 +15,8 @@
 #include "sync.h"
 
 #define SV_NO_SEAT (-3) /* a connection not at a table */
+/* Distinct viewers of one table: each seat and the spectator, in each language. */
+#define SV_VIEWS ((CH_MAX_PLAYERS + 1) * CH_NLANGS)
 
 typedef struct sv_msg {
     struct sv_msg *next;
@@ -71,6 +74,10 @@ typedef struct sv_server {
     void *ssl_ctx;         /* libwebsockets' SSL_CTX, for the SIGHUP reload; NULL: plain */
     sv_ops ops; /* issue 27: health, metrics, systemd, graceful stop */
     sv_sync sync; /* issue 27: several servers on one database */
+    /* A broadcast's texts, one per distinct viewer (lobby.c), kept from
+     * one broadcast to the next so that writing a message allocates
+     * nothing once they have grown. */
+    tb_text views[SV_VIEWS];
 } sv_server;
 
 int64_t sv_now_ms(void);

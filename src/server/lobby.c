@@ -9,6 +9,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "cardhall/jsontext.h"
 #include "cardhall/registry.h"
 #include "cardhall/table.h"
 #include "cardhall/utf8.h"
@@ -77,7 +78,8 @@ static json_t *state_msg(sv_table *t, sv_conn *c, int move)
     /* A pause between hands that is over (its time, an absence) is over
      * for everything below: the legal moves, the clock. */
     tb_room_paused(&t->room, now);
-    json_t *o = json_pack("{s:s}", "type", "state");
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("state"));
     json_t *st = tb_room_state_json(&t->room, c->seat, c->lang);
     json_object_update(o, st);
     json_decref(st);
@@ -94,11 +96,38 @@ static json_t *state_msg(sv_table *t, sv_conn *c, int move)
     return o;
 }
 
-/* Tells everyone at t where the game stands; after move (1-based) when > 0. */
+/* Tells everyone at t where the game stands; after move (1-based) when > 0.
+ * A state message depends on its viewer (a seat or the spectator) and
+ * language only, so it is built and written once per distinct viewer: all
+ * the spectators reading one language share one text (a seat has one
+ * connection: a second takes over from the first). */
 static void broadcast(sv_server *s, sv_table *t, int move)
 {
-    for (sv_conn *c = t->conns; c; c = c->next_at_table)
-        sv_send_json(s, c, state_msg(t, c, move));
+    struct {
+        int seat;
+        ch_lang lang;
+    } made[SV_VIEWS];
+    int n = 0;
+    for (sv_conn *c = t->conns; c; c = c->next_at_table) {
+        int i = 0;
+        while (i < n && (made[i].seat != c->seat || made[i].lang != c->lang))
+            i++;
+        if (i == n) {
+            json_t *o = state_msg(t, c, move);
+            if (n == SV_VIEWS) { /* not a seat: no sharing */
+                sv_send_json(s, c, o);
+                continue;
+            }
+            made[n].seat = c->seat;
+            made[n].lang = c->lang;
+            s->views[n].len = 0;
+            s->views[n].failed = 0;
+            tb_json_append(&s->views[n], o);
+            json_decref(o);
+            n++;
+        }
+        if (!s->views[i].failed) sv_send(s, c, s->views[i].p, s->views[i].len);
+    }
 }
 
 /* Commits, applies and announces one checked action of the seat to move. */

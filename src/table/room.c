@@ -78,6 +78,14 @@ static int room_opts(tb_room *r, const ch_game *g, const json_t *options, const 
     return ch_opts_copy_data(&r->opts, err);
 }
 
+static json_t *opts_json(const tb_room *r)
+{
+    json_t *o = json_object();
+    for (int i = 0; i < r->game->n_opts; i++)
+        json_object_set_new(o, r->game->opts[i].key, json_string(r->opts.text[i]));
+    return o;
+}
+
 /* The seats and the first game, once the options are set. */
 static int room_seats(tb_room *r, const char *const *seats, int n_seats, ch_err *err)
 {
@@ -107,11 +115,14 @@ static int room_seats(tb_room *r, const char *const *seats, int n_seats, ch_err 
     }
     r->acts = malloc(sizeof *r->acts * (size_t)g->max_actions);
     if (!r->acts) return ch_errf(err, CH_ENOMEM, "out of memory");
+    r->opts_json = opts_json(r);
     int rc = check_setup(r, err);
     if (rc == CH_OK) rc = maybe_start(r, err);
     if (rc != CH_OK) {
         free(r->acts);
         r->acts = NULL;
+        json_decref(r->opts_json);
+        r->opts_json = NULL;
     }
     return rc;
 }
@@ -150,6 +161,7 @@ void tb_room_free(tb_room *r)
     if (r->status != TB_ROOM_OPEN) ch_match_free(&r->m);
     ch_opts_free_data(&r->opts);
     free(r->acts);
+    json_decref(r->opts_json);
     tb_chat_free(&r->chat);
     tb_clock_free(&r->clock);
     memset(r, 0, sizeof *r);
@@ -321,7 +333,9 @@ json_t *tb_room_summary(const tb_room *r)
     json_t *seats = json_array();
     for (int i = 0; i < r->n_seats; i++) {
         const tb_seat *s = &r->seats[i];
-        json_t *o = json_pack("{s:i,s:s}", "seat", i, "kind", kinds[s->kind]);
+        json_t *o = json_object();
+        json_object_set_new(o, "seat", json_integer(i));
+        json_object_set_new(o, "kind", json_string(kinds[s->kind]));
         if (s->kind != TB_SEAT_OPEN) json_object_set_new(o, "name", json_string(s->name));
         if (s->kind == TB_SEAT_PERSON) json_object_set_new(o, "present", json_boolean(s->present));
         /* Issue 24: a level is what people chose and see; the bot behind it stays unnamed. */
@@ -329,13 +343,19 @@ json_t *tb_room_summary(const tb_room *r)
             json_object_set_new(o, "level", json_string(ch_level_name(s->level)));
         json_array_append_new(seats, o);
     }
-    json_t *opts = json_object();
-    for (int i = 0; i < r->game->n_opts; i++)
-        json_object_set_new(opts, r->game->opts[i].key, json_string(r->opts.text[i]));
-    json_t *o = json_pack("{s:I,s:s,s:o,s:s,s:i,s:I,s:o,s:i}", "id", (json_int_t)r->id, "game",
-                          r->game->name, "options", opts, "status", tb_room_status_name(r->status),
-                          "game_no", r->game_no, "timeout_ms", (json_int_t)r->timeout_ms, "seats",
-                          seats, "moves", r->status == TB_ROOM_OPEN ? 0 : r->m.n_actions);
+    /* Shared with every summary of r: a caller reads it, never changes it. */
+    json_t *opts = r->opts_json ? json_incref(r->opts_json) : opts_json(r);
+    /* Set one by one, not by json_pack: it parses its format on every call,
+     * and a summary goes with every state message (issue 29). */
+    json_t *o = json_object();
+    json_object_set_new(o, "id", json_integer(r->id));
+    json_object_set_new(o, "game", json_string(r->game->name));
+    json_object_set_new(o, "options", opts);
+    json_object_set_new(o, "status", json_string(tb_room_status_name(r->status)));
+    json_object_set_new(o, "game_no", json_integer(r->game_no));
+    json_object_set_new(o, "timeout_ms", json_integer(r->timeout_ms));
+    json_object_set_new(o, "seats", seats);
+    json_object_set_new(o, "moves", json_integer(r->status == TB_ROOM_OPEN ? 0 : r->m.n_actions));
     /* Issue 25: the table's clock and whether spectators may chat. */
     json_object_set_new(o, "spectator_chat", json_boolean(r->spectator_chat));
     json_object_set_new(o, "hints", json_boolean(r->hints));
@@ -353,9 +373,10 @@ static json_t *status_of(const ch_game *g, const void *st)
     ch_result res;
     g->result(st, &res);
     int p = g->to_move(st);
-    json_t *o =
-        json_pack("{s:o,s:s,s:i}", "to_move", p == CH_TERMINAL ? json_null() : json_integer(p),
-                  "phase", g->phase(st), "hands", res.hands);
+    json_t *o = json_object();
+    json_object_set_new(o, "to_move", p == CH_TERMINAL ? json_null() : json_integer(p));
+    json_object_set_new(o, "phase", json_string(g->phase(st)));
+    json_object_set_new(o, "hands", json_integer(res.hands));
     if (p == CH_TERMINAL) json_object_set_new(o, "result", ch_result_json(&res));
     return o;
 }

@@ -300,8 +300,15 @@ json_t *tb_legal_json_as(const ch_game *g, const void *st, int viewer, ch_lang l
     for (int i = 0; i < n; i++) {
         g->action_text(st, acts[i], text, sizeof text);
         tb_choice_name_as(g, st, acts[i], viewer, lang, names, name, sizeof name);
-        json_t *o = json_pack("{s:s,s:s}", "action", text, "name", name);
-        if (!o) o = json_pack("{s:s,s:s}", "action", text, "name", "?"); /* not UTF-8 */
+        /* Not json_pack, which parses its format for every move offered. */
+        json_t *act = json_string(text), *nm = json_string(name);
+        if (!act) { /* not UTF-8: not offered, as json_pack failed before */
+            json_decref(nm);
+            continue;
+        }
+        json_t *o = json_object();
+        json_object_set_new(o, "action", act);
+        json_object_set_new(o, "name", nm ? nm : json_string("?")); /* a name not UTF-8 */
         if (raw_warning(g, st, acts[i], lang, warn, sizeof warn) > 0) {
             tb_fill_buf(warn, sizeof warn, names, lang);
             json_object_set_new(o, "warning", json_string(warn));

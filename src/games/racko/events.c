@@ -27,11 +27,24 @@ static json_t *event(json_t *list, const char *type, int seat, const char *text)
     return e;
 }
 
+/* A card's number as a JSON string, as json_sprintf("%d") wrote it, without
+ * its two vsnprintf passes: a view holds twenty of these after every move. */
+static json_t *card_string(int v)
+{
+    char buf[16], *e = buf + sizeof buf, *p = e;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0) *--p = '-';
+    return json_stringn(p, (size_t)(e - p));
+}
+
 static void add_cards(json_t *e, const int *c, int n)
 {
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_sprintf("%d", c[i]));
+        json_array_append_new(a, card_string(c[i]));
     json_object_set_new(e, "cards", a);
 }
 
@@ -107,7 +120,7 @@ json_t *rk_last_hand_json(const rk_state *s)
     for (int p = 0; p < s->n; p++) {
         json_t *h = json_array();
         for (int i = 0; i < RK_SLOTS; i++)
-            json_array_append_new(h, json_sprintf("%d", s->last_rack[p][i]));
+            json_array_append_new(h, card_string(s->last_rack[p][i]));
         json_array_append_new(hands, h);
         json_array_append_new(scores, json_integer(s->last[p]));
         json_array_append_new(
@@ -225,7 +238,7 @@ static void move_event(const rk_state *s, ch_action a, int viewer, int ja, json_
         e = event(list, "swap", t, text);
         moved(e, 1, "hand", "rack");
         json_object_set_new(e, "slot", json_integer(5 * (i + 1)));
-        json_object_set_new(e, "discarded", json_sprintf("%d", c[1]));
+        json_object_set_new(e, "discarded", card_string(c[1]));
         if (known)
             add_cards(e, c, 2);
         else
