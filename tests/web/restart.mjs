@@ -53,8 +53,16 @@ await en.waitForSelector('.moves button', { timeout: 15000 });
 await en.click('.moves button');
 await en.waitForSelector('.moves button', { timeout: 15000 });
 const logOf = (p) => p.evaluate(() => { const l = document.getElementById('log'); return l ? l.textContent : ''; });
-// The log is drawn from the moves' events as they arrive: wait for it.
-if (!await until(async () => (await logOf(en)).trim())) fail('no log on the table before the restart');
+// The log is drawn from the moves' events as they arrive (Ann's move, then
+// perhaps the computer's): wait until it is there and has stopped changing.
+let seen = '';
+if (!await until(async () => {
+  const now = await logOf(en);
+  const settled = now.trim() !== '' && now === seen;
+  seen = now;
+  if (!settled) await en.waitForTimeout(700);
+  return settled;
+})) fail('no settled log on the table before the restart');
 const before = await logOf(en);
 
 const exited = await srv.stop('SIGTERM', 5000);
