@@ -184,6 +184,7 @@ typedef struct rg_log {
 } rg_log;
 
 /* Rules (rules.c, legal.c). */
+void rg_legal_init(void); /* legal.c's tables, once, before any legal() (cardfile.c) */
 int rg_legal(const void *st, ch_action *out);
 void rg_apply(void *st, ch_action a);
 void rg_apply_log(rg_state *s, ch_action a, rg_log *lg);
