@@ -370,7 +370,7 @@ static void rumino(void **state)
     assert_int_equal(RU_ID_RUMINO + ru_face("JK"), 113 + 52);
 
     /* RU-21: a card drawn from the stock is its drawer's alone. */
-    int top = RU.stock[RU.nstock - 1];
+    int top = ru_stock_card(&RU, RU.nstock - 1);
     act(&ru_game, &RU, "draw"); /* seat 2 */
     ru_game.observe(&RU, 2, RUV);
     assert_int_equal(nonzero(RUV + RU_OB_DRAWN, RU_NFACES), 1);
