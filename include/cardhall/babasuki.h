@@ -124,7 +124,7 @@ typedef struct db_state {
      * db_zone and db_hand .. db_disc find a zone's cards. Only a seat's hand
      * keeps a (taken, aside, drow, deck: 2 players only). */
     union {
-        uint8_t zn[DB_NZONES + 2]; /* 2 always 0: five whole words for db_zone */
+        uint8_t zn[DB_NZONES + 2]; /* 2 always 0: five whole words to sum */
         struct {
             uint8_t nhand[DB_MAXP], npack[DB_MAXP], nkept[DB_MAXP], nvrow[DB_MAXP], nscore[DB_MAXP];
             uint8_t ntaken[2], naside[2], ndrow[2]; /* 2 players: the step's two cards,

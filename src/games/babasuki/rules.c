@@ -52,24 +52,55 @@ int db_find_target(const db_state *s, int raider)
 /* Every zone lies in zc (db_state), zones back to back: a card joining
  * or leaving one moves the cards of the zones after it by a slot. At most
  * 25 cards: a plain loop beats a memmove call. */
+/* The cards in all zones: the counts summed as db_zone_start does. */
+static int zone_end(const db_state *s)
+{
+    const uint64_t ones = 0x0101010101010101ull;
+    uint64_t w[5];
+    memcpy(w, s->zn, sizeof w);
+    return (int)(((w[0] + w[1] + w[2] + w[3] + w[4]) * ones) >> 56);
+}
+
 void db_zone_push(db_state *s, int z, int c)
 {
-    int at = db_zone_start(s, z) + s->zn[z], end = db_zone_start(s, DB_NZONES);
+    int at = db_zone_start(s, z) + s->zn[z], end = zone_end(s);
     assert(end < DB_NCARDS);
-    memmove(s->zc + at + 1, s->zc + at, (size_t)(end - at));
+    for (int i = end; i > at; i--)
+        s->zc[i] = s->zc[i - 1];
     s->zc[at] = (uint8_t)c;
     s->zn[z]++;
 }
 
 void db_zone_take(db_state *s, int z, int c)
 {
-    int i = db_zone_start(s, z), end = db_zone_start(s, DB_NZONES);
-    const uint8_t *hit = memchr(s->zc + i, c, s->zn[z]);
-    assert(hit);
-    i = (int)(hit - s->zc);
-    memmove(s->zc + i, s->zc + i + 1, (size_t)(end - i - 1));
+    int i = db_zone_start(s, z), end = zone_end(s);
+    while (s->zc[i] != c)
+        i++;
+    assert(i < db_zone_start(s, z) + s->zn[z]);
+    for (; i < end - 1; i++)
+        s->zc[i] = s->zc[i + 1];
     s->zc[end - 1] = 0;
     s->zn[z]--;
+}
+
+/* Card c from zone `from` to the end of zone `to`: only the cards between
+ * the two places move, one slot (the draft and the raid move cards this
+ * way at nearly every step). */
+static void zone_move(db_state *s, int from, int to, int c)
+{
+    int i = db_zone_start(s, from), j = db_zone_start(s, to) + s->zn[to];
+    while (s->zc[i] != c)
+        i++;
+    assert(i < db_zone_start(s, from) + s->zn[from]);
+    if (j > i) {
+        memmove(s->zc + i, s->zc + i + 1, (size_t)(j - 1 - i));
+        s->zc[j - 1] = (uint8_t)c;
+    } else {
+        memmove(s->zc + j + 1, s->zc + j, (size_t)(i - j));
+        s->zc[j] = (uint8_t)c;
+    }
+    s->zn[from]--;
+    s->zn[to]++;
 }
 
 /* Sorts a pile by face (= by No): packs, taken pairs and new hands are
@@ -107,8 +138,7 @@ static void acquire_take(db_state *s)
         int p = k ? s->dealer : nd;
         for (int j = 0; j < 2; j++) {
             int c = db_deck_cards(s)[s->ndeck - 1];
-            db_zone_take(s, DB_Z_DECK, c);
-            db_zone_push(s, DB_Z_TAKEN + p, c);
+            zone_move(s, DB_Z_DECK, DB_Z_TAKEN + p, c);
             s->known[c] = (uint8_t)(1u << p);
         }
         sort_pile(s, db_taken(s, p), s->ntaken[p]);
@@ -401,8 +431,7 @@ static void start_raid(db_state *s)
         for (int i = 0; i < s->nhand[p];) {
             int c = db_hand(s, p)[i];
             if (s->card[c].type == DB_VILLAIN) {
-                db_zone_take(s, DB_Z_HAND + p, c);
-                db_zone_push(s, DB_Z_VROW + p, c);
+                zone_move(s, DB_Z_HAND + p, DB_Z_VROW + p, c);
                 s->known[c] = all;
             } else
                 i++;
@@ -520,8 +549,7 @@ static void pass_packs(db_state *s)
     if (s->npack[0] == 1) /* DB-11: every pack has the same size */
         for (int p = 0; p < s->n; p++) {
             int c = db_pack(s, p)[0];
-            db_zone_take(s, DB_Z_PACK + p, c);
-            db_zone_push(s, DB_Z_KEPT + p, c);
+            zone_move(s, DB_Z_PACK + p, DB_Z_KEPT + p, c);
         }
     if (s->npack[0] == 0)
         end_draft(s);
@@ -532,8 +560,7 @@ static void pass_packs(db_state *s)
 static void draft_keep(db_state *s, int c)
 {
     int p = s->mover;
-    db_zone_take(s, DB_Z_PACK + p, c);
-    db_zone_push(s, DB_Z_KEPT + p, c);
+    zone_move(s, DB_Z_PACK + p, DB_Z_KEPT + p, c);
     /* The passer knew this pack exactly; after a free choice only p does. */
     s->known[c] = (uint8_t)(1u << p);
     {
@@ -554,11 +581,9 @@ static void acquire_keep(db_state *s, int c)
 {
     int p = s->mover, nd = db_left(2, s->dealer);
     uint8_t all = db_all_mask(2);
-    db_zone_take(s, DB_Z_TAKEN + p, c);
-    db_zone_push(s, DB_Z_KEPT + p, c);
+    zone_move(s, DB_Z_TAKEN + p, DB_Z_KEPT + p, c);
     int a = db_taken(s, p)[0]; /* the other card of the pair is set aside */
-    db_zone_take(s, DB_Z_TAKEN + p, a);
-    db_zone_push(s, DB_Z_ASIDE + p, a);
+    zone_move(s, DB_Z_TAKEN + p, DB_Z_ASIDE + p, a);
     s->chosen |= (uint8_t)(1u << p);
     if (s->chosen != all) {
         s->mover = (uint8_t)(p == nd ? s->dealer : nd);
@@ -566,8 +591,7 @@ static void acquire_keep(db_state *s, int c)
     }
     for (int q = 0; q < 2; q++) { /* both set-aside cards are shown together */
         int x = db_aside(s, q)[0];
-        db_zone_take(s, DB_Z_ASIDE + q, x);
-        db_zone_push(s, DB_Z_DROW + q, x);
+        zone_move(s, DB_Z_ASIDE + q, DB_Z_DROW + q, x);
         s->known[x] = db_shown_mask(2);
     }
     s->chosen = 0;
@@ -579,8 +603,7 @@ static void acquire_keep(db_state *s, int c)
         int q = k ? s->dealer : nd;
         while (s->ndrow[q]) {
             int x = db_drow(s, q)[0];
-            db_zone_take(s, DB_Z_DROW + q, x);
-            db_zone_push(s, DB_Z_DISC, x);
+            zone_move(s, DB_Z_DROW + q, DB_Z_DISC, x);
         }
     }
     /* §4.2: each player has now seen 19 cards, so the other 6 are the
