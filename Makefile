@@ -73,6 +73,9 @@ fuzz: deps
 		[ -z "$$(ls build-fuzz/corpus/crash-$$t-* 2>/dev/null)" ] || { echo "fuzz_$$t: crash, see build-fuzz/corpus/crash-$$t-*"; exit 1; }; \
 	done
 
+# The engine: decisions/s of random play per game, bytes per state (what a
+# clone copies), search speed; then the hot pieces under bench/. (The table
+# server's CPU per move belongs after these: bench-serve measures it.)
 bench: build
 	@./build/cardhall bench
 	@for b in build/bench/bench_*; do [ -x "$$b" ] && "$$b"; done; true
