@@ -147,22 +147,21 @@ _Static_assert(sizeof(db_state) <= 512, "a Draft Babasuki state stays within 512
  * change a zone's size (db_zone_push, db_zone_take). */
 static inline int db_zone_start(const db_state *s, int z)
 {
-    /* The counts before z, summed 8 at a time: the multiply adds a word's
-     * bytes into its top byte, exact while the sum stays below 256 (there
-     * are 25 cards). Zones are looked up at every step of a game. */
+    /* The counts before z, added a word (8 counts) at a time and the words'
+     * bytes then summed by one multiply into the top byte: exact, as no sum
+     * reaches 256 (there are 25 cards). Zones are looked up at every step. */
     const uint64_t ones = 0x0101010101010101ull;
-    uint64_t w;
-    int at = 0, i = 0;
-    for (; i + 8 <= z; i += 8) {
-        memcpy(&w, s->zn + i, sizeof w);
-        at += (int)((w * ones) >> 56);
+    uint64_t w, acc = 0;
+    int k = 0;
+    for (; k + 8 <= z; k += 8) {
+        memcpy(&w, s->zn + k, sizeof w);
+        acc += w;
     }
-    if (z > i) {
-        memcpy(&w, s->zn + i, sizeof w);
-        w &= ~0ull >> (64 - 8 * (z - i)); /* little-endian: zn[i] is the low byte */
-        at += (int)((w * ones) >> 56);
+    if (z > k) {
+        memcpy(&w, s->zn + k, sizeof w);
+        acc += w & (~0ull >> (64 - 8 * (z - k))); /* little-endian: zn[k] is the low byte */
     }
-    return at;
+    return (int)((acc * ones) >> 56);
 }
 
 static inline uint8_t *db_zone(const db_state *s, int z)

@@ -163,9 +163,12 @@ static void deal(db_state *s, const uint8_t *d)
         i = 1;
     }
     if (n == 2) {
-        /* DB-15: d[1] is the top of the deck, so it is stored last. */
+        /* DB-15: d[1] is the top of the deck, so it is stored last; the
+         * deck is the first zone holding cards, the upcard follows it. */
         for (int k = DB_NCARDS - 1; k >= 1; k--)
-            db_zone_push(s, DB_Z_DECK, d[k]);
+            s->zc[DB_NCARDS - 1 - k] = d[k];
+        s->zc[DB_NCARDS - 1] = d[0];
+        s->ndeck = DB_NCARDS - 1;
         s->phase = DB_PH_ACQUIRE;
         acquire_take(s);
         return;
