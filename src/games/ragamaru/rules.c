@@ -27,11 +27,6 @@ int rg_team_of(const rg_state *s, int seat)
     return s->teams ? seat % s->teams : -1;
 }
 
-int rg_dry(const rg_state *s)
-{
-    return s->nstock == 0 && s->ndisc <= 1;
-}
-
 /* A new event, or NULL when nobody records (random play) or the log is full. */
 static rg_ev *ev(rg_log *lg, int type, int seat)
 {
@@ -81,6 +76,13 @@ static void reshuffle(rg_state *s, rg_log *lg)
  * the last face drawn, or -1. */
 static int draw(rg_state *s, int p, int k, rg_log *lg, int type)
 {
+    /* The common draw: one card with the stock not empty, nothing logged. */
+    if (k == 1 && s->nstock && !lg) {
+        int f = s->stock[--s->nstock];
+        rg_hand_add(&s->hand[p], f);
+        s->drawn_total[p]++;
+        return f;
+    }
     int last = -1;
     uint8_t got[RG_DECK_MAX];
     int n = 0;
