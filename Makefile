@@ -73,9 +73,10 @@ fuzz: deps
 		[ -z "$$(ls build-fuzz/corpus/crash-$$t-* 2>/dev/null)" ] || { echo "fuzz_$$t: crash, see build-fuzz/corpus/crash-$$t-*"; exit 1; }; \
 	done
 
-# Last, the table server's CPU per move (issue 29): a short, bounded
-# loopback run of bench/serve/serve_load (100 tables of Rack-O, 5 s, people
-# moving at once), the figure its "server CPU per move" line.
+# The engine: decisions/s of random play per game, bytes per state (what a
+# clone copies), search speed; the hot pieces under bench/; last, the table
+# server's CPU per move (issue 29): a short, bounded loopback run of
+# bench/serve/serve_load (100 tables of Rack-O, 5 s, people moving at once).
 bench: build
 	@./build/cardhall bench
 	@for b in build/bench/bench_*; do [ -x "$$b" ] && "$$b"; done; true

@@ -112,19 +112,20 @@ static void act_text(db_state *s, const char *text)
 
 static void clear_zones(db_state *s)
 {
-    memset(s->hand, 0, (size_t)((char *)(&s->ndisc + 1) - (char *)s->hand));
+    memset(s->zn, 0, sizeof s->zn);
+    memset(s->zc, 0, sizeof s->zc);
     memset(s->known, 0, sizeof s->known);
     s->centre = 0xff;
     s->chosen = 0;
     s->last_out = DB_OUT_NONE;
 }
 
-static void put_cards(db_state *s, uint8_t *z, uint8_t *n, const char *list, uint8_t known)
+static void put_cards(db_state *s, int zone, const char *list, uint8_t known)
 {
     uint8_t c[DB_NCARDS];
     int m = cards(s, list, c);
     for (int i = 0; i < m; i++) {
-        z[(*n)++] = c[i];
+        db_zone_push(s, zone, c[i]);
         s->known[c[i]] = known;
     }
 }
@@ -140,7 +141,7 @@ static void discard_rest(db_state *s)
         placed[cen.e[i].face] = 1;
     for (int c = 0; c < DB_NCARDS; c++)
         if (!placed[c]) {
-            s->disc[s->ndisc++] = (uint8_t)c;
+            db_zone_push(s, DB_Z_DISC, c);
             s->known[c] = (uint8_t)((1u << s->n) - 1);
         }
 }
@@ -155,21 +156,20 @@ static void late_draft(db_state *s, int round, int dealer, const char *const *ha
     s->round = round;
     s->dealer = (uint8_t)dealer;
     s->phase = DB_PH_DRAFT;
-    put_cards(s, s->disc, &s->ndisc, up, (uint8_t)((1u << n) - 1));
+    put_cards(s, DB_Z_DISC, up, (uint8_t)((1u << n) - 1));
     uint8_t h[DB_MAXP][DB_MAXHAND];
     int hn[DB_MAXP];
     for (int p = 0; p < n; p++)
         hn[p] = cards(s, hands[p], h[p]);
     for (int p = 0; p < n; p++) {
         for (int i = 0; i < hn[p] - 2; i++) {
-            s->kept[p][s->nkept[p]++] = h[p][i];
+            db_zone_push(s, DB_Z_KEPT + p, h[p][i]);
             s->known[h[p][i]] = (uint8_t)(1u << p);
         }
         int q = db_dir_next(s, p);
-        s->pack[p][0] = h[p][hn[p] - 2];
-        s->pack[p][1] = h[q][hn[q] - 1];
-        s->npack[p] = 2;
-        s->known[s->pack[p][0]] = s->known[s->pack[p][1]] = (uint8_t)(1u << p);
+        db_zone_push(s, DB_Z_PACK + p, h[p][hn[p] - 2]);
+        db_zone_push(s, DB_Z_PACK + p, h[q][hn[q] - 1]);
+        s->known[db_pack(s, p)[0]] = s->known[db_pack(s, p)[1]] = (uint8_t)(1u << p);
     }
     s->mover = (uint8_t)((dealer + 1) % n);
     for (int k = 0; k < n; k++) {
@@ -187,20 +187,19 @@ static void late_acquire(db_state *s, int dealer, const char *const *hands,
     s->round = 1;
     s->dealer = (uint8_t)dealer;
     s->phase = DB_PH_ACQUIRE;
-    put_cards(s, s->disc, &s->ndisc, up, 3);
+    put_cards(s, DB_Z_DISC, up, 3);
     uint8_t h[2][6], d[2][6];
     for (int p = 0; p < 2; p++) {
         assert_int_equal(cards(s, hands[p], h[p]), 6);
         assert_int_equal(cards(s, drops[p], d[p]), 6);
         for (int i = 0; i < 5; i++) {
-            s->kept[p][s->nkept[p]++] = h[p][i];
+            db_zone_push(s, DB_Z_KEPT + p, h[p][i]);
             s->known[h[p][i]] = (uint8_t)(1u << p);
-            s->drow[p][s->ndrow[p]++] = d[p][i];
+            db_zone_push(s, DB_Z_DROW + p, d[p][i]);
             s->known[d[p][i]] = 3;
         }
-        s->taken[p][0] = h[p][5];
-        s->taken[p][1] = d[p][5];
-        s->ntaken[p] = 2;
+        db_zone_push(s, DB_Z_TAKEN + p, h[p][5]);
+        db_zone_push(s, DB_Z_TAKEN + p, d[p][5]);
         s->known[h[p][5]] = s->known[d[p][5]] = (uint8_t)(1u << p);
     }
     int nd = 1 - dealer;
@@ -225,7 +224,7 @@ static void raid(db_state *s, int raider, const char *villain, int target, const
     }
     assert_int_equal(s->phase, DB_PH_DRAW);
     int c = F(s, card), i = 0;
-    while (s->hand[target][i] != c)
+    while (db_hand(s, target)[i] != c)
         i++;
     act(s, DB_ACTION(DB_A_DRAW, i));
 }
@@ -235,7 +234,7 @@ static int count_in_hands(const db_state *s, int type)
     int k = 0;
     for (int p = 0; p < s->n; p++)
         for (int i = 0; i < s->nhand[p]; i++)
-            k += s->card[s->hand[p][i]].type == type;
+            k += s->card[db_hand(s, p)[i]].type == type;
     return k;
 }
 
@@ -437,7 +436,7 @@ static void test_DB_6_shuffle_and_order(void **st)
     /* DB-8: seat 1 gets d[0], d[5], ... = 24, 19, 14, 9, 4; a pack is
      * kept in No order (the order of a pack has no rule meaning). */
     static const uint8_t seat1[5] = {4, 9, 14, 19, 24};
-    assert_memory_equal(s.pack[1], seat1, 5);
+    assert_memory_equal(db_pack(&s, 1), seat1, 5);
     ch_opts o;
     ch_err err;
     ch_opts_parse(&o, db_game.opts, db_game.n_opts, kv, 2, &err);
@@ -447,7 +446,8 @@ static void test_DB_6_shuffle_and_order(void **st)
     assert_non_null(strstr(err.msg, "24 cards"));
     db_game.setup(&s, &o, 1, NULL, 0, &err);
     db_game.setup(&t, &o, 2, NULL, 0, &err);
-    assert_memory_not_equal(s.pack, t.pack, sizeof s.pack);
+    /* Every card is in a pack after the deal (4 players: no upcard, DB-7). */
+    assert_memory_not_equal(s.zc, t.zc, sizeof s.zc);
     /* Card texts for orders are ranks. */
     int f;
     char buf[8];
@@ -503,12 +503,12 @@ static void test_DB_T2_deal_order_4p(void **st)
     db_state s;
     start(&s, kv, 2, order);
     assert_int_equal(s.ndisc, 1);
-    assert_int_equal(s.disc[0], 0);
+    assert_int_equal(db_disc(&s)[0], 0);
     for (int k = 0; k < 6; k++) {
-        assert_int_equal(s.pack[3][k], 1 + 4 * k);
-        assert_int_equal(s.pack[0][k], 2 + 4 * k);
-        assert_int_equal(s.pack[1][k], 3 + 4 * k);
-        assert_int_equal(s.pack[2][k], 4 + 4 * k);
+        assert_int_equal(db_pack(&s, 3)[k], 1 + 4 * k);
+        assert_int_equal(db_pack(&s, 0)[k], 2 + 4 * k);
+        assert_int_equal(db_pack(&s, 1)[k], 3 + 4 * k);
+        assert_int_equal(db_pack(&s, 2)[k], 4 + 4 * k);
     }
 }
 
@@ -524,8 +524,8 @@ static void test_DB_T3_deal_order_5p(void **st)
     start(&s, kv, 2, order);
     assert_int_equal(s.ndisc, 0);
     for (int k = 0; k < 5; k++) {
-        assert_int_equal(s.pack[1][k], 5 * k);
-        assert_int_equal(s.pack[0][k], 4 + 5 * k);
+        assert_int_equal(db_pack(&s, 1)[k], 5 * k);
+        assert_int_equal(db_pack(&s, 0)[k], 4 + 5 * k);
     }
 }
 
@@ -547,10 +547,10 @@ static void test_DB_T4_two_player_acquisition(void **st)
     start(&s, kv, 2, order);
     /* DB-15: C25 face up, 24 in the deck (4 already taken). */
     assert_int_equal(s.ndisc, 1);
-    assert_int_equal(s.disc[0], F(&s, "C25"));
+    assert_int_equal(db_disc(&s)[0], F(&s, "C25"));
     assert_int_equal(s.ndeck, 20);
-    assert_pile(&s, s.taken[1], s.ntaken[1], "T21 V3");
-    assert_pile(&s, s.taken[0], s.ntaken[0], "H8 V1");
+    assert_pile(&s, db_taken(&s, 1), s.ntaken[1], "T21 V3");
+    assert_pile(&s, db_taken(&s, 0), s.ntaken[0], "H8 V1");
     /* DB-16: simultaneous choices, the non-dealer first; nothing shows until both chose. */
     assert_int_equal(s.mover, 1);
     act_text(&s, "keep T21");
@@ -558,17 +558,17 @@ static void test_DB_T4_two_player_acquisition(void **st)
     assert_int_equal(s.known[F(&s, "V3")], 2); /* set aside, face down */
     assert_int_equal(s.mover, 0);
     act_text(&s, "keep V1");
-    assert_pile(&s, s.drow[1], s.ndrow[1], "V3");
-    assert_pile(&s, s.drow[0], s.ndrow[0], "H8");
+    assert_pile(&s, db_drow(&s, 1), s.ndrow[1], "V3");
+    assert_pile(&s, db_drow(&s, 0), s.ndrow[0], "H8");
     assert_int_equal(s.known[F(&s, "V3")], 0x80 | 3); /* shown to the table */
     /* DB-17: steps continue until the deck is empty; step 6 takes d[21..24]. */
     int steps = 1;
     while (s.phase == DB_PH_ACQUIRE) {
         if (s.ndeck == 0 && s.ntaken[1] == 2) {
-            assert_int_equal(s.taken[1][0], order[21]);
-            assert_int_equal(s.taken[1][1], order[22]);
-            assert_int_equal(s.taken[0][0], order[23]);
-            assert_int_equal(s.taken[0][1], order[24]);
+            assert_int_equal(db_taken(&s, 1)[0], order[21]);
+            assert_int_equal(db_taken(&s, 1)[1], order[22]);
+            assert_int_equal(db_taken(&s, 0)[0], order[23]);
+            assert_int_equal(db_taken(&s, 0)[1], order[24]);
         }
         if (s.mover == 1) steps++;
         ch_action a[2];
@@ -591,11 +591,11 @@ static void follow_pack(int round, const int *path)
     s.round = round;
     uint8_t pack[DB_MAXHAND];
     int n = s.npack[0];
-    memcpy(pack, s.pack[0], (size_t)n);
+    memcpy(pack, db_pack(&s, 0), (size_t)n);
     for (int step = 0; step < 6; step++) {
         int holder = path[step];
         for (int i = 0; i < n; i++)
-            assert_true(has(s.pack[holder], s.npack[holder], pack[i]));
+            assert_true(has(db_pack(&s, holder), s.npack[holder], pack[i]));
         assert_int_equal(s.npack[holder], 6 - step);
         if (step == 5) break; /* the last card was kept automatically */
         while (s.mover != holder) {
@@ -606,15 +606,15 @@ static void follow_pack(int round, const int *path)
         int c = (int)(a[0] & 0xff);
         act(&s, a[0]);
         memmove(pack, pack + 1, (size_t)--n);
-        assert_true(has(s.kept[holder], s.nkept[holder], c));
+        assert_true(has(db_kept(&s, holder), s.nkept[holder], c));
         while (s.phase == DB_PH_DRAFT && s.chosen) {
             act_first(&s);
         }
         if (step == 4) { /* DB-11: the receiver keeps the last card with no decision */
             int last = path[5];
-            assert_true(has(s.phase == DB_PH_DRAFT ? s.kept[last] : s.hand[last],
+            assert_true(has(s.phase == DB_PH_DRAFT ? db_kept(&s, last) : db_hand(&s, last),
                             s.phase == DB_PH_DRAFT ? s.nkept[last] : s.nhand[last], pack[0]) ||
-                        has(s.vrow[last], s.nvrow[last], pack[0]));
+                        has(db_vrow(&s, last), s.nvrow[last], pack[0]));
             return;
         }
     }
@@ -658,9 +658,9 @@ static void test_DB_12_own_kept_pile(void **st)
     db_state s;
     start(&s, kv, 2, NULL);
     int p = s.mover;
-    int c = s.pack[p][0];
+    int c = db_pack(&s, p)[0];
     act(&s, DB_ACTION(DB_A_KEEP, c));
-    assert_false(has(s.pack[p], s.npack[p], c));
+    assert_false(has(db_pack(&s, p), s.npack[p], c));
     json_t *own = db_game.view_json(&s, p), *other = db_game.view_json(&s, (p + 1) % 3);
     json_t *ok = json_object_get(json_array_get(json_object_get(own, "seats"), (size_t)p), "kept");
     json_t *ot =
@@ -681,7 +681,7 @@ static void test_DB_9_simultaneous_keep_hidden(void **st)
     const char *kv[] = {"players=4", "first_dealer=0"};
     db_state s;
     start(&s, kv, 2, NULL);
-    int p = s.mover, c = s.pack[p][2];
+    int p = s.mover, c = db_pack(&s, p)[2];
     char buf[128], t[64];
     db_card_say(&s, c, 0, t, sizeof t); /* the card as the keeper is told it */
     db_game.action_name(&s, DB_ACTION(DB_A_KEEP, c), (p + 1) % 4, CH_LANG_EN, buf, sizeof buf);
@@ -749,31 +749,31 @@ static void test_DB_T15_full_raid_and_scoring(void **st)
     db_state s;
     t15_round(&s, NULL, 0);
     /* DB-19: every villain face up, none in a hand. */
-    assert_pile(&s, s.vrow[0], s.nvrow[0], "V1 V5");
-    assert_pile(&s, s.vrow[1], s.nvrow[1], "V2");
-    assert_pile(&s, s.vrow[2], s.nvrow[2], "V3 V4 V6 V7");
+    assert_pile(&s, db_vrow(&s, 0), s.nvrow[0], "V1 V5");
+    assert_pile(&s, db_vrow(&s, 1), s.nvrow[1], "V2");
+    assert_pile(&s, db_vrow(&s, 2), s.nvrow[2], "V3 V4 V6 V7");
     assert_int_equal(count_in_hands(&s, DB_VILLAIN), 0);
     assert_int_equal(s.known[F(&s, "V3")], 0x80 | 7); /* shown to the table */
     /* Turn 1 and 2 checked step by step. */
     raid(&s, 1, "V2", 0, "T16");
     assert_int_equal(s.last_out, DB_OUT_STEAL);
-    assert_pile(&s, s.score[1], s.nscore[1], "V2 T16");
+    assert_pile(&s, db_score(&s, 1), s.nscore[1], "V2 T16");
     raid(&s, 2, "V6", 1, "H11");
     assert_int_equal(s.last_out, DB_OUT_CAUGHT);
     raid(&s, 0, "V1", 2, "T19");
     raid(&s, 2, "V7", 1, "C24");
     assert_int_equal(s.last_out, DB_OUT_MISS);
-    assert_true(has(s.hand[1], s.nhand[1], F(&s, "C24")));
+    assert_true(has(db_hand(&s, 1), s.nhand[1], F(&s, "C24")));
     raid(&s, 0, "V5", 2, "H13");
     raid(&s, 2, "V3", 1, "H9");
     assert_int_equal(s.last_out, DB_OUT_BOTH_OUT);
     /* DB-28: P2 is the only one left, so raids again. */
     assert_int_equal(s.mover, 2);
     /* Before the last turn: piles as the table says. */
-    assert_pile(&s, s.score[0], s.nscore[0], "V1 T19");
-    assert_pile(&s, s.score[1], s.nscore[1], "V2 T16 V6 H11");
-    assert_pile(&s, s.hand[0], s.nhand[0], "H8 H12 T17 C22 C23");
-    assert_pile(&s, s.disc, s.ndisc, "C25 V7 V3 H9");
+    assert_pile(&s, db_score(&s, 0), s.nscore[0], "V1 T19");
+    assert_pile(&s, db_score(&s, 1), s.nscore[1], "V2 T16 V6 H11");
+    assert_pile(&s, db_hand(&s, 0), s.nhand[0], "H8 H12 T17 C22 C23");
+    assert_pile(&s, db_disc(&s), s.ndisc, "C25 V7 V3 H9");
     raid(&s, 2, "V4", 1, "T18");
     /* Designers' tally: steal V2+T16, V1+T19; caught V6+H11, V5+H13; a miss
      * (V7, C24); both out (V3, H9); and the last turn's outcome. */
@@ -959,10 +959,10 @@ static void one_draw(db_state *s, const char *villain, const char *hand, const c
     clear_zones(s);
     s->round = 1;
     const char *spare = strcmp(villain, "V2") ? "V2" : "V1";
-    put_cards(s, s->vrow[0], &s->nvrow[0], villain, 7);
-    put_cards(s, s->vrow[0], &s->nvrow[0], spare, 7);
-    put_cards(s, s->hand[1], &s->nhand[1], hand, 2);
-    put_cards(s, s->hand[2], &s->nhand[2], "C25", 4);
+    put_cards(s, DB_Z_VROW + 0, villain, 7);
+    put_cards(s, DB_Z_VROW + 0, spare, 7);
+    put_cards(s, DB_Z_HAND + 1, hand, 2);
+    put_cards(s, DB_Z_HAND + 2, "C25", 4);
     discard_rest(s);
     s->phase = DB_PH_RAID;
     s->raider = s->mover = 0;
@@ -976,8 +976,8 @@ static void test_DB_T10_case_a_treasure_stolen(void **st)
     db_state s;
     one_draw(&s, "V1", "T19 H9 C22", "T19");
     assert_int_equal(s.last_out, DB_OUT_STEAL);
-    assert_pile(&s, s.score[0], s.nscore[0], "V1 T19");
-    assert_pile(&s, s.hand[1], s.nhand[1], "H9 C22");
+    assert_pile(&s, db_score(&s, 0), s.nscore[0], "V1 T19");
+    assert_pile(&s, db_hand(&s, 1), s.nhand[1], "H9 C22");
     assert_int_equal(s.card[F(&s, "V1")].secured + s.card[F(&s, "T19")].secured, 11);
 }
 
@@ -988,9 +988,9 @@ static void test_DB_T11_case_b_villain_caught(void **st)
     db_state s;
     one_draw(&s, "V5", "H13 T16", "H13");
     assert_int_equal(s.last_out, DB_OUT_CAUGHT);
-    assert_pile(&s, s.score[1], s.nscore[1], "V5 H13");
+    assert_pile(&s, db_score(&s, 1), s.nscore[1], "V5 H13");
     assert_int_equal(s.nscore[0], 0);
-    assert_pile(&s, s.hand[1], s.nhand[1], "T16");
+    assert_pile(&s, db_hand(&s, 1), s.nhand[1], "T16");
 }
 
 /* DB-T12, DB-27 c. */
@@ -1000,9 +1000,9 @@ static void test_DB_T12_case_c_both_discarded(void **st)
     db_state s;
     one_draw(&s, "V3", "H9 C22", "H9");
     assert_int_equal(s.last_out, DB_OUT_BOTH_OUT);
-    assert_true(has(s.disc, s.ndisc, F(&s, "V3")));
-    assert_true(has(s.disc, s.ndisc, F(&s, "H9")));
-    assert_pile(&s, s.hand[1], s.nhand[1], "C22");
+    assert_true(has(db_disc(&s), s.ndisc, F(&s, "V3")));
+    assert_true(has(db_disc(&s), s.ndisc, F(&s, "H9")));
+    assert_pile(&s, db_hand(&s, 1), s.nhand[1], "C22");
 }
 
 /* DB-T13, DB-27 d: the card returns, is known to all, and can be drawn again. */
@@ -1012,14 +1012,14 @@ static void test_DB_T13_case_d_returned(void **st)
     db_state s;
     one_draw(&s, "V4", "T16 H8", "T16");
     assert_int_equal(s.last_out, DB_OUT_MISS);
-    assert_true(has(s.disc, s.ndisc, F(&s, "V4")));
-    assert_pile(&s, s.hand[1], s.nhand[1], "T16 H8");
+    assert_true(has(db_disc(&s), s.ndisc, F(&s, "V4")));
+    assert_pile(&s, db_hand(&s, 1), s.nhand[1], "T16 H8");
     assert_int_equal(s.known[F(&s, "T16")], 0x80 | 7); /* shown to the table */
     raid(&s, 0, "V2", 1, "T16");                       /* drawn again: V2[M] shares M */
     assert_int_equal(s.last_out, DB_OUT_STEAL);
     one_draw(&s, "V7", "C24 H8", "C24");
     assert_int_equal(s.last_out, DB_OUT_MISS);
-    assert_pile(&s, s.hand[1], s.nhand[1], "C24 H8");
+    assert_pile(&s, db_hand(&s, 1), s.nhand[1], "C24 H8");
 }
 
 /* DB-T14, DB-26: one common suit is enough; cats never share. */
@@ -1053,7 +1053,7 @@ static void test_DB_22_play_a_villain(void **st)
     assert_int_equal(n, s.nvrow[2]);
     for (int i = 0; i < n; i++) {
         assert_int_equal(a[i] >> 8, DB_A_PLAY);
-        assert_true(has(s.vrow[2], s.nvrow[2], (int)(a[i] & 0xff)));
+        assert_true(has(db_vrow(&s, 2), s.nvrow[2], (int)(a[i] & 0xff)));
     }
 }
 
@@ -1066,9 +1066,9 @@ static void test_DB_25_blind_draw_is_uniform(void **st)
     start(&s, kv, 2, NULL);
     clear_zones(&s);
     s.round = 1;
-    put_cards(&s, s.vrow[0], &s.nvrow[0], "V1 V2", 7);
-    put_cards(&s, s.hand[1], &s.nhand[1], "C22 C23 C24 H12", 2);
-    put_cards(&s, s.hand[2], &s.nhand[2], "C25", 4);
+    put_cards(&s, DB_Z_VROW + 0, "V1 V2", 7);
+    put_cards(&s, DB_Z_HAND + 1, "C22 C23 C24 H12", 2);
+    put_cards(&s, DB_Z_HAND + 2, "C25", 4);
     discard_rest(&s);
     s.phase = DB_PH_RAID;
     s.raider = s.mover = 0;
@@ -1095,12 +1095,12 @@ static void test_DB_T18_two_players_no_target(void **st)
     const char *drops[2] = {"H9 H10 H11 H12 H13 H14", "T18 T19 T20 T21 C23 C24"};
     late_acquire(&s, 0, hands, drops, "C25");
     assert_int_equal(s.nhand[0], 0);
-    assert_pile(&s, s.hand[1], s.nhand[1], "H8 T15 T16 T17 C22");
+    assert_pile(&s, db_hand(&s, 1), s.nhand[1], "H8 T15 T16 T17 C22");
     assert_int_equal(s.ndisc, 13);
     raid(&s, 0, "V1", 1, "T15");
     raid(&s, 1, "V7", -1, "");
     assert_int_equal(s.last_out, DB_OUT_NO_TARGET);
-    assert_true(has(s.disc, s.ndisc, F(&s, "V7")));
+    assert_true(has(db_disc(&s), s.ndisc, F(&s, "V7")));
     raid(&s, 0, "V2", 1, "T16");
     raid(&s, 0, "V3", 1, "C22");
     assert_int_equal(s.last_out, DB_OUT_MISS);
@@ -1223,11 +1223,11 @@ static void one_shot_end(db_state *s, const char *p1_hand)
     start(s, kv, 4, NULL);
     clear_zones(s);
     s->round = 1;
-    put_cards(s, s->vrow[0], &s->nvrow[0], "V2", 7);
-    put_cards(s, s->hand[0], &s->nhand[0], "C22 C23", 1);
-    put_cards(s, s->hand[1], &s->nhand[1], p1_hand, 2);
-    put_cards(s, s->hand[1], &s->nhand[1], "T16", 2);
-    put_cards(s, s->hand[2], &s->nhand[2], "T15 T17 H8 C24", 4);
+    put_cards(s, DB_Z_VROW + 0, "V2", 7);
+    put_cards(s, DB_Z_HAND + 0, "C22 C23", 1);
+    put_cards(s, DB_Z_HAND + 1, p1_hand, 2);
+    put_cards(s, DB_Z_HAND + 1, "T16", 2);
+    put_cards(s, DB_Z_HAND + 2, "T15 T17 H8 C24", 4);
     discard_rest(s);
     s->phase = DB_PH_RAID;
     s->raider = s->mover = 0;
@@ -1300,9 +1300,9 @@ static void test_DB_V3_target_arranges(void **st)
     start(&s, kv, 3, NULL);
     clear_zones(&s);
     s.round = 1;
-    put_cards(&s, s.vrow[0], &s.nvrow[0], "V1 V2", 7);
-    put_cards(&s, s.hand[1], &s.nhand[1], "C22 T15 H9", 2);
-    put_cards(&s, s.hand[2], &s.nhand[2], "C25", 4);
+    put_cards(&s, DB_Z_VROW + 0, "V1 V2", 7);
+    put_cards(&s, DB_Z_HAND + 1, "C22 T15 H9", 2);
+    put_cards(&s, DB_Z_HAND + 2, "C25", 4);
     discard_rest(&s);
     s.phase = DB_PH_RAID;
     s.raider = s.mover = 0;
@@ -1335,7 +1335,7 @@ static void test_DB_V3_target_arranges(void **st)
     assert_string_equal(buf, "Draw card 1 of {P1}'s hand: Treasure 15 (Sun) — treasure stolen");
     act_text(&s, "draw 1"); /* T15, shares S with V1 */
     assert_int_equal(s.last_out, DB_OUT_STEAL);
-    assert_pile(&s, s.score[0], s.nscore[0], "V1 T15");
+    assert_pile(&s, db_score(&s, 0), s.nscore[0], "V1 T15");
 }
 
 /* DB-V4: the game ends at the target score. */

@@ -163,7 +163,7 @@ static void db_9_keep_events_hide_the_choice(void **st)
         char *d = json_dumps(cards, 0);
         for (int i = 0; i < after.npack[viewer]; i++) {
             char t[16];
-            db_card_str(&after, after.pack[viewer][i], t, sizeof t);
+            db_card_str(&after, db_pack(&after, viewer)[i], t, sizeof t);
             assert_non_null(strstr(d, t));
         }
         free(d);
@@ -222,7 +222,7 @@ static void db_22_illegal_moves_explained(void **st)
     for (int c = 0; c < DB_NCARDS && other < 0; c++) {
         int mine = 0;
         for (int i = 0; i < s.npack[p]; i++)
-            mine |= s.pack[p][i] == c;
+            mine |= db_pack(&s, p)[i] == c;
         if (!mine) other = c;
     }
     char t[16], cmd[32];
@@ -238,7 +238,7 @@ static void db_22_illegal_moves_explained(void **st)
         static db_state q;
         q = s;
         q.mover = (uint8_t)seat;
-        db_card_str(&q, q.pack[seat][0], t, sizeof t);
+        db_card_str(&q, db_pack(&q, seat)[0], t, sizeof t);
         snprintf(cmd, sizeof cmd, "keep %s", t);
         assert_null(strstr(explain(&q, cmd), "not in your pack"));
     }
@@ -262,7 +262,8 @@ static void db_31_rules_text_gives_card_values(void **st)
     assert_int_equal(ch_opts_parse(&o, db_game.opts, db_game.n_opts, kv, 3, &err), CH_OK);
     int n = db_game.rules_text(&o, CH_LANG_EN, buf, sizeof buf);
     assert_true(n > 0 && (size_t)n < sizeof buf);
-    assert_non_null(strstr(buf, "Card values (secured/hand): Villains 1-4 3/0, Villains 5-7 2/0, Heroes 8-11 4/2"));
+    assert_non_null(strstr(
+        buf, "Card values (secured/hand): Villains 1-4 3/0, Villains 5-7 2/0, Heroes 8-11 4/2"));
     assert_non_null(strstr(buf, "reaches 50"));
     assert_non_null(strstr(buf, "a tie at the top plays more rounds"));
     assert_non_null(strstr(buf, "2 players"));
@@ -299,7 +300,7 @@ static void db_9_spectator_sees_only_the_table(void **st)
     ch_rng rng;
     ch_rng_seed(&rng, 4, 2);
     db_game.resample(&r, CH_SPECTATOR, &rng);
-    assert_int_equal(r.disc[0], s.disc[0]);
+    assert_int_equal(db_disc(&r)[0], db_disc(&s)[0]);
     /* 2 players (§4.2): each seat deduces the other's hand; a spectator cannot. */
     const char *kv2[] = {"players=2", "first_dealer=0"};
     start(&s, kv2, 2, 9);

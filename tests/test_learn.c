@@ -370,7 +370,7 @@ static void rumino(void **state)
     assert_int_equal(RU_ID_RUMINO + ru_face("JK"), 113 + 52);
 
     /* RU-21: a card drawn from the stock is its drawer's alone. */
-    int top = RU.stock[RU.nstock - 1];
+    int top = ru_stock_card(&RU, RU.nstock - 1);
     act(&ru_game, &RU, "draw"); /* seat 2 */
     ru_game.observe(&RU, 2, RUV);
     assert_int_equal(nonzero(RUV + RU_OB_DRAWN, RU_NFACES), 1);
@@ -409,7 +409,7 @@ static void babasuki(void **state)
     assert_int_equal(DB_OBS_SIZE, 2751); /* the table in docs/spaces.md */
     assert_int_equal(DB_ID_DRAW, 75);
     assert_string_equal(db_game.phase(&DB), "draft");
-    int p = DB.mover, c = DB.pack[p][0], other = (p + 1) % 3;
+    int p = DB.mover, c = db_pack(&DB, p)[0], other = (p + 1) % 3;
     char text[32], name[16];
     db_card_str(&DB, c, name, sizeof name);
     snprintf(text, sizeof text, "keep %s", name);
@@ -417,7 +417,7 @@ static void babasuki(void **state)
     assert_string_equal(text_of(&db_game, &DB, c), text);
 
     /* DB-8: the upcard is public; a pack is its holder's alone. */
-    int up = DB.disc[0];
+    int up = db_disc(&DB)[0];
     for (int v = CH_SPECTATOR; v < 3; v++) {
         if (v == CH_ALL) continue;
         db_game.observe(&DB, v, DBV);

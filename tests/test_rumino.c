@@ -74,7 +74,7 @@ static void place(ru_state *s, locks *L, uint8_t *slot, uint8_t *lock, int face)
         for (int i = 0; i < s->nhand[p] && !from; i++)
             if (!L->hand[p][i] && s->hand[p][i] == face) from = &s->hand[p][i];
     for (int i = 0; i < s->nstock && !from; i++)
-        if (!L->stock[i] && s->stock[i] == face) from = &s->stock[i];
+        if (!L->stock[i] && ru_stock_card(s, i) == face) from = ru_stock(s, i);
     for (int i = 0; i < s->ndiscard && !from; i++)
         if (!L->discard[i] && s->discard[i] == face) from = &s->discard[i];
     assert_non_null(from);
@@ -99,7 +99,7 @@ static void stock_top(ru_state *s, locks *L, const char *text)
     int n = cards(text, h, sizeof h);
     for (int i = 0; i < n; i++) {
         int at = s->nstock - 1 - i;
-        place(s, L, &s->stock[at], &L->stock[at], h[i]);
+        place(s, L, ru_stock(s, at), &L->stock[at], h[i]);
     }
 }
 
@@ -195,7 +195,7 @@ static void knock_to(ru_state *s, const int *target)
 static void draw_and_throw(ru_state *s)
 {
     assert_int_equal(s->phase, RU_PH_TURN);
-    int top = s->stock[s->nstock - 1];
+    int top = ru_stock_card(s, s->nstock - 1);
     act(s, RU_A_DRAW, NULL);
     ru_game.apply(s, ru_action(RU_A_DISCARD, top));
 }
@@ -211,10 +211,14 @@ static void pass_to(ru_state *s, int seat)
 static void drain_stock(ru_state *s)
 {
     while (s->nstock > 1) {
-        s->discarder[s->ndiscard] = 0;
-        s->discard[s->ndiscard++] = s->stock[0];
-        memmove(s->stock, s->stock + 1, --s->nstock);
-        s->stock[s->nstock] = 0;
+        /* The stock shares the pile's array, reversed (ru_stock): shift it
+         * first, which frees its top slot, then grow the discard pile. */
+        int bottom = ru_stock_card(s, 0);
+        for (int i = 0; i + 1 < s->nstock; i++)
+            *ru_stock(s, i) = (uint8_t)ru_stock_card(s, i + 1);
+        *ru_stock(s, --s->nstock) = 0;
+        ru_set_discarder(s, s->ndiscard, 0);
+        s->discard[s->ndiscard++] = (uint8_t)bottom;
     }
 }
 
@@ -348,7 +352,9 @@ static void ru14_each_hand_is_shuffled(void **st)
     ru_state a, b;
     start(&a, 3, 0, 1, NULL, 0);
     start(&b, 3, 0, 2, NULL, 0);
-    assert_memory_not_equal(a.stock, b.stock, sizeof a.stock);
+    /* The stock fills the far end of the pile array (ru_stock). */
+    assert_int_equal(a.nstock, b.nstock);
+    assert_memory_not_equal(ru_stock(&a, a.nstock - 1), ru_stock(&b, b.nstock - 1), a.nstock);
 }
 
 /* RU-T1: deal sizes; RU-1.1 the box. */
@@ -365,7 +371,7 @@ static void ru_t1_deal_sizes(void **st)
         assert_int_equal(s.nstock, stock[np]);
         int count[RU_NFACES] = {0};
         for (int i = 0; i < s.nstock; i++)
-            count[s.stock[i]]++;
+            count[ru_stock_card(&s, i)]++;
         count[s.discard[0]]++;
         for (int p = 0; p < np; p++)
             for (int i = 0; i < 7; i++)
@@ -397,8 +403,8 @@ static void ru_t2_deal_order(void **st)
     }
     assert_int_equal(s.discard[0], order[21]);
     assert_int_equal(s.nstock, 86);
-    assert_int_equal(s.stock[s.nstock - 1], order[22]);
-    assert_int_equal(s.stock[0], order[107]);
+    assert_int_equal(ru_stock_card(&s, s.nstock - 1), order[22]);
+    assert_int_equal(ru_stock_card(&s, 0), order[107]);
     assert_int_equal(s.to_move, 1);
     act(&s, RU_A_DRAW, NULL);
     assert_int_equal(s.hand[1][7], order[22]);
@@ -459,7 +465,7 @@ static void ru_t9_knock_at_zero_scores_zero(void **st)
     act(&s, RU_A_KNOCK, NULL);
     assert_int_equal(s.hand_score[1], 0);
     assert_int_equal(s.cum[1], 0);
-    int x = t.stock[t.nstock - 1];
+    int x = ru_stock_card(&t, t.nstock - 1);
     act(&t, RU_A_DRAW, NULL);
     assert_true(ch_is_legal(&ru_game, &t, ru_action(RU_A_GIN, x)));
 }
@@ -681,7 +687,7 @@ static void ru_t17_reshuffle(void **st)
     assert_int_equal(s.ndiscard, 1);
     assert_int_equal(s.discard[0], card("6C"));
     for (int i = 0; i < s.nstock; i++)
-        count[s.stock[i]]--;
+        count[ru_stock_card(&s, i)]--;
     for (int f = 0; f < RU_NFACES; f++)
         assert_int_equal(count[f], 0);
     assert_true(tally(&s, "reshuffles") == 1);
@@ -923,7 +929,7 @@ static void ru_t25_v4_three_opening_gins(void **st)
             locks L = {0};
             give(&s, &L, x, "AC AD AS AH 5S 6S 7S");
             pass_to(&s, x);
-            int drawn = s.stock[s.nstock - 1];
+            int drawn = ru_stock_card(&s, s.nstock - 1);
             act(&s, RU_A_DRAW, NULL);
             ru_game.apply(&s, ru_action(RU_A_GIN, drawn));
         }
@@ -1134,7 +1140,7 @@ static void ru_hands_scored_counts_only_scored_hands(void **st)
         memset(&L, 0, sizeof L);
         give(&s, &L, 1, "AC AD AS AH 5S 6S 7S");
         pass_to(&s, 1);
-        int drawn = s.stock[s.nstock - 1];
+        int drawn = ru_stock_card(&s, s.nstock - 1);
         act(&s, RU_A_DRAW, NULL);
         ru_game.apply(&s, ru_action(RU_A_GIN, drawn));
         assert_int_equal(hands_scored(&s), hand < 3 ? hand : 2);
@@ -1285,9 +1291,11 @@ static void known_faces(const ru_state *s, int viewer, int *known)
     ru_game.census(s, viewer, &c);
     for (int i = 0; i < c.n; i++)
         if (c.e[i].seen) known[c.e[i].face] = 1;
-    for (int p = 0; p < s->np; p++)
-        for (int i = 0; i < s->last_n[p]; i++)
-            known[s->last_cards[p][i]] = 1;
+    for (int p = 0; p < s->np; p++) {
+        uint8_t last[RU_HAND];
+        for (int i = 0, n = ru_last_hand(s, p, last); i < n; i++)
+            known[last[i]] = 1;
+    }
     /* The card put down with Gin or Rumino went face up on the pile. */
     if (s->last_no && (s->last_end == RU_END_GIN || s->last_end == RU_END_RUMINO))
         known[s->last_put] = 1;
@@ -1360,7 +1368,7 @@ static void ru_events_never_leak(void **st)
                 if (v != CH_ALL) check_events(&s, a, v);
             if (ru_action_type(a) == RU_A_DRAW) {
                 char c[32];
-                ru_card_say(s.stock[s.nstock - 1], 0, c, sizeof c);
+                ru_card_say(ru_stock_card(&s, s.nstock - 1), 0, c, sizeof c);
                 json_t *ev = ru_game.events(&s, a, s.to_move, CH_LANG_EN);
                 const char *t = json_string_value(json_object_get(json_array_get(ev, 0), "text"));
                 assert_non_null(strstr(t, c));
@@ -1461,7 +1469,7 @@ static void ru_spectator_sees_only_public(void **st)
         json_t *h = json_object_get(pl, "hand");
         for (size_t i = 0; i < json_array_size(h); i++) {
             json_t *c = json_array_get(h, i);
-            if (p == 1 && s.known[1][i])
+            if (p == 1 && ru_known(&s, 1, i))
                 assert_string_equal(json_string_value(c), "JD");
             else
                 assert_true(json_is_null(c));
@@ -1685,7 +1693,7 @@ static void ru_v8_void_hand_reveal(void **st)
     ru_state s;
     const char *kv[] = {"max_turns_per_hand=1"};
     start(&s, 2, 0, 8, kv, 1);
-    int p = s.to_move, top = s.stock[s.nstock - 1];
+    int p = s.to_move, top = ru_stock_card(&s, s.nstock - 1);
     act(&s, RU_A_DRAW, NULL);
     ru_game.apply(&s, ru_action(RU_A_DISCARD, top));
     assert_int_equal(s.dealt, 2);

@@ -14,6 +14,7 @@
 #define CARDHALL_BABASUKI_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "cardhall/bot.h"
 #include "cardhall/game.h"
@@ -73,6 +74,24 @@ enum {
     DB_NOPTS
 };
 
+/* Zones, in the order of their cards in db_state.zc: a seat's hand, pack
+ * (draft), kept cards, villain row and score pile; for 2 players the
+ * taken pair, the set-aside card and the revealed discards; the deck and
+ * the discard pile. */
+enum {
+    DB_Z_HAND = 0,
+    DB_Z_PACK = DB_Z_HAND + DB_MAXP,
+    DB_Z_KEPT = DB_Z_PACK + DB_MAXP,
+    DB_Z_VROW = DB_Z_KEPT + DB_MAXP,
+    DB_Z_SCORE = DB_Z_VROW + DB_MAXP,
+    DB_Z_TAKEN = DB_Z_SCORE + DB_MAXP,
+    DB_Z_ASIDE = DB_Z_TAKEN + 2,
+    DB_Z_DROW = DB_Z_ASIDE + 2,
+    DB_Z_DECK = DB_Z_DROW + 2,
+    DB_Z_DISC,
+    DB_NZONES
+};
+
 /* The whole game. known[c] (bit p) says seat p knows which zone card c is in;
  * it is what views, census and resample read, and it moves with the card. */
 typedef struct db_state {
@@ -97,22 +116,104 @@ typedef struct db_state {
     uint8_t centre;    /* villain in the centre, 0xff if none */
     /* The last raid turn, public: raider, target, villain, drawn card (0xff), outcome. */
     uint8_t last_raider, last_target, last_villain, last_drawn, last_out;
-    uint8_t hand[DB_MAXP][DB_MAXHAND], nhand[DB_MAXP];
-    uint8_t pack[DB_MAXP][DB_MAXHAND], npack[DB_MAXP];
-    uint8_t kept[DB_MAXP][DB_MAXHAND], nkept[DB_MAXP];
-    uint8_t vrow[DB_MAXP][DB_MAXHAND], nvrow[DB_MAXP];
-    uint8_t score[DB_MAXP][DB_NCARDS], nscore[DB_MAXP];
-    uint8_t taken[2][2], ntaken[2]; /* 2 players: the step's two cards */
-    uint8_t aside[2], naside[2];    /* 2 players: the set-aside card, face down */
-    uint8_t drow[2][6], ndrow[2];   /* 2 players: revealed discards */
-    uint8_t deck[DB_NCARDS], ndeck; /* 2 players: deck[ndeck-1] is the top */
-    uint8_t disc[DB_NCARDS], ndisc;
+    /* Every zone's cards, back to back in zone order (DB_Z_*) in zc, each
+     * zone's in its own order (a pack's, a hand's arranged order): a card is
+     * in one zone at a time, so 25 bytes hold them all, where one array per
+     * zone and seat took 410 (issue 29: states within 512 bytes). The counts
+     * are zn[], also under their names (nhand[p] is zn[DB_Z_HAND + p]);
+     * db_zone and db_hand .. db_disc find a zone's cards. Only a seat's hand
+     * keeps a (taken, aside, drow, deck: 2 players only). */
+    union {
+        uint8_t zn[DB_NZONES + 2]; /* 2 always 0: five whole words to sum */
+        struct {
+            uint8_t nhand[DB_MAXP], npack[DB_MAXP], nkept[DB_MAXP], nvrow[DB_MAXP], nscore[DB_MAXP];
+            uint8_t ntaken[2], naside[2], ndrow[2]; /* 2 players: the step's two cards,
+                                                       the set-aside card, revealed discards */
+            uint8_t ndeck, ndisc;                   /* 2 players: the deck's top is last */
+        };
+    };
+    uint8_t zc[DB_NCARDS];
     /* The last scored round as turned face up (DB-31), kept until the next
      * one is scored: where each card lay (internal.h's DB_REV_*). */
     uint8_t rev[DB_NCARDS];
 } db_state;
 
 extern const ch_game db_game;
+
+_Static_assert(sizeof(db_state) <= 512, "a Draft Babasuki state stays within 512 bytes (issue 29)");
+
+/* Zone z's cards (db_state.zc): its count is s->zn[z]. Like strchr, one
+ * function serves a const state and a changing one; only the game's rules
+ * change a zone's size (db_zone_push, db_zone_take). */
+static inline int db_zone_start(const db_state *s, int z)
+{
+    /* The counts before z, added a word (8 counts) at a time and the words'
+     * bytes then summed by one multiply into the top byte: exact, as no sum
+     * reaches 256 (there are 25 cards). Zones are looked up at every step. */
+    const uint64_t ones = 0x0101010101010101ull;
+    uint64_t w, acc = 0;
+    int k = 0;
+    for (; k + 8 <= z; k += 8) {
+        memcpy(&w, s->zn + k, sizeof w);
+        acc += w;
+    }
+    if (z > k) {
+        memcpy(&w, s->zn + k, sizeof w);
+        acc += w & (~0ull >> (64 - 8 * (z - k))); /* little-endian: zn[k] is the low byte */
+    }
+    return (int)((acc * ones) >> 56);
+}
+
+static inline uint8_t *db_zone(const db_state *s, int z)
+{
+    return (uint8_t *)s->zc + db_zone_start(s, z);
+}
+
+static inline uint8_t *db_hand(const db_state *s, int p)
+{
+    return db_zone(s, DB_Z_HAND + p);
+}
+static inline uint8_t *db_pack(const db_state *s, int p)
+{
+    return db_zone(s, DB_Z_PACK + p);
+}
+static inline uint8_t *db_kept(const db_state *s, int p)
+{
+    return db_zone(s, DB_Z_KEPT + p);
+}
+static inline uint8_t *db_vrow(const db_state *s, int p)
+{
+    return db_zone(s, DB_Z_VROW + p);
+}
+static inline uint8_t *db_score(const db_state *s, int p)
+{
+    return db_zone(s, DB_Z_SCORE + p);
+}
+static inline uint8_t *db_taken(const db_state *s, int p)
+{
+    return db_zone(s, DB_Z_TAKEN + p);
+}
+static inline uint8_t *db_aside(const db_state *s, int p)
+{
+    return db_zone(s, DB_Z_ASIDE + p);
+}
+static inline uint8_t *db_drow(const db_state *s, int p)
+{
+    return db_zone(s, DB_Z_DROW + p);
+}
+static inline uint8_t *db_deck_cards(const db_state *s)
+{
+    return db_zone(s, DB_Z_DECK);
+}
+static inline uint8_t *db_disc(const db_state *s)
+{
+    return db_zone(s, DB_Z_DISC);
+}
+
+/* Card c onto the end of zone z; removes card c from zone z, the rest
+ * keeping their order (it must be there). */
+void db_zone_push(db_state *s, int z, int c);
+void db_zone_take(db_state *s, int z, int c);
 
 /* Where a card is, as one seat knows it. */
 enum {
@@ -147,7 +248,7 @@ int db_left(int n, int s);
 int db_dir_next(const db_state *s, int seat);      /* the dir(r) neighbour (DB-5) */
 int db_find_target(const db_state *s, int raider); /* DB-23, -1 if none */
 int db_hand_size(int n);                           /* h of §2 */
-int db_card_str(const db_state *s, int face, char *buf, size_t cap);  /* "T21" */
+int db_card_str(const db_state *s, int face, char *buf, size_t cap); /* "T21" */
 /* The card as a player says it (ja: in Japanese): "Treasure 21 (Sun, Moon)". */
 int db_card_say(const db_state *s, int face, int ja, char *buf, size_t cap);
 int db_suits_str(const db_state *s, int face, char *buf, size_t cap); /* "SMFW", "" */

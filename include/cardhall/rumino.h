@@ -18,6 +18,9 @@ ch_action ru_heuristic_act(ch_bot *b, const void *st, int seat);
 /* The most cards the stock and the discard pile hold together: every hand
  * in play has at least RU_HAND cards and at least two seats are in play. */
 #define RU_PILE_MAX (RU_NCARDS - 2 * RU_HAND)
+/* The last hand's cards, packed: per seat 3 bits of count, 6 per face. */
+#define RU_LAST_BITS (3 + 6 * RU_HAND)
+#define RU_LAST_BYTES ((RU_MAX_PLAYERS * RU_LAST_BITS + 7) / 8)
 
 /* Option indexes in ru_game.opts. */
 enum {
@@ -89,14 +92,20 @@ typedef struct ru_state {
     /* Table. */
     uint8_t phase, to_move, dealer, active[RU_MAX_PLAYERS];
     uint8_t nhand[RU_MAX_PLAYERS], hand[RU_MAX_PLAYERS][RU_MAX_HAND];
-    /* known: everyone knows this card is here (taken from the discard pile).
-     * gen: the stock generation it came from, so a resample only swaps
-     * cards drawn from the same shuffle. */
-    uint8_t known[RU_MAX_PLAYERS][RU_MAX_HAND], gen[RU_MAX_PLAYERS][RU_MAX_HAND];
+    /* known: bit i of known[p] (ru_known): everyone knows hand[p][i] is
+     * there (taken from the discard pile). gen: the stock generation it came
+     * from, so a resample only swaps cards drawn from the same shuffle. */
+    uint8_t known[RU_MAX_PLAYERS], gen[RU_MAX_PLAYERS][RU_MAX_HAND];
     uint8_t nstock, stock_gen, ndiscard, taken, revealed;
-    /* RU_PILE_MAX, not RU_NCARDS: the cards in the hands are never here. */
-    uint8_t stock[RU_PILE_MAX], discard[RU_PILE_MAX];
-    uint8_t discarder[RU_PILE_MAX]; /* seat that put discard[i] there, RU_NONE: upcard */
+    /* One array for both piles, as the state stays within 512 bytes (issue
+     * 29): the discard pile is discard[0..ndiscard), its top last; the stock
+     * fills the far end reversed, its card i (0: bottom) at
+     * discard[RU_PILE_MAX - 1 - i] (ru_stock). Every hand in play holds at
+     * least RU_HAND cards, so the two never meet; a free slot holds 0. */
+    uint8_t discard[RU_PILE_MAX];
+    /* The seat that put discard[i] there (RU_NONE: the upcard), 3 bits in
+     * bit planes: bit i of plane b (ru_discarder). */
+    uint8_t discarder[3][(RU_PILE_MAX + 7) / 8];
     /* Series. */
     int16_t cum[RU_MAX_PLAYERS], hand_score[RU_MAX_PLAYERS];
     int16_t out_at[RU_MAX_PLAYERS]; /* hands scored when eliminated, for ranks */
@@ -122,14 +131,56 @@ typedef struct ru_state {
     uint8_t game_end, first_actor, hand_first;
     uint8_t drawn; /* the face drawn from the stock this turn (its drawer sees it), RU_NONE */
     /* The last completed hand as laid open at its end (RU-52), until the
-     * next hand ends: each seat's cards sorted (last_n[p] = 0: not in it),
+     * next hand ends: each seat's cards sorted (none: not in it),
      * the card put down with Gin or Rumino (in a void hand: RU_END_VOID when the
      * turn cap voided it, else RU_NONE), the totals right after scoring
      * (before any rebuy) and the hand's number (0: no hand ended yet). The
-     * melds are found again from the cards (ru_meld_best is deterministic). */
-    uint8_t last_cards[RU_MAX_PLAYERS][RU_HAND], last_n[RU_MAX_PLAYERS], last_put;
+     * melds are found again from the cards (ru_meld_best is deterministic).
+     * The hands are packed, per seat a count (3 bits) and its faces (6 bits
+     * each, faces being below 64): read them with ru_last_hand. */
+    uint8_t last_hands[RU_LAST_BYTES];
+    uint8_t last_put;
     int16_t last_no, last_total[RU_MAX_PLAYERS];
 } ru_state;
+
+_Static_assert(sizeof(ru_state) <= 512, "a Rumino state stays within 512 bytes (issue 29)");
+
+/* The stock's card i, 0 the bottom and nstock - 1 the top (see discard). */
+static inline uint8_t *ru_stock(ru_state *s, int i)
+{
+    return &s->discard[RU_PILE_MAX - 1 - i];
+}
+
+static inline int ru_stock_card(const ru_state *s, int i)
+{
+    return s->discard[RU_PILE_MAX - 1 - i];
+}
+
+static inline int ru_known(const ru_state *s, int p, int i)
+{
+    return s->known[p] >> i & 1;
+}
+
+/* Who put discard[i] there: a seat, or RU_NONE for the upcard (stored as 7). */
+static inline int ru_discarder(const ru_state *s, int i)
+{
+    unsigned byte = (unsigned)i / 8, at = (unsigned)i % 8;
+    unsigned v = (s->discarder[0][byte] >> at & 1u) | (s->discarder[1][byte] >> at & 1u) << 1 |
+                 (s->discarder[2][byte] >> at & 1u) << 2;
+    return v == 7 ? RU_NONE : (int)v;
+}
+
+static inline void ru_set_discarder(ru_state *s, int i, int seat)
+{
+    unsigned byte = (unsigned)i / 8, bit = 1u << ((unsigned)i % 8);
+    unsigned v = seat == RU_NONE ? 7u : (unsigned)seat;
+    for (int b = 0; b < 3; b++)
+        s->discarder[b][byte] =
+            (uint8_t)((s->discarder[b][byte] & ~bit) | (v >> b & 1u ? bit : 0u));
+}
+/* The last completed hand's cards of seat p, sorted, into cards (room for
+ * RU_HAND); returns their count, 0 when p was not in it. */
+int ru_last_hand(const ru_state *s, int p, uint8_t *cards);
 
 /* The most chips a pool or a player may hold: every figure stays exact as a
  * JSON number in any client (2^53 - 1). */

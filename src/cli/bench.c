@@ -200,7 +200,9 @@ int cli_bench(int argc, char **argv)
     if (v && cli_double("--seconds", v, 0.001, 3600, &seconds) != CLI_OK) return CLI_USAGE;
     const ch_game *one = NULL;
     if (a.npos == 1 && !(one = cli_game(a.pos[0]))) return CLI_USAGE;
-    printf("%-10s %12s %10s %9s %9s %6s %11s\n", "game", "actions/s", "games/s", "act/game",
+    /* A decision is one action of a seat in random play (chance happens
+     * inside apply); bytes is the state's size, what a clone copies. */
+    printf("%-10s %12s %10s %9s %9s %6s %11s\n", "game", "decisions/s", "games/s", "act/game",
            "clone ns", "bytes", "bot games/s");
     if (one) {
         rc = bench_game(one, seconds);

@@ -14,7 +14,9 @@ void ch_rng_seed(ch_rng *r, uint64_t seed, uint64_t stream)
     ch_rng_next(r);
 }
 
-uint32_t ch_rng_next(ch_rng *r)
+/* One PCG32 step, inline for the loops here: a shuffle draws once per card,
+ * and a call per draw cost more than the draw (issue 29). */
+static inline uint32_t pcg_step(ch_rng *r)
 {
     uint64_t old = r->state;
     r->state = old * PCG_MULT + r->inc;
@@ -23,35 +25,49 @@ uint32_t ch_rng_next(ch_rng *r)
     return (xorshifted >> rot) | (xorshifted << ((-rot) & 31));
 }
 
-uint64_t ch_rng_next64(ch_rng *r)
-{
-    uint64_t hi = ch_rng_next(r);
-    return (hi << 32) | ch_rng_next(r);
-}
-
 /* Lemire's multiply-and-reject: exact, and one multiply in the common case. */
-uint32_t ch_rng_below(ch_rng *r, uint32_t n)
+static inline uint32_t pcg_below(ch_rng *r, uint32_t n)
 {
-    uint64_t m = (uint64_t)ch_rng_next(r) * n;
+    uint64_t m = (uint64_t)pcg_step(r) * n;
     uint32_t low = (uint32_t)m;
     if (low < n) {
         uint32_t threshold = -n % n;
         while (low < threshold) {
-            m = (uint64_t)ch_rng_next(r) * n;
+            m = (uint64_t)pcg_step(r) * n;
             low = (uint32_t)m;
         }
     }
     return (uint32_t)(m >> 32);
 }
 
+uint32_t ch_rng_next(ch_rng *r)
+{
+    return pcg_step(r);
+}
+
+uint64_t ch_rng_next64(ch_rng *r)
+{
+    uint64_t hi = ch_rng_next(r);
+    return (hi << 32) | ch_rng_next(r);
+}
+
+uint32_t ch_rng_below(ch_rng *r, uint32_t n)
+{
+    return pcg_below(r, n);
+}
+
 void ch_rng_shuffle_u8(ch_rng *r, uint8_t *a, int n)
 {
+    /* A local copy of the generator: a store through a uint8_t pointer may
+     * alias anything, so r itself would be reloaded after every swap. */
+    ch_rng g = *r;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)ch_rng_below(r, (uint32_t)i + 1);
+        int j = (int)pcg_below(&g, (uint32_t)i + 1);
         uint8_t t = a[i];
         a[i] = a[j];
         a[j] = t;
     }
+    *r = g;
 }
 
 void ch_sort_u8(uint8_t *a, int n)

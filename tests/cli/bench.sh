@@ -9,9 +9,10 @@ run() { set +e; OUT=$("$@" 2>"$tmp/err"); RC=$?; set -e; ERR=$(cat "$tmp/err"); 
 
 run "$CARDHALL" bench racko --seconds 0.05
 [ "$RC" = 0 ] || fail "bench exit $RC: $ERR"
-has "$OUT" "actions/s"
+has "$OUT" "decisions/s"
 has "$OUT" "clone ns"
-# The racko row: actions/s, games/s and actions/game ("-" when random play
+has "$OUT" "bytes"
+# The racko row: decisions/s (random play's actions), games/s and actions/game ("-" when random play
 # never finishes), clone ns, bytes, whole games/s by the heuristic.
 grep -Eq '^racko +[1-9][0-9]* +(-|[0-9]+) +(-|[0-9.]+) +[0-9.]+ +[1-9][0-9]* +[1-9][0-9]* heuristic$' <<<"$OUT" ||
     fail "no racko row with figures: $OUT"

@@ -97,7 +97,7 @@ void db_obs(const void *st, int viewer, float *out)
      * arranges its hand for the raider's draw (DB-V3). */
     if (viewer >= 0)
         for (int i = 0; i < s->nhand[viewer]; i++)
-            out[DB_OB_OWN_HAND + DB_NCARDS * i + s->hand[viewer][i]] = 1.0f;
+            out[DB_OB_OWN_HAND + DB_NCARDS * i + db_hand(s, viewer)[i]] = 1.0f;
 
     db_view v;
     db_observe(s, viewer, &v);

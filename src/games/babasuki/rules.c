@@ -49,23 +49,58 @@ int db_find_target(const db_state *s, int raider)
     return -1;
 }
 
-static void push(uint8_t *pile, uint8_t *n, int c)
+/* Every zone lies in zc (db_state), zones back to back: a card joining
+ * or leaving one moves the cards of the zones after it by a slot. At most
+ * 25 cards: a plain loop beats a memmove call. */
+/* The cards in all zones: the counts summed as db_zone_start does. */
+static int zone_end(const db_state *s)
 {
-    pile[(*n)++] = (uint8_t)c;
+    const uint64_t ones = 0x0101010101010101ull;
+    uint64_t w[5];
+    memcpy(w, s->zn, sizeof w);
+    return (int)(((w[0] + w[1] + w[2] + w[3] + w[4]) * ones) >> 56);
 }
 
-/* Removes card c from pile (keeping the order of the rest). */
-static void take(uint8_t *pile, uint8_t *n, int c)
+void db_zone_push(db_state *s, int z, int c)
 {
-    int i = 0;
-    while (pile[i] != c) {
+    int at = db_zone_start(s, z) + s->zn[z], end = zone_end(s);
+    assert(end < DB_NCARDS);
+    for (int i = end; i > at; i--)
+        s->zc[i] = s->zc[i - 1];
+    s->zc[at] = (uint8_t)c;
+    s->zn[z]++;
+}
+
+void db_zone_take(db_state *s, int z, int c)
+{
+    int i = db_zone_start(s, z), end = zone_end(s);
+    while (s->zc[i] != c)
         i++;
-        assert(i < *n);
+    assert(i < db_zone_start(s, z) + s->zn[z]);
+    for (; i < end - 1; i++)
+        s->zc[i] = s->zc[i + 1];
+    s->zc[end - 1] = 0;
+    s->zn[z]--;
+}
+
+/* Card c from zone `from` to the end of zone `to`: only the cards between
+ * the two places move, one slot (the draft and the raid move cards this
+ * way at nearly every step). */
+static void zone_move(db_state *s, int from, int to, int c)
+{
+    int i = db_zone_start(s, from), j = db_zone_start(s, to) + s->zn[to];
+    while (s->zc[i] != c)
+        i++;
+    assert(i < db_zone_start(s, from) + s->zn[from]);
+    if (j > i) {
+        memmove(s->zc + i, s->zc + i + 1, (size_t)(j - 1 - i));
+        s->zc[j - 1] = (uint8_t)c;
+    } else {
+        memmove(s->zc + j + 1, s->zc + j, (size_t)(i - j));
+        s->zc[j] = (uint8_t)c;
     }
-    /* Piles hold at most 25 cards: a plain loop beats a memmove call. */
-    for (int last = *n - 1; i < last; i++)
-        pile[i] = pile[i + 1];
-    pile[--*n] = 0;
+    s->zn[from]--;
+    s->zn[to]++;
 }
 
 /* Sorts a pile by face (= by No): packs, taken pairs and new hands are
@@ -102,12 +137,11 @@ static void acquire_take(db_state *s)
     for (int k = 0; k < 2; k++) {
         int p = k ? s->dealer : nd;
         for (int j = 0; j < 2; j++) {
-            int c = s->deck[--s->ndeck];
-            s->deck[s->ndeck] = 0;
-            push(s->taken[p], &s->ntaken[p], c);
+            int c = db_deck_cards(s)[s->ndeck - 1];
+            zone_move(s, DB_Z_DECK, DB_Z_TAKEN + p, c);
             s->known[c] = (uint8_t)(1u << p);
         }
-        sort_pile(s, s->taken[p], s->ntaken[p]);
+        sort_pile(s, db_taken(s, p), s->ntaken[p]);
     }
     s->mover = (uint8_t)nd;
 }
@@ -118,31 +152,44 @@ static void deal(db_state *s, const uint8_t *d)
     int n = s->n;
     uint8_t all = db_all_mask(n);
     memset(s->known, 0, sizeof s->known);
-    memset(s->hand, 0, (size_t)((char *)(&s->ndisc + 1) - (char *)s->hand));
+    memset(s->zn, 0, sizeof s->zn);
+    memset(s->zc, 0, sizeof s->zc);
     s->chosen = 0;
     s->centre = DB_NONE;
     int i = 0;
     if (n != 5) {
-        push(s->disc, &s->ndisc, d[0]);
+        db_zone_push(s, DB_Z_DISC, d[0]);
         s->known[d[0]] = (uint8_t)(all | DB_PUBLIC);
         i = 1;
     }
     if (n == 2) {
-        /* DB-15: d[1] is the top of the deck, so it is stored last. */
+        /* DB-15: d[1] is the top of the deck, so it is stored last; the
+         * deck is the first zone holding cards, the upcard follows it. */
         for (int k = DB_NCARDS - 1; k >= 1; k--)
-            push(s->deck, &s->ndeck, d[k]);
+            s->zc[DB_NCARDS - 1 - k] = d[k];
+        s->zc[DB_NCARDS - 1] = d[0];
+        s->ndeck = DB_NCARDS - 1;
         s->phase = DB_PH_ACQUIRE;
         acquire_take(s);
         return;
     }
-    /* Round-robin from left(dealer), wrapping by compare (no division per card). */
+    /* Round-robin from left(dealer), wrapping by compare (no division per
+     * card), into packs held aside, then laid down in zone order: the packs
+     * first (every zone before them is empty), the upcard after them. */
+    uint8_t pack[DB_MAXP][DB_NCARDS], np[DB_MAXP] = {0};
     for (int p = s->dealer; i < DB_NCARDS; i++) {
         p = p + 1 == n ? 0 : p + 1;
-        push(s->pack[p], &s->npack[p], d[i]);
+        pack[p][np[p]++] = d[i];
         s->known[d[i]] = (uint8_t)(1u << p);
     }
-    for (int p = 0; p < n; p++)
-        sort_pile(s, s->pack[p], s->npack[p]); /* passing keeps the order (take) */
+    int up = s->ndisc ? s->zc[0] : -1, at = 0;
+    for (int p = 0; p < n; p++) {
+        sort_pile(s, pack[p], np[p]); /* passing keeps the order */
+        memcpy(s->zc + at, pack[p], np[p]);
+        s->npack[p] = np[p];
+        at += np[p];
+    }
+    if (up >= 0) s->zc[at] = (uint8_t)up;
     s->phase = DB_PH_DRAFT;
     s->mover = (uint8_t)first_chooser(s);
 }
@@ -252,21 +299,24 @@ static int legal(const void *st, ch_action *out)
     const db_state *s = st;
     int p = s->mover, k = 0;
     switch (s->phase) {
-    case DB_PH_DRAFT:
+    case DB_PH_DRAFT: {
+        const uint8_t *z = db_pack(s, p);
         for (int i = 0; i < s->npack[p]; i++)
-            out[k++] = DB_ACTION(DB_A_KEEP, s->pack[p][i]);
-        break;
-    case DB_PH_ACQUIRE:
+            out[k++] = DB_ACTION(DB_A_KEEP, z[i]);
+    } break;
+    case DB_PH_ACQUIRE: {
+        const uint8_t *z = db_taken(s, p);
         for (int i = 0; i < s->ntaken[p]; i++)
-            out[k++] = DB_ACTION(DB_A_KEEP, s->taken[p][i]);
-        break;
-    case DB_PH_RAID:
+            out[k++] = DB_ACTION(DB_A_KEEP, z[i]);
+    } break;
+    case DB_PH_RAID: {
+        const uint8_t *z = db_vrow(s, p);
         for (int i = 0; i < s->nvrow[p]; i++)
-            out[k++] = DB_ACTION(DB_A_PLAY, s->vrow[p][i]);
-        break;
+            out[k++] = DB_ACTION(DB_A_PLAY, z[i]);
+    } break;
     case DB_PH_ARRANGE:
         for (int i = s->arranged; i < s->nhand[p]; i++)
-            out[k++] = DB_ACTION(DB_A_PUT, s->hand[p][i]);
+            out[k++] = DB_ACTION(DB_A_PUT, db_hand(s, p)[i]);
         break;
     case DB_PH_DRAW:
         for (int i = 0; i < s->nhand[s->target]; i++)
@@ -298,10 +348,16 @@ static void score_round(db_state *s)
     int reached = 0;
     for (int p = 0; p < s->n; p++) {
         int sec = 0, hnd = 0;
-        for (int i = 0; i < s->nscore[p]; i++)
-            sec += s->card[s->score[p][i]].secured;
-        for (int i = 0; i < s->nhand[p]; i++)
-            hnd += s->card[s->hand[p][i]].hand;
+        {
+            const uint8_t *z = db_score(s, p);
+            for (int i = 0; i < s->nscore[p]; i++)
+                sec += s->card[z[i]].secured;
+        }
+        {
+            const uint8_t *z = db_hand(s, p);
+            for (int i = 0; i < s->nhand[p]; i++)
+                hnd += s->card[z[i]].hand;
+        }
         s->last_secured[p] = (int16_t)sec;
         s->last_hand[p] = (int16_t)hnd;
         s->last_round[p] = (int16_t)(sec + hnd);
@@ -314,10 +370,16 @@ static void score_round(db_state *s)
     memset(s->known, db_shown_mask(s->n), sizeof s->known);
     memset(s->rev, 0, sizeof s->rev);
     for (int p = 0; p < s->n; p++) {
-        for (int i = 0; i < s->nhand[p]; i++)
-            s->rev[s->hand[p][i]] = (uint8_t)(DB_REV_HAND + 2 * p);
-        for (int i = 0; i < s->nscore[p]; i++)
-            s->rev[s->score[p][i]] = (uint8_t)(DB_REV_SCORE + 2 * p);
+        {
+            const uint8_t *z = db_hand(s, p);
+            for (int i = 0; i < s->nhand[p]; i++)
+                s->rev[z[i]] = (uint8_t)(DB_REV_HAND + 2 * p);
+        }
+        {
+            const uint8_t *z = db_score(s, p);
+            for (int i = 0; i < s->nscore[p]; i++)
+                s->rev[z[i]] = (uint8_t)(DB_REV_SCORE + 2 * p);
+        }
     }
     int over;
     if (s->one_shot)
@@ -370,10 +432,9 @@ static void start_raid(db_state *s)
     uint8_t all = db_shown_mask(s->n);
     for (int p = 0; p < s->n; p++)
         for (int i = 0; i < s->nhand[p];) {
-            int c = s->hand[p][i];
+            int c = db_hand(s, p)[i];
             if (s->card[c].type == DB_VILLAIN) {
-                take(s->hand[p], &s->nhand[p], c);
-                push(s->vrow[p], &s->nvrow[p], c);
+                zone_move(s, DB_Z_HAND + p, DB_Z_VROW + p, c);
                 s->known[c] = all;
             } else
                 i++;
@@ -386,28 +447,28 @@ static void start_raid(db_state *s)
 /* DB-25..27: the raider draws hand position i of the target. */
 static void resolve(db_state *s, int i)
 {
-    int t = s->target, v = s->centre, c = s->hand[t][i];
+    int t = s->target, v = s->centre, c = db_hand(s, t)[i];
     uint8_t all = db_shown_mask(s->n);
-    take(s->hand[t], &s->nhand[t], c);
+    db_zone_take(s, DB_Z_HAND + t, c);
     s->known[c] = all;
     assert(s->card[c].type != DB_VILLAIN); /* DB-27 e */
     int share = (s->card[v].suits & s->card[c].suits) != 0;
     int out;
     if (s->card[c].type == DB_TREASURE && share) {
-        push(s->score[s->raider], &s->nscore[s->raider], v);
-        push(s->score[s->raider], &s->nscore[s->raider], c);
+        db_zone_push(s, DB_Z_SCORE + s->raider, v);
+        db_zone_push(s, DB_Z_SCORE + s->raider, c);
         out = DB_OUT_STEAL;
     } else if (s->card[c].type == DB_HERO && share) {
-        push(s->score[t], &s->nscore[t], v);
-        push(s->score[t], &s->nscore[t], c);
+        db_zone_push(s, DB_Z_SCORE + t, v);
+        db_zone_push(s, DB_Z_SCORE + t, c);
         out = DB_OUT_CAUGHT;
     } else if (s->card[c].type == DB_HERO) {
-        push(s->disc, &s->ndisc, v);
-        push(s->disc, &s->ndisc, c);
+        db_zone_push(s, DB_Z_DISC, v);
+        db_zone_push(s, DB_Z_DISC, c);
         out = DB_OUT_BOTH_OUT;
     } else {
-        push(s->disc, &s->ndisc, v);
-        push(s->hand[t], &s->nhand[t], c);
+        db_zone_push(s, DB_Z_DISC, v);
+        db_zone_push(s, DB_Z_HAND + t, c);
         out = DB_OUT_MISS;
     }
     s->last_raider = s->raider;
@@ -422,11 +483,11 @@ static void resolve(db_state *s, int i)
 static void play_villain(db_state *s, int v)
 {
     int r = s->raider;
-    take(s->vrow[r], &s->nvrow[r], v);
+    db_zone_take(s, DB_Z_VROW + r, v);
     s->centre = (uint8_t)v;
     int t = db_find_target(s, r);
     if (t < 0) { /* DB-24 */
-        push(s->disc, &s->ndisc, v);
+        db_zone_push(s, DB_Z_DISC, v);
         s->last_raider = (uint8_t)r;
         s->last_target = DB_NONE;
         s->last_villain = (uint8_t)v;
@@ -456,12 +517,13 @@ static void play_villain(db_state *s, int v)
 
 static void end_draft(db_state *s)
 {
-    for (int p = 0; p < s->n; p++) {
-        memcpy(s->hand[p], s->kept[p], s->nkept[p]);
+    /* Hands and packs are empty now, so the kept cards, seat by seat, lie
+     * where the hands begin: the hands become them by their counts alone. */
+    assert(db_zone_start(s, DB_Z_KEPT) == 0);
+    for (int p = 0; p < s->n && p < DB_MAXP; p++) { /* (the bound, for gcc -O3) */
         s->nhand[p] = s->nkept[p];
-        sort_pile(s, s->hand[p], s->nhand[p]);
-        memset(s->kept[p], 0, sizeof s->kept[p]);
         s->nkept[p] = 0;
+        sort_pile(s, db_hand(s, p), s->nhand[p]);
     }
     start_raid(s);
 }
@@ -469,22 +531,28 @@ static void end_draft(db_state *s)
 /* DB-10, DB-11, DB-13 once every seat has kept a card. */
 static void pass_packs(db_state *s)
 {
+    /* The packs lie together in seat order: rewritten in place, the cards
+     * after them do not move. */
     uint8_t pack[DB_MAXP][DB_MAXHAND], npack[DB_MAXP];
-    memcpy(pack, s->pack, sizeof pack);
-    memcpy(npack, s->npack, sizeof npack);
+    uint8_t *z = db_pack(s, 0);
+    for (int p = 0, at = 0; p < s->n; p++) {
+        npack[p] = s->npack[p];
+        memcpy(pack[p], z + at, npack[p]);
+        at += npack[p];
+    }
+    for (int p = 0; p < s->n; p++)
+        s->npack[db_dir_next(s, p)] = npack[p];
     for (int p = 0; p < s->n; p++) {
         int q = db_dir_next(s, p);
-        memcpy(s->pack[q], pack[p], sizeof pack[p]);
-        s->npack[q] = npack[p];
+        memcpy(db_pack(s, q), pack[p], npack[p]);
         for (int i = 0; i < npack[p]; i++)
             s->known[pack[p][i]] |= (uint8_t)(1u << q);
     }
     s->chosen = 0;
     if (s->npack[0] == 1) /* DB-11: every pack has the same size */
         for (int p = 0; p < s->n; p++) {
-            push(s->kept[p], &s->nkept[p], s->pack[p][0]);
-            s->pack[p][0] = 0;
-            s->npack[p] = 0;
+            int c = db_pack(s, p)[0];
+            zone_move(s, DB_Z_PACK + p, DB_Z_KEPT + p, c);
         }
     if (s->npack[0] == 0)
         end_draft(s);
@@ -495,12 +563,14 @@ static void pass_packs(db_state *s)
 static void draft_keep(db_state *s, int c)
 {
     int p = s->mover;
-    take(s->pack[p], &s->npack[p], c);
-    push(s->kept[p], &s->nkept[p], c);
+    zone_move(s, DB_Z_PACK + p, DB_Z_KEPT + p, c);
     /* The passer knew this pack exactly; after a free choice only p does. */
     s->known[c] = (uint8_t)(1u << p);
-    for (int i = 0; i < s->npack[p]; i++)
-        s->known[s->pack[p][i]] = (uint8_t)(1u << p);
+    {
+        const uint8_t *z = db_pack(s, p);
+        for (int i = 0; i < s->npack[p]; i++)
+            s->known[z[i]] = (uint8_t)(1u << p);
+    }
     s->chosen |= (uint8_t)(1u << p);
     int next = first_chooser(s);
     if (next < 0)
@@ -514,22 +584,18 @@ static void acquire_keep(db_state *s, int c)
 {
     int p = s->mover, nd = db_left(2, s->dealer);
     uint8_t all = db_all_mask(2);
-    take(s->taken[p], &s->ntaken[p], c);
-    push(s->kept[p], &s->nkept[p], c);
-    s->aside[p] = s->taken[p][0];
-    s->naside[p] = 1;
-    s->taken[p][0] = 0;
-    s->ntaken[p] = 0;
+    zone_move(s, DB_Z_TAKEN + p, DB_Z_KEPT + p, c);
+    int a = db_taken(s, p)[0]; /* the other card of the pair is set aside */
+    zone_move(s, DB_Z_TAKEN + p, DB_Z_ASIDE + p, a);
     s->chosen |= (uint8_t)(1u << p);
     if (s->chosen != all) {
         s->mover = (uint8_t)(p == nd ? s->dealer : nd);
         return;
     }
     for (int q = 0; q < 2; q++) { /* both set-aside cards are shown together */
-        push(s->drow[q], &s->ndrow[q], s->aside[q]);
-        s->known[s->aside[q]] = db_shown_mask(2);
-        s->aside[q] = 0;
-        s->naside[q] = 0;
+        int x = db_aside(s, q)[0];
+        zone_move(s, DB_Z_ASIDE + q, DB_Z_DROW + q, x);
+        s->known[x] = db_shown_mask(2);
     }
     s->chosen = 0;
     if (s->ndeck) {
@@ -538,16 +604,18 @@ static void acquire_keep(db_state *s, int c)
     }
     for (int k = 0; k < 2; k++) {
         int q = k ? s->dealer : nd;
-        for (int i = 0; i < s->ndrow[q]; i++)
-            push(s->disc, &s->ndisc, s->drow[q][i]);
-        memset(s->drow[q], 0, sizeof s->drow[q]);
-        s->ndrow[q] = 0;
+        while (s->ndrow[q]) {
+            int x = db_drow(s, q)[0];
+            zone_move(s, DB_Z_DROW + q, DB_Z_DISC, x);
+        }
     }
     /* §4.2: each player has now seen 19 cards, so the other 6 are the
      * opponent's hand. */
-    for (int q = 0; q < 2; q++)
+    for (int q = 0; q < 2; q++) {
+        const uint8_t *z = db_kept(s, q);
         for (int i = 0; i < s->nkept[q]; i++)
-            s->known[s->kept[q][i]] = all;
+            s->known[z[i]] = all;
+    }
     end_draft(s);
 }
 
@@ -568,10 +636,10 @@ static void apply(void *st, ch_action a)
     case DB_A_PUT: {
         int t = s->target, j = s->arranged;
         int i = j;
-        while (s->hand[t][i] != arg)
+        while (db_hand(s, t)[i] != arg)
             i++;
-        s->hand[t][i] = s->hand[t][j];
-        s->hand[t][j] = (uint8_t)arg;
+        db_hand(s, t)[i] = db_hand(s, t)[j];
+        db_hand(s, t)[j] = (uint8_t)arg;
         if (++s->arranged == s->nhand[t] - 1) {
             s->phase = DB_PH_DRAW;
             s->mover = s->raider;
@@ -593,10 +661,16 @@ static void apply(void *st, ch_action a)
 static long one_shot_key(const db_state *s, int p)
 {
     int best = -1;
-    for (int i = 0; i < s->nhand[p]; i++)
-        best = s->hand[p][i] > best ? s->hand[p][i] : best;
-    for (int i = 0; i < s->nscore[p]; i++)
-        best = s->score[p][i] > best ? s->score[p][i] : best;
+    {
+        const uint8_t *z = db_hand(s, p);
+        for (int i = 0; i < s->nhand[p]; i++)
+            best = z[i] > best ? z[i] : best;
+    }
+    {
+        const uint8_t *z = db_score(s, p);
+        for (int i = 0; i < s->nscore[p]; i++)
+            best = z[i] > best ? z[i] : best;
+    }
     return ((long)s->total[p] * 64 + s->nhand[p] + s->nscore[p]) * 64 + best + 1;
 }
 

@@ -195,13 +195,14 @@ static void keep_event(json_t *list, const db_state *b, int c, int viewer, int j
                      ja ? "{P%d} はパックから %s を選んだ" : "{P%d} keeps %s from the pack", p, x);
         else
             snprintf(t, sizeof t,
-                     ja ? "{P%d} はパックから1枚を裏向きに選んだ" : "{P%d} keeps a card face down", p);
+                     ja ? "{P%d} はパックから1枚を裏向きに選んだ" : "{P%d} keeps a card face down",
+                     p);
         uint8_t one = (uint8_t)c;
         moved(event(list, "keep", p, t), sees(viewer, p) ? cards_json(b, &one, 1) : NULL, 1, "pack",
               "kept");
         return;
     }
-    int other = b->taken[p][0] == c ? b->taken[p][1] : b->taken[p][0];
+    int other = db_taken(b, p)[0] == c ? db_taken(b, p)[1] : db_taken(b, p)[0];
     db_card_say(b, other, ja, y, sizeof y);
     if (sees(viewer, p))
         snprintf(t, sizeof t,
@@ -228,21 +229,24 @@ static void draft_pass_events(json_t *list, const db_state *b, const db_state *a
              ja ? "全員が残りのパック(%d枚)を%s隣へ渡した%s"
                 : "everyone passes the rest of the pack "
                   "(%d card%s) to the %s",
-             size, ja ? (left ? "左" : "右") : size == 1 ? "" : "s",
+             size,
+             ja          ? (left ? "左" : "右")
+             : size == 1 ? ""
+                         : "s",
              ja ? "" : (left ? "left" : "right"));
     json_t *e = event(list, "pass", -1, t), *cards = NULL;
     if (viewer >= 0 && viewer < b->n) {
         int n;
         if (size >= 2)
-            cards = known_json(af, af->pack[viewer], af->npack[viewer], viewer, &n);
+            cards = known_json(af, db_pack(af, viewer), af->npack[viewer], viewer, &n);
         else {
             /* The forced last card: in the new hand, not kept before. */
             uint8_t k[DB_MAXHAND];
             int m = 0;
             for (int i = 0; i < af->nhand[viewer]; i++) {
-                int f = af->hand[viewer][i], had = f == c && viewer == b->mover;
+                int f = db_hand(af, viewer)[i], had = f == c && viewer == b->mover;
                 for (int j = 0; j < b->nkept[viewer]; j++)
-                    had |= b->kept[viewer][j] == f;
+                    had |= db_kept(b, viewer)[j] == f;
                 if (!had) k[m++] = (uint8_t)f;
             }
             cards = cards_json(af, k, m);
@@ -261,8 +265,8 @@ static void acquire_events(json_t *list, const db_state *b, const db_state *af, 
     int p = b->mover, q = 1 - p;
     if ((b->chosen | 1u << p) != db_all_mask(2)) return;
     uint8_t shown[2];
-    shown[p] = b->taken[p][0] == c ? b->taken[p][1] : b->taken[p][0];
-    shown[q] = b->aside[q];
+    shown[p] = db_taken(b, p)[0] == c ? db_taken(b, p)[1] : db_taken(b, p)[0];
+    shown[q] = db_aside(b, q)[0];
     char t[200], x[64], y[64];
     db_card_say(b, shown[0], ja, x, sizeof x);
     db_card_say(b, shown[1], ja, y, sizeof y);
@@ -276,9 +280,9 @@ static void acquire_events(json_t *list, const db_state *b, const db_state *af, 
     int nd = db_left(2, af->dealer);
     for (int k = 0; k < 2; k++) {
         int r = k ? af->dealer : nd, n = 0;
-        json_t *cards = sees(viewer, r) ? known_json(af, af->taken[r], 2, viewer, &n) : NULL;
-        snprintf(t, sizeof t, ja ? "{P%d} が山札から2枚取った" : "{P%d} takes 2 cards from the deck",
-                 r);
+        json_t *cards = sees(viewer, r) ? known_json(af, db_taken(af, r), 2, viewer, &n) : NULL;
+        snprintf(t, sizeof t,
+                 ja ? "{P%d} が山札から2枚取った" : "{P%d} takes 2 cards from the deck", r);
         moved(event(list, "take", r, t), cards, 2, "deck", "taken");
     }
 }
@@ -292,7 +296,7 @@ static void raid_start_events(json_t *list, const db_state *af, int ja)
         ch_text_init(&o, t, sizeof t);
         ch_text_add(&o, ja ? "{P%d} がヴィランを表にした:" : "{P%d} reveals villains:", p);
         uint8_t v[DB_MAXHAND];
-        memcpy(v, af->vrow[p], af->nvrow[p]);
+        memcpy(v, db_vrow(af, p), af->nvrow[p]);
         sort_faces(v, af->nvrow[p]);
         put_list(&o, af, v, af->nvrow[p], ja);
         moved(event(list, "villains", p, t), cards_json(af, v, af->nvrow[p]), af->nvrow[p], "hand",
@@ -369,7 +373,7 @@ static void scoring_events(json_t *list, const db_state *af, int viewer, int ja)
     json_t *e = event(list, "deal", af->dealer, t), *cards = NULL;
     if (viewer >= 0 && viewer < af->n) {
         int n;
-        const uint8_t *z = af->n == 2 ? af->taken[viewer] : af->pack[viewer];
+        const uint8_t *z = af->n == 2 ? db_taken(af, viewer) : db_pack(af, viewer);
         cards = known_json(af, z, af->n == 2 ? af->ntaken[viewer] : af->npack[viewer], viewer, &n);
     }
     moved(e, cards, DB_NCARDS, "deck", af->n == 2 ? "taken" : "pack");
@@ -406,14 +410,14 @@ json_t *db_events(const void *before, ch_action a, int viewer, ch_lang lang)
                         : "{P%d} plays %s to the centre, raiding {P%d}",
                      p, x, target);
         else
-            snprintf(t, sizeof t, ja ? "{P%d} が%s を中央に出した" : "{P%d} plays %s",
-                     p, x);
+            snprintf(t, sizeof t, ja ? "{P%d} が%s を中央に出した" : "{P%d} plays %s", p, x);
         json_t *e = event(list, "play", p, t);
         if (target >= 0) json_object_set_new(e, "target", json_integer(target));
         moved(e, cards_json(b, &one, 1), 1, "villains", "centre");
         if (af.phase == DB_PH_ARRANGE && same_round) {
             snprintf(t, sizeof t,
-                     ja ? "{P%d} が引かれる前に手札を並べる" : "{P%d} orders their hand for the draw",
+                     ja ? "{P%d} が引かれる前に手札を並べる"
+                        : "{P%d} orders their hand for the draw",
                      af.target);
             event(list, "arrange", af.target, t);
         }
@@ -534,9 +538,9 @@ int db_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
     }
     char x[64];
     db_card_say(s, c, ja, x, sizeof x);
-    if (v == 0 && s->phase == DB_PH_DRAFT && !in(s->pack[p], s->npack[p], c))
+    if (v == 0 && s->phase == DB_PH_DRAFT && !in(db_pack(s, p), s->npack[p], c))
         ch_text_add(&o, ja ? "%s はあなたのパックにない" : "%s is not in your pack", x);
-    else if (v == 0 && s->phase == DB_PH_ACQUIRE && !in(s->taken[p], s->ntaken[p], c))
+    else if (v == 0 && s->phase == DB_PH_ACQUIRE && !in(db_taken(s, p), s->ntaken[p], c))
         ch_text_add(&o, ja ? "%s はあなたが取った2枚にない" : "%s is not one of your two cards", x);
     else if (v == 0)
         ; /* taken[] holds the 2-player acquisition only: nothing more to say */
@@ -546,7 +550,7 @@ int db_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
         ch_text_add(
             &o, ja ? "%s はあなたの前に出ているヴィランではない" : "%s is not among your villains",
             x);
-    else if (in(s->hand[p], s->arranged, c))
+    else if (in(db_hand(s, p), s->arranged, c))
         ch_text_add(&o, ja ? "%s はもう置いた" : "%s is already in place", x);
     else
         ch_text_add(&o, ja ? "%s は手札にない" : "%s is not in your hand", x);

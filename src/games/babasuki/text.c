@@ -63,7 +63,8 @@ int db_card_say(const db_state *s, int face, int ja, char *buf, size_t cap)
     static const struct {
         char letter;
         const char *en, *ja;
-    } suit[] = {{'S', "Sun", "太陽"}, {'M', "Moon", "月"}, {'F', "Flower", "花"}, {'W', "Water", "水"}};
+    } suit[] = {
+        {'S', "Sun", "太陽"}, {'M', "Moon", "月"}, {'F', "Flower", "花"}, {'W', "Water", "水"}};
     const db_card *c = &s->card[face];
     ch_text t;
     ch_text_init(&t, buf, cap);
@@ -119,10 +120,10 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
         if (!sees) return snprintf(buf, cap, ja ? "カードを1枚選んで確保する" : "Choose a card");
         if (s->phase == DB_PH_ACQUIRE) {
             char o[64];
-            int other = s->taken[p][0] == arg ? s->taken[p][1] : s->taken[p][0];
+            int other = db_taken(s, p)[0] == arg ? db_taken(s, p)[1] : db_taken(s, p)[0];
             db_card_say(s, other, ja, o, sizeof o);
-            return snprintf(buf, cap, ja ? "%s を確保し、%s を捨てる" : "Keep %s and discard %s",
-                            c, o);
+            return snprintf(buf, cap, ja ? "%s を確保し、%s を捨てる" : "Keep %s and discard %s", c,
+                            o);
         }
         return snprintf(buf, cap, ja ? "%s を確保する" : "Keep %s", c);
     case DB_A_PLAY: {
@@ -144,8 +145,8 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
                             c, t);
         db_card_say(&next, next.last_drawn, ja, d, sizeof d);
         if (ja)
-            return snprintf(buf, cap, "%s を中央に出し、{P%d} の手札から %s を引く ── %s", c,
-                            t, d, db_outcome_text[1][next.last_out]);
+            return snprintf(buf, cap, "%s を中央に出し、{P%d} の手札から %s を引く ── %s", c, t, d,
+                            db_outcome_text[1][next.last_out]);
         return snprintf(buf, cap, "Play %s, draw %s from {P%d}'s hand — %s", c, d, t,
                         db_outcome_text[0][next.last_out]);
     }
@@ -159,8 +160,8 @@ int db_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
         db_game.apply(&next, a);
         db_card_say(&next, next.last_drawn, ja, c, sizeof c);
         if (ja)
-            return snprintf(buf, cap, "{P%d} の手札の %d 枚目を引く: %s ── %s", s->target, arg + 1, c,
-                            db_outcome_text[1][next.last_out]);
+            return snprintf(buf, cap, "{P%d} の手札の %d 枚目を引く: %s ── %s", s->target, arg + 1,
+                            c, db_outcome_text[1][next.last_out]);
         return snprintf(buf, cap, "Draw card %d of {P%d}'s hand: %s — %s", arg + 1, s->target, c,
                         db_outcome_text[0][next.last_out]);
     }
@@ -365,7 +366,7 @@ int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         ch_text_add(&o, "\n");
     }
     ch_text_add(&o, "%s:", L[L_DISCARD]);
-    put_cards(&o, s, s->disc, s->ndisc, 0);
+    put_cards(&o, s, db_disc(s), s->ndisc, 0);
     ch_text_add(&o, "\n");
     for (int p = 0; p < s->n; p++) {
         /* The order of an arranged hand is its owner's secret (DB-V3: it is
@@ -374,30 +375,30 @@ int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
                       (s->phase == DB_PH_ARRANGE || s->phase == DB_PH_DRAW) &&
                       (viewer == p || viewer == CH_ALL);
         ch_text_add(&o, "P%d%s %s:", p, p == viewer ? "*" : " ", L[L_HAND]);
-        put_known(&o, s, s->hand[p], s->nhand[p], viewer, ordered);
+        put_known(&o, s, db_hand(s, p), s->nhand[p], viewer, ordered);
         if (s->npack[p] || s->phase == DB_PH_DRAFT) {
             ch_text_add(&o, "  %s:", L[L_PACK]);
-            put_known(&o, s, s->pack[p], s->npack[p], viewer, 0);
+            put_known(&o, s, db_pack(s, p), s->npack[p], viewer, 0);
         }
         if (s->nkept[p]) {
             ch_text_add(&o, "  %s:", L[L_KEPT]);
-            put_known(&o, s, s->kept[p], s->nkept[p], viewer, 0);
+            put_known(&o, s, db_kept(s, p), s->nkept[p], viewer, 0);
         }
         if (s->n == 2 && s->ntaken[p]) {
             ch_text_add(&o, "  %s:", L[L_TAKEN]);
-            put_known(&o, s, s->taken[p], s->ntaken[p], viewer, 0);
+            put_known(&o, s, db_taken(s, p), s->ntaken[p], viewer, 0);
         }
         if (s->n == 2 && s->ndrow[p]) {
             ch_text_add(&o, "  %s:", L[L_ASIDE_ROW]);
-            put_cards(&o, s, s->drow[p], s->ndrow[p], 1);
+            put_cards(&o, s, db_drow(s, p), s->ndrow[p], 1);
         }
         if (s->nvrow[p]) {
             ch_text_add(&o, "  %s:", L[L_VILLAINS]);
-            put_cards(&o, s, s->vrow[p], s->nvrow[p], 0);
+            put_cards(&o, s, db_vrow(s, p), s->nvrow[p], 0);
         }
         if (s->nscore[p]) {
             ch_text_add(&o, "  %s:", L[L_SECURED]);
-            put_cards(&o, s, s->score[p], s->nscore[p], 1);
+            put_cards(&o, s, db_score(s, p), s->nscore[p], 1);
         }
         ch_text_add(&o, "\n");
     }

@@ -22,19 +22,19 @@ static uint8_t *hidden_zone(const db_state *s, int p, int kind, int *n)
     switch (kind) {
     case HZ_HAND:
         *n = s->nhand[p];
-        return w->hand[p];
+        return db_hand(w, p);
     case HZ_PACK:
         *n = s->npack[p];
-        return w->pack[p];
+        return db_pack(w, p);
     case HZ_KEPT:
         *n = s->nkept[p];
-        return w->kept[p];
+        return db_kept(w, p);
     case HZ_TAKEN:
         *n = p < 2 ? s->ntaken[p] : 0;
-        return p < 2 ? w->taken[p] : NULL;
+        return p < 2 ? db_taken(w, p) : NULL;
     default:
         *n = p < 2 ? s->naside[p] : 0;
-        return p < 2 ? &w->aside[p] : NULL;
+        return p < 2 ? db_aside(w, p) : NULL;
     }
 }
 
@@ -72,15 +72,15 @@ void db_observe(const db_state *s, int seat, db_view *v)
             for (int i = 0; i < n; i++)
                 if (knows(s, seat, z[i])) mark(v, &z[i], 1, hz_at[k], p);
         }
-        mark(v, s->vrow[p], s->nvrow[p], DB_AT_VROW, p);
-        mark(v, s->score[p], s->nscore[p], DB_AT_SCORE, p);
-        if (p < 2) mark(v, s->drow[p], s->ndrow[p], DB_AT_DROW, p);
+        mark(v, db_vrow(s, p), s->nvrow[p], DB_AT_VROW, p);
+        mark(v, db_score(s, p), s->nscore[p], DB_AT_SCORE, p);
+        if (p < 2) mark(v, db_drow(s, p), s->ndrow[p], DB_AT_DROW, p);
         v->nhand[p] = s->nhand[p];
         v->npack[p] = s->npack[p];
         v->nkept[p] = s->nkept[p];
         v->total[p] = s->total[p];
     }
-    mark(v, s->disc, s->ndisc, DB_AT_DISCARD, -1);
+    mark(v, db_disc(s), s->ndisc, DB_AT_DISCARD, -1);
     if (s->centre != DB_NONE) mark(v, &s->centre, 1, DB_AT_CENTRE, -1);
 }
 
@@ -163,7 +163,7 @@ json_t *db_view_json(const void *st, int viewer)
                                                s->card[c].secured, "hand", s->card[c].hand));
     }
     json_object_set_new(v, "cards", cards);
-    json_object_set_new(v, "discard", card_list(s, s->disc, s->ndisc));
+    json_object_set_new(v, "discard", card_list(s, db_disc(s), s->ndisc));
     if (s->phase == DB_PH_RAID || s->phase == DB_PH_ARRANGE || s->phase == DB_PH_DRAW)
         json_object_set_new(v, "raider", json_integer(s->raider));
     if (s->centre != DB_NONE) {
@@ -193,9 +193,10 @@ json_t *db_view_json(const void *st, int viewer)
             if (k >= HZ_TAKEN && s->n != 2) continue;
             hidden_json(o, hz_name[k], s, z, n, viewer == CH_ALL || viewer == p, viewer);
         }
-        json_object_set_new(o, "villains", card_list(s, s->vrow[p], s->nvrow[p]));
-        json_object_set_new(o, "secured", card_list(s, s->score[p], s->nscore[p]));
-        if (s->n == 2) json_object_set_new(o, "discarded", card_list(s, s->drow[p], s->ndrow[p]));
+        json_object_set_new(o, "villains", card_list(s, db_vrow(s, p), s->nvrow[p]));
+        json_object_set_new(o, "secured", card_list(s, db_score(s, p), s->nscore[p]));
+        if (s->n == 2)
+            json_object_set_new(o, "discarded", card_list(s, db_drow(s, p), s->ndrow[p]));
         json_array_append_new(seats, o);
     }
     json_object_set_new(v, "seats", seats);
@@ -204,7 +205,7 @@ json_t *db_view_json(const void *st, int viewer)
         /* deck[ndeck-1] is the top; list top first. */
         uint8_t d[DB_NCARDS];
         for (int i = 0; i < s->ndeck; i++)
-            d[i] = s->deck[s->ndeck - 1 - i];
+            d[i] = db_deck_cards(s)[s->ndeck - 1 - i];
         json_object_set_new(v, "deck", card_list(s, d, s->ndeck));
     } else {
         json_object_set_new(v, "deck_count", json_integer(s->ndeck));
@@ -238,9 +239,9 @@ static void census_public(ch_census *c, int zone, const uint8_t *z, int n)
 void db_census(const void *st, int viewer, ch_census *c)
 {
     const db_state *s = st;
-    census_public(c, Z_DISCARD, s->disc, s->ndisc);
+    census_public(c, Z_DISCARD, db_disc(s), s->ndisc);
     for (int i = 0; i < s->ndeck; i++)
-        ch_census_put(c, Z_DECK, i, s->deck[i], viewer == CH_ALL);
+        ch_census_put(c, Z_DECK, i, db_deck_cards(s)[i], viewer == CH_ALL);
     if (s->centre != DB_NONE) census_public(c, Z_CENTRE, &s->centre, 1);
     for (int p = 0; p < s->n; p++) {
         int base = Z_SEAT0 + p * ZS_N;
@@ -249,9 +250,9 @@ void db_census(const void *st, int viewer, ch_census *c)
             const uint8_t *z = hidden_zone(s, p, k, &n);
             census_hidden(s, viewer, c, base + 2 * k, z, n);
         }
-        census_public(c, base + ZS_VROW, s->vrow[p], s->nvrow[p]);
-        census_public(c, base + ZS_SCORE, s->score[p], s->nscore[p]);
-        if (p < 2) census_public(c, base + ZS_DROW, s->drow[p], s->ndrow[p]);
+        census_public(c, base + ZS_VROW, db_vrow(s, p), s->nvrow[p]);
+        census_public(c, base + ZS_SCORE, db_score(s, p), s->nscore[p]);
+        if (p < 2) census_public(c, base + ZS_DROW, db_drow(s, p), s->ndrow[p]);
     }
 }
 
@@ -263,7 +264,7 @@ void db_resample(void *st, int viewer, ch_rng *rng)
     uint8_t *slot[DB_NCARDS], face[DB_NCARDS], mask[DB_NCARDS];
     int m = 0;
     for (int i = 0; i < s->ndeck; i++)
-        slot[m++] = &s->deck[i];
+        slot[m++] = &db_deck_cards(s)[i];
     for (int p = 0; p < s->n; p++)
         for (int k = 0; k < HZ_N; k++) {
             int n;
@@ -285,8 +286,8 @@ void db_resample(void *st, int viewer, ch_rng *rng)
     /* Other hands' order is theirs to choose (DB-25): viewer knows none of it. */
     for (int p = 0; p < s->n; p++)
         if (p != viewer) {
-            ch_sort_u8(s->hand[p], s->nhand[p]);
-            ch_rng_shuffle_u8(rng, s->hand[p], s->nhand[p]);
+            ch_sort_u8(db_hand(s, p), s->nhand[p]);
+            ch_rng_shuffle_u8(rng, db_hand(s, p), s->nhand[p]);
         }
     ch_rng_seed(&s->rng, ch_rng_next64(rng), 0xdb5u);
 }

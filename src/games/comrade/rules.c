@@ -48,11 +48,22 @@ static void start_deal(cm_state *s, const int *order)
     s->pool = 0xFFFF; /* CM-7 */
     s->jokers = s->njokers;
     s->turn = s->passes = s->total = s->trick = s->nplay = 0;
+    /* The deck in face order, shuffled, then dealt one card at a time from
+     * the first seat round. Random play deals once per 8 decisions or so,
+     * so this is a large part of it (issue 29): no loop over the faces. */
+    static const uint8_t faces[52] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12,
+                                      13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+                                      26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38,
+                                      39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
     uint8_t d[52];
     int k = 0;
-    uint64_t m = cm_deck_mask(np);
-    for (int f = 0; f < 52; f++)
-        if (m >> f & 1) d[k++] = (uint8_t)f;
+    if (np != 3) {
+        memcpy(d, faces, sizeof d);
+        k = 52;
+    } else {
+        for (uint64_t m = cm_deck_mask(np); m; m &= m - 1)
+            d[k++] = (uint8_t)__builtin_ctzll(m);
+    }
     if (order)
         for (int i = 0; i < k; i++)
             d[i] = (uint8_t)order[i];
@@ -146,7 +157,7 @@ const char *cm_phase(const void *st)
 int cm_bid_add(const cm_state *s, ch_action a)
 {
     if (a == CM_PASS) return 0;
-    if (a >= CM_JOKER(0)) return 1; /* CM-14 */
+    if (a >= CM_JOKER(0)) return 1;                             /* CM-14 */
     return (a - 1) % 4 + 1 - s->v[cm_bid_seat(s)][(a - 1) / 4]; /* CM-13 */
 }
 
@@ -156,8 +167,80 @@ static int fits(const cm_state *s, int cur, int val)
     return s->total - cur + val <= s->target;
 }
 
+/* Bidding is two thirds of Comrade's random-play decisions, with some 19
+ * choices each, so the takes of a suit are copied from a table: row
+ * [suit][mask] lists CM_TAKE(suit, value) for every value bit of mask, in
+ * rising order. Every row is copied whole (4 entries) and the count
+ * advanced by the mask's bits: at most 1 + 16 + 4 = 21 entries are ever
+ * written, the game's max_actions. */
 static int legal_bids(const cm_state *s, ch_action *out)
 {
+    static const ch_action takes[4][16][4] = {
+        {{0, 0, 0, 0},
+         {1, 0, 0, 0},
+         {2, 0, 0, 0},
+         {1, 2, 0, 0},
+         {3, 0, 0, 0},
+         {1, 3, 0, 0},
+         {2, 3, 0, 0},
+         {1, 2, 3, 0},
+         {4, 0, 0, 0},
+         {1, 4, 0, 0},
+         {2, 4, 0, 0},
+         {1, 2, 4, 0},
+         {3, 4, 0, 0},
+         {1, 3, 4, 0},
+         {2, 3, 4, 0},
+         {1, 2, 3, 4}},
+        {{0, 0, 0, 0},
+         {5, 0, 0, 0},
+         {6, 0, 0, 0},
+         {5, 6, 0, 0},
+         {7, 0, 0, 0},
+         {5, 7, 0, 0},
+         {6, 7, 0, 0},
+         {5, 6, 7, 0},
+         {8, 0, 0, 0},
+         {5, 8, 0, 0},
+         {6, 8, 0, 0},
+         {5, 6, 8, 0},
+         {7, 8, 0, 0},
+         {5, 7, 8, 0},
+         {6, 7, 8, 0},
+         {5, 6, 7, 8}},
+        {{0, 0, 0, 0},
+         {9, 0, 0, 0},
+         {10, 0, 0, 0},
+         {9, 10, 0, 0},
+         {11, 0, 0, 0},
+         {9, 11, 0, 0},
+         {10, 11, 0, 0},
+         {9, 10, 11, 0},
+         {12, 0, 0, 0},
+         {9, 12, 0, 0},
+         {10, 12, 0, 0},
+         {9, 10, 12, 0},
+         {11, 12, 0, 0},
+         {9, 11, 12, 0},
+         {10, 11, 12, 0},
+         {9, 10, 11, 12}},
+        {{0, 0, 0, 0},
+         {13, 0, 0, 0},
+         {14, 0, 0, 0},
+         {13, 14, 0, 0},
+         {15, 0, 0, 0},
+         {13, 15, 0, 0},
+         {14, 15, 0, 0},
+         {13, 14, 15, 0},
+         {16, 0, 0, 0},
+         {13, 16, 0, 0},
+         {14, 16, 0, 0},
+         {13, 14, 16, 0},
+         {15, 16, 0, 0},
+         {13, 15, 16, 0},
+         {14, 15, 16, 0},
+         {13, 14, 15, 16}},
+    };
     int p = s->to_move, n = 0;
     out[n++] = CM_PASS;
     for (int su = 0; su < 4; su++) {
@@ -168,8 +251,8 @@ static int legal_bids(const cm_state *s, ch_action *out)
             int room = s->target - s->total + cur; /* highest value that fits */
             m &= room >= 4 ? 0xFu : room > 0 ? (1u << room) - 1 : 0;
         }
-        for (; m; m &= m - 1)
-            out[n++] = CM_TAKE(su, __builtin_ctz(m) + 1);
+        memcpy(out + n, takes[su][m], sizeof takes[su][m]);
+        n += (int)(0x4332322132212110ull >> (m * 4) & 0xF); /* bits set in m */
     }
     if (s->jokers && (!s->safe_bids || fits(s, 0, 1))) /* CM-14 */
         for (int su = 0; su < 4; su++)
@@ -345,8 +428,8 @@ const char *cm_label(int wins, int deals)
 const char *cm_label_text(int wins, int deals, int ja)
 {
     /* The rule book's grades, in katakana in Japanese as the web board has them. */
-    static const char *const labels_ja[] = {"ロウ", "バッド", "アベレージ", "グッド", "グレート",
-                                            "エクセレント"};
+    static const char *const labels_ja[] = {"ロウ",   "バッド",   "アベレージ",
+                                            "グッド", "グレート", "エクセレント"};
     const char *en = cm_label(wins, deals);
     return en && ja ? labels_ja[wins] : en;
 }

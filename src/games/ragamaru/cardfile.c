@@ -261,6 +261,7 @@ static ch_err box_err;
 static void load_box(void)
 {
     static rg_cards parsed;
+    rg_legal_init();
     box_rc = rg_cards_parse(rg_cards_csv_text, &parsed, &box_err);
     if (box_rc == CH_OK) rg_box = parsed; /* a broken file leaves rg_box empty, never half full */
 }

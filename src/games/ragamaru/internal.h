@@ -184,6 +184,7 @@ typedef struct rg_log {
 } rg_log;
 
 /* Rules (rules.c, legal.c). */
+void rg_legal_init(void); /* legal.c's tables, once, before any legal() (cardfile.c) */
 int rg_legal(const void *st, ch_action *out);
 void rg_apply(void *st, ch_action a);
 void rg_apply_log(rg_state *s, ch_action a, rg_log *lg);
@@ -191,7 +192,10 @@ void rg_apply_log(rg_state *s, ch_action a, rg_log *lg);
 int rg_drawable(const rg_state *s);
 /* Why the game ended: RG_EV_OUT, RG_EV_DRY or RG_EV_CAP; -1 while it runs. */
 int rg_end_reason(const rg_state *s);
-int rg_dry(const rg_state *s);
+static inline int rg_dry(const rg_state *s) /* RG-73: nothing left to draw */
+{
+    return s->nstock == 0 && s->ndisc <= 1;
+}
 int rg_first_ok(const rg_state *s, int face); /* RG-31 for a first card in a normal turn */
 
 /* Text (text.c) and views (view.c). */

@@ -42,11 +42,13 @@ static unsigned first_mask(const rg_state *s, int type, int number)
 
 enum { MODE_PLAY, MODE_DRAWN, MODE_RESPOND };
 
+/* What every generator reads. The actions go through a pointer each one
+ * takes and returns (o), not a count in here: kept in a register, not in
+ * memory behind g, it costs nothing per action (issue 29). */
 typedef struct gen {
     const rg_state *s;
     const rg_hand *h;
-    ch_action *out;
-    int n, mode, strict;
+    int mode, strict;
 } gen;
 
 static int popcount4(unsigned x)
@@ -54,27 +56,28 @@ static int popcount4(unsigned x)
     return (int)((x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1));
 }
 
-static inline void emit(gen *g, const rg_move *m)
+static inline ch_action *emit(ch_action *o, const rg_move *m)
 {
-    assert(g->n < RG_MAX_ACTIONS);
-    g->out[g->n++] = rg_encode(m);
+    *o = rg_encode(m);
+    return o + 1;
 }
 
 /* Every set of held colours of one coloured type with every top card whose
  * play is legal: one card needs to be a legal first card itself, several
  * need a legal first card below the top (RG-36). conv: a CONV may close a
  * Try play. Sets are visited as subsets of held, largest mask first. */
-static void gen_multi(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
+static ch_action *gen_multi(const gen *g, ch_action *o, int type, int number, unsigned held,
+                            unsigned lf, int conv)
 {
     int lim = limit(g->s, type), need_conv = 0, maxcv = conv && !g->strict;
     unsigned need = 0;
     if (g->mode == MODE_DRAWN) {
         int d = g->s->drawn, dt = rg_type_of(d);
         if (dt == RG_CONV) {
-            if (!maxcv) return;
+            if (!maxcv) return o;
             need_conv = 1;
         } else {
-            if (dt != type || rg_number_of(d) != number) return;
+            if (dt != type || rg_number_of(d) != number) return o;
             need = 1u << rg_colour_of(d);
         }
     }
@@ -95,58 +98,122 @@ static void gen_multi(gen *g, int type, int number, unsigned held, unsigned lf, 
                 m.set = (int)set;
                 m.top = top;
                 m.conv = cv;
-                emit(g, &m);
+                o = emit(o, &m);
             }
         }
     }
+    return o;
+}
+
+/* gen_multi's lists for the usual case, computed once (rg_legal_init): in a
+ * turn or a response (no drawn card to include), without strict_draw, and
+ * where RG-34 cannot bite (number cards, or more than 5 cards in hand, since
+ * a play takes at most 4 cards and a Conversion). Random play meets a held
+ * kind of several colours at most steps once hands grow, and walking its
+ * subsets cost more than the rest of the move generation (issue 29).
+ *
+ * Row [conv][lim == 4][lf][held] lists the plays gen_multi emits, in its
+ * order, as the action's bits 11..17 (set, top, conv: see rg_encode):
+ * entry e gives the action base | e << 11. */
+static struct {
+    uint16_t off[2][2][16][16];
+    uint8_t n[2][2][16][16];
+    uint8_t e[4872]; /* every row's entries, 4 872 in all */
+} sets_table;
+
+void rg_legal_init(void)
+{
+    int k = 0;
+    for (int conv = 0; conv < 2; conv++)
+        for (int big = 0; big < 2; big++)
+            for (unsigned lf = 0; lf < 16; lf++)
+                for (unsigned held = 0; held < 16; held++) {
+                    int start = k, lim = big ? 4 : 2;
+                    /* gen_multi's loops with need 0 and RG-34 out of reach. */
+                    for (unsigned set = held; set; set = (set - 1) & held) {
+                        if (popcount4(set) > lim) continue;
+                        for (unsigned tops = set; tops; tops &= tops - 1) {
+                            int top = __builtin_ctz(tops);
+                            unsigned below = set & ~(1u << top);
+                            if (!(popcount4(set) == 1 ? lf >> top & 1 : (below & lf) != 0))
+                                continue;
+                            for (int cv = 0; cv <= conv; cv++) {
+                                assert(k < (int)sizeof sets_table.e);
+                                sets_table.e[k++] =
+                                    (uint8_t)(set | (unsigned)top << 4 | (unsigned)cv << 6);
+                            }
+                        }
+                    }
+                    sets_table.off[conv][big][lf][held] = (uint16_t)start;
+                    sets_table.n[conv][big][lf][held] = (uint8_t)(k - start);
+                }
+    assert(k == (int)sizeof sets_table.e);
+}
+
+static ch_action *gen_table(const gen *g, ch_action *o, int type, int number, unsigned held,
+                            unsigned lf, int conv)
+{
+    int big = limit(g->s, type) == 4;
+    const uint8_t *e = sets_table.e + sets_table.off[conv][big][lf][held];
+    int n = sets_table.n[conv][big][lf][held];
+    ch_action base = (ch_action)RG_A_PLAY | (ch_action)type << 3 | (ch_action)number << 7;
+    for (int i = 0; i < n; i++)
+        o[i] = base | (ch_action)e[i] << 11;
+    return o + n;
 }
 
 /* One card held of the kind and no Conversion to add: the common case of
  * every turn, kept inline and free of set enumeration. After a draw
  * gen_drawn only asks for the drawn card's kind, so a lone card is the
  * drawn one. */
-static inline void gen_sets(gen *g, int type, int number, unsigned held, unsigned lf, int conv)
+static inline ch_action *gen_sets(const gen *g, ch_action *o, int type, int number, unsigned held,
+                                  unsigned lf, int conv)
 {
     if (held & (held - 1) || conv) {
-        gen_multi(g, type, number, held, lf, conv);
-        return;
+        if (g->mode != MODE_DRAWN && !g->strict && (type == RG_NUMBER || g->h->n > 5))
+            o = gen_table(g, o, type, number, held, lf, conv);
+        else
+            o = gen_multi(g, o, type, number, held, lf, conv);
+        return o;
     }
-    if (!(held & lf) || (type != RG_NUMBER && g->h->n <= 1)) return; /* RG-31, RG-34 */
+    if (!(held & lf) || (type != RG_NUMBER && g->h->n <= 1)) return o; /* RG-31, RG-34 */
     rg_move one = {RG_A_PLAY, type, number, (int)held, __builtin_ctz(held), 0, 0, 0, 0};
-    emit(g, &one);
+    o = emit(o, &one);
+    return o;
 }
 
 /* k copies of a colourless card, with its colour (and number) declaration. */
-static void gen_colourless(gen *g, int type, int face)
+static ch_action *gen_colourless(const gen *g, ch_action *o, int type, int face)
 {
     int held = rg_count(g->h, face), lim = limit(g->s, type);
-    if (g->mode == MODE_DRAWN && g->s->drawn != face) return;
+    if (g->mode == MODE_DRAWN && g->s->drawn != face) return o;
     if (g->strict) lim = 1;
     rg_move m = {RG_A_PLAY, type, 0, 0, 0, 0, 0, 0, 0};
     for (int k = 1; k <= held && k <= lim && k < g->h->n; k++) {
         m.set = k;
         if (type == RG_RGM || type == RG_CONV) {
-            emit(g, &m);
+            o = emit(o, &m);
             continue;
         }
         /* A Reserve declares afterwards (RG_PH_DECLARE), so a held
          * Reserve adds one choice per count, not 60. */
         if (type == RG_RES) {
-            emit(g, &m);
+            o = emit(o, &m);
             continue;
         }
         for (int c = 0; c < 4; c++) {
             m.colour = c;
-            emit(g, &m);
+            o = emit(o, &m);
         }
     }
+    return o;
 }
 
 /* Nibble n-1 of a 60-bit number mask holds number n's colours; this picks
  * one colour's bit of every nibble. */
 #define RG_NIBBLE_LOW 0x111111111111111ull
 
-static void gen_turn(gen *g)
+static ch_action *gen_turn(const gen *g, ch_action *o)
 {
     const rg_state *s = g->s;
     const rg_hand *h = g->h;
@@ -160,7 +227,7 @@ static void gen_turn(gen *g)
         if (n == last) continue;
         last = n;
         unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
-        gen_sets(g, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
+        o = gen_sets(g, o, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
     }
     /* Coloured specials likewise: of colour C, of type T, or a free Advantage. */
     uint64_t sp = s->C == RG_ANY ? h->sp : (h->sp >> s->C) & RG_NIBBLE_LOW;
@@ -170,17 +237,18 @@ static void gen_turn(gen *g)
         int t = __builtin_ctzll(sp) / 4 + 1;
         unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
         sp &= ~(15ull << ((t - 1) * 4));
-        gen_sets(g, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
+        o = gen_sets(g, o, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
     }
-    if (h->multi[RG_FACE_RES - 96]) gen_colourless(g, RG_RES, RG_FACE_RES);
-    if (h->multi[RG_FACE_SIN - 96]) gen_colourless(g, RG_SIN, RG_FACE_SIN);
-    if (h->multi[RG_FACE_RGM - 96]) gen_colourless(g, RG_RGM, RG_FACE_RGM);
+    if (h->multi[RG_FACE_RES - 96]) o = gen_colourless(g, o, RG_RES, RG_FACE_RES);
+    if (h->multi[RG_FACE_SIN - 96]) o = gen_colourless(g, o, RG_SIN, RG_FACE_SIN);
+    if (h->multi[RG_FACE_RGM - 96]) o = gen_colourless(g, o, RG_RGM, RG_FACE_RGM);
+    return o;
 }
 
 /* RG-22: after a draw every play includes the drawn card, so only its type
  * (Tries, for a drawn Conversion) is worth looking at: the common random-play
  * step stays independent of hand size. */
-static void gen_drawn(gen *g)
+static ch_action *gen_drawn(const gen *g, ch_action *o)
 {
     const rg_state *s = g->s;
     const rg_hand *h = g->h;
@@ -189,103 +257,111 @@ static void gen_drawn(gen *g)
     if (t == RG_NUMBER) {
         int n = rg_number_of(d);
         unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
-        gen_sets(g, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
+        o = gen_sets(g, o, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
     } else if (t < RG_CONV) {
         unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
-        if (held) gen_sets(g, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
+        if (held)
+            o = gen_sets(g, o, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
     } else if (t != RG_TMO) {
-        gen_colourless(g, t, d);
+        o = gen_colourless(g, o, t, d);
     }
+    return o;
 }
 
-static void gen_respond(gen *g)
+static ch_action *gen_respond(const gen *g, ch_action *o)
 {
     const rg_state *s = g->s;
     const rg_hand *h = g->h;
     if (s->ptype == RG_SIN) {
-        gen_colourless(g, RG_SIN, RG_FACE_SIN); /* BOUNCE */
+        o = gen_colourless(g, o, RG_SIN, RG_FACE_SIN); /* BOUNCE */
     } else {
         if (!s->pclosed) {
             unsigned held = (unsigned)(h->sp >> ((s->ptype - 1) * 4) & 15);
             int tries = s->ptype == RG_TRY;
-            if (held) gen_sets(g, s->ptype, 0, held, 15, tries && h->multi[0] > 0); /* STACK */
-            if (tries) gen_colourless(g, RG_CONV, RG_FACE_CONV);                    /* CONVERT */
+            if (held)
+                o = gen_sets(g, o, s->ptype, 0, held, 15, tries && h->multi[0] > 0); /* STACK */
+            if (tries) o = gen_colourless(g, o, RG_CONV, RG_FACE_CONV);              /* CONVERT */
         }
-        gen_colourless(g, RG_TMO, RG_FACE_TMO);
+        o = gen_colourless(g, o, RG_TMO, RG_FACE_TMO);
     }
     rg_move m = {RG_A_ACCEPT, 0, 0, 0, 0, 0, 0, 0, 0};
-    emit(g, &m);
+    o = emit(o, &m);
+    return o;
 }
 
 /* RG-60: one discard per face held, in any order a player would choose
  * them, walking the hand's bits rather than all 101 faces. */
-static void gen_discards(gen *g)
+static ch_action *gen_discards(const gen *g, ch_action *o)
 {
     rg_move m = {RG_A_DISCARD, 0, 0, 0, 0, 0, 0, 0, 0};
     for (uint64_t num = g->h->num; num; num &= num - 1) {
         m.face = __builtin_ctzll(num);
-        emit(g, &m);
+        o = emit(o, &m);
     }
     for (uint64_t sp = g->h->sp; sp; sp &= sp - 1) {
         m.face = 60 + __builtin_ctzll(sp);
-        emit(g, &m);
+        o = emit(o, &m);
     }
     for (m.face = 96; m.face < RG_NFACES; m.face++)
-        if (g->h->multi[m.face - 96]) emit(g, &m);
+        if (g->h->multi[m.face - 96]) o = emit(o, &m);
+    return o;
 }
 
 /* RG-62: the Reserve's colour first, then its number in that colour. */
-static void gen_declare(gen *g)
+static ch_action *gen_declare(const gen *g, ch_action *o)
 {
     rg_move m = {RG_A_DECLARE, 0, 0, 0, 0, 0, 0, 0, 0};
     if (g->s->C == RG_ANY) {
         for (m.colour = 0; m.colour < 4; m.colour++)
-            emit(g, &m);
-        return;
+            o = emit(o, &m);
+        return o;
     }
     m.colour = g->s->C;
     for (m.decl = 1; m.decl <= 15; m.decl++)
-        emit(g, &m);
+        o = emit(o, &m);
+    return o;
 }
 
 int rg_legal(const void *st, ch_action *out)
 {
     const rg_state *s = st;
     if (s->phase == RG_PH_OVER) return 0;
-    gen g = {s, &s->hand[s->turn], out, 0, MODE_PLAY, 0};
+    gen g = {s, &s->hand[s->turn], MODE_PLAY, 0};
+    ch_action *o = out;
     rg_move m = {RG_A_PASS, 0, 0, 0, 0, 0, 0, 0, 0};
     switch (s->phase) {
     case RG_PH_KICKOFF:
         m.kind = RG_A_KICKOFF;
         for (m.colour = 0; m.colour < 4; m.colour++)
-            emit(&g, &m);
+            o = emit(o, &m);
         break;
     case RG_PH_PLAY:
-        gen_turn(&g);
+        o = gen_turn(&g, o);
         m.kind = rg_dry(s) ? RG_A_PASS : RG_A_DRAW;
-        emit(&g, &m);
+        o = emit(o, &m);
         break;
     case RG_PH_DRAWN:
         g.mode = MODE_DRAWN;
         g.strict = s->strict_draw;
-        gen_drawn(&g);
-        emit(&g, &m);
+        o = gen_drawn(&g, o);
+        o = emit(o, &m);
         break;
     case RG_PH_RESPOND:
         g.mode = MODE_RESPOND;
-        gen_respond(&g);
+        o = gen_respond(&g, o);
         break;
     case RG_PH_DISCARD:
-        if (g.h->n >= 2) gen_discards(&g);
+        if (g.h->n >= 2) o = gen_discards(&g, o);
         m.kind = RG_A_KEEP;
         m.face = 0;
-        emit(&g, &m);
+        o = emit(o, &m);
         break;
     case RG_PH_DECLARE:
-        gen_declare(&g);
+        o = gen_declare(&g, o);
         break;
     }
-    return g.n;
+    assert(o - out <= RG_MAX_ACTIONS);
+    return (int)(o - out);
 }
 
 int rg_play_cards_multi(const rg_state *s, const rg_move *m, int *cards)

@@ -5,7 +5,8 @@
 
 #include "internal.h"
 
-int rg_seat_next(const rg_state *s, int p, int k)
+/* Inline here: apply() moves the turn on at nearly every step. */
+static inline int seat_next(const rg_state *s, int p, int k)
 {
     int n = s->np, i = s->pos[p] + s->dir * k;
     /* |k| is small (at most 2 * 4 + 1 seats): a loop beats two divisions. */
@@ -16,14 +17,14 @@ int rg_seat_next(const rg_state *s, int p, int k)
     return s->order[i];
 }
 
+int rg_seat_next(const rg_state *s, int p, int k)
+{
+    return seat_next(s, p, k);
+}
+
 int rg_team_of(const rg_state *s, int seat)
 {
     return s->teams ? seat % s->teams : -1;
-}
-
-int rg_dry(const rg_state *s)
-{
-    return s->nstock == 0 && s->ndisc <= 1;
 }
 
 /* A new event, or NULL when nobody records (random play) or the log is full. */
@@ -75,6 +76,13 @@ static void reshuffle(rg_state *s, rg_log *lg)
  * the last face drawn, or -1. */
 static int draw(rg_state *s, int p, int k, rg_log *lg, int type)
 {
+    /* The common draw: one card with the stock not empty, nothing logged. */
+    if (k == 1 && s->nstock && !lg) {
+        int f = s->stock[--s->nstock];
+        rg_hand_add(&s->hand[p], f);
+        s->drawn_total[p]++;
+        return f;
+    }
     int last = -1;
     uint8_t got[RG_DECK_MAX];
     int n = 0;
@@ -140,7 +148,7 @@ static void arrive(rg_state *s, int L, rg_log *lg)
         s->rests[L]--;
         rg_ev *e = ev(lg, RG_EV_REST, L);
         if (e) e->aux = s->rests[L];
-        L = rg_seat_next(s, L, 1);
+        L = seat_next(s, L, 1);
     }
 }
 
@@ -151,7 +159,7 @@ static void loop_seat(rg_state *s, int p, int k)
     if (n < 3) return;
     int j = (k - 1) % (n - 1) + 1;
     for (int i = 1; i < n; i++) {
-        seq[m++] = rg_seat_next(s, p, i);
+        seq[m++] = seat_next(s, p, i);
         if (i == j) seq[m++] = p;
     }
     for (int i = 0; i < n; i++) {
@@ -191,7 +199,7 @@ static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
         e = ev(lg, RG_EV_OUT, p);
         return;
     }
-    int t = m->type, n = t < RG_CONV ? k - m->conv : k, next = rg_seat_next(s, p, 1);
+    int t = m->type, n = t < RG_CONV ? k - m->conv : k, next = seat_next(s, p, 1);
     switch (t) {
     case RG_NUMBER:
         set_req(s, m->top, m->number, RG_NUMBER);
@@ -241,7 +249,7 @@ static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
         return;
     case RG_RGM: /* RG-66 */
         for (int i = 1; i < s->np; i++)
-            draw(s, rg_seat_next(s, p, i), rg_box.value[RG_RGM] * n, lg, RG_EV_RGM_DRAW);
+            draw(s, seat_next(s, p, i), rg_box.value[RG_RGM] * n, lg, RG_EV_RGM_DRAW);
         set_req(s, RG_ANY, 0, RG_RGM);
         next = p;
         ev(lg, RG_EV_FREE, p);
@@ -250,21 +258,21 @@ static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
         set_req(s, m->top, 0, t);
         if (t == RG_CUT || t == RG_KICK) {
             int skip = t == RG_CUT ? n : 2 * n;
-            next = rg_seat_next(s, p, skip + 1);
+            next = seat_next(s, p, skip + 1);
             if ((e = ev(lg, RG_EV_SKIP, p))) {
                 e->count = skip;
                 e->target = next;
                 for (int i = 1; i <= skip; i++)
-                    e->aux |= 1 << rg_seat_next(s, p, i);
+                    e->aux |= 1 << seat_next(s, p, i);
             }
         }
         if (t == RG_RET) {
-            next = rg_seat_next(s, p, -n);
+            next = seat_next(s, p, -n);
             if ((e = ev(lg, RG_EV_RETURN, p))) e->target = next;
         }
         if (t == RG_TURN && n % 2) s->dir = (int8_t)-s->dir;
         if (t == RG_TURN) {
-            next = rg_seat_next(s, p, 1);
+            next = seat_next(s, p, 1);
             if ((e = ev(lg, RG_EV_DIRECTION, p))) e->aux = s->dir;
         }
         if (t == RG_LOOP) {
@@ -294,11 +302,14 @@ static void discard(rg_state *s, int p, int face, rg_log *lg)
     if (e) e->nf = e->count = 1, e->f[0] = (uint8_t)face;
     if (s->adv_left == 0 || s->hand[p].n < 2) {
         s->adv_left = 0;
-        arrive(s, rg_seat_next(s, p, 1), lg);
+        arrive(s, seat_next(s, p, 1), lg);
     }
 }
 
-void rg_apply_log(rg_state *s, ch_action a, rg_log *lg)
+/* The body of both entry points, inlined into each: random play and search
+ * (rg_apply) record nothing, and with lg a constant NULL the compiler drops
+ * every event's bookkeeping from that copy (issue 29). */
+static inline __attribute__((always_inline)) void apply(rg_state *s, ch_action a, rg_log *lg)
 {
     rg_move m;
     rg_decode(a, &m);
@@ -325,14 +336,14 @@ void rg_apply_log(rg_state *s, ch_action a, rg_log *lg)
             ev(lg, RG_EV_DRY, -1);
             break;
         }
-        arrive(s, rg_seat_next(s, p, 1), lg);
+        arrive(s, seat_next(s, p, 1), lg);
         break;
     case RG_A_ACCEPT: /* RG-46, RG-64 */
         if (s->ptype == RG_SIN) {
             if ((e = ev(lg, RG_EV_SIN_TAKE, p))) e->count = s->ptotal;
             s->rests[p] = (uint8_t)(s->rests[p] + s->ptotal - 1);
             clear_pending(s);
-            arrive(s, rg_seat_next(s, p, 1), lg);
+            arrive(s, seat_next(s, p, 1), lg);
         } else {
             draw(s, p, s->ptotal, lg, RG_EV_TAKE);
             clear_pending(s);
@@ -349,7 +360,7 @@ void rg_apply_log(rg_state *s, ch_action a, rg_log *lg)
     case RG_A_KEEP:
         s->adv_left = 0;
         ev(lg, RG_EV_KEEP, p);
-        arrive(s, rg_seat_next(s, p, 1), lg);
+        arrive(s, seat_next(s, p, 1), lg);
         break;
     case RG_A_DECLARE: /* RG-62, in two steps: colour, then number */
         if ((e = ev(lg, RG_EV_DECLARE, p))) e->aux = m.colour, e->count = m.decl;
@@ -358,12 +369,17 @@ void rg_apply_log(rg_state *s, ch_action a, rg_log *lg)
             break;
         }
         set_req(s, m.colour, m.decl, RG_RES);
-        arrive(s, rg_seat_next(s, p, 1), lg);
+        arrive(s, seat_next(s, p, 1), lg);
         break;
     }
 }
 
+void rg_apply_log(rg_state *s, ch_action a, rg_log *lg)
+{
+    apply(s, a, lg);
+}
+
 void rg_apply(void *st, ch_action a)
 {
-    rg_apply_log(st, a, NULL);
+    apply(st, a, NULL);
 }

@@ -63,7 +63,9 @@ static void reason_text(const ru_state *s, int viewer, int ja, ch_text *t)
 /* Seat p's hand of the last hand, as scored: melds, deadwood, points. */
 static void breakdown_text(const ru_state *s, int p, int ja, ch_text *t, ru_layout *l)
 {
-    ru_meld_best(s->last_cards[p], s->last_n[p], l);
+    uint8_t c[RU_HAND];
+    int n = ru_last_hand(s, p, c);
+    ru_meld_best(c, n, l);
     for (int m = 0; m < l->n_melds; m++) {
         ch_text_add(t, "[");
         add_card_list(t, l->meld[m], l->meld_n[m], ja);
@@ -115,13 +117,15 @@ json_t *ru_last_hand_json(const ru_state *s)
     if (!s->last_no) return json_null();
     json_t *hands = json_array(), *scores = json_array(), *bd = json_array();
     for (int p = 0; p < s->np; p++) {
-        if (!s->last_n[p]) { /* not in that hand */
+        uint8_t c[RU_HAND];
+        int n = ru_last_hand(s, p, c);
+        if (!n) { /* not in that hand */
             json_array_append_new(hands, json_null());
             json_array_append_new(scores, json_null());
             json_array_append_new(bd, json_null());
             continue;
         }
-        json_array_append_new(hands, card_list_json(s->last_cards[p], s->last_n[p]));
+        json_array_append_new(hands, card_list_json(c, n));
         json_array_append_new(scores, json_integer(s->hand_score[p]));
         char en[256], ja[256];
         ru_layout l;
@@ -162,7 +166,8 @@ int ru_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t 
     }
     ch_text_add(&t, ja ? "。全員の手札:\n" : ". Every hand:\n");
     for (int p = 0; p < s->np; p++) {
-        if (!s->last_n[p]) continue;
+        uint8_t cards[RU_HAND];
+        if (!ru_last_hand(s, p, cards)) continue;
         char w[32];
         ru_layout l;
         ch_text_add(&t, "  %s: ", ru_who(p, viewer, ja, w, sizeof w));
@@ -216,7 +221,7 @@ static void move_event(const ru_state *s, ch_action a, int viewer, int ja, json_
         event(list, "knock", p, text);
         break;
     case RU_A_DRAW: {
-        uint8_t d = s->stock[s->nstock - 1];
+        uint8_t d = (uint8_t)ru_stock_card(s, s->nstock - 1);
         int known = viewer == p || viewer == CH_ALL;
         ru_card_say(d, ja, c, sizeof c);
         if (known)
@@ -301,7 +306,8 @@ json_t *ru_events(const void *before, ch_action a, int viewer, ch_lang lang)
         event(list, "hand_end", n.last_end == RU_END_VOID ? -1 : n.last_ender, text);
         if (n.last_end == RU_END_KNOCK || n.last_end == RU_END_GIN)
             for (int p = 0; p < n.np; p++) {
-                if (!n.last_n[p]) continue;
+                uint8_t cards[RU_HAND];
+                if (!ru_last_hand(&n, p, cards)) continue;
                 ch_text_init(&x, text, sizeof text);
                 ch_text_add(&x, "%s: ", ru_who(p, viewer, ja, w, sizeof w));
                 ru_layout l;
@@ -465,28 +471,30 @@ int ru_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap)
     if (cap) buf[0] = '\0';
     const int *v = o->val;
     if (ja) {
-        ch_text_add(&t,
-                    "ルーミノ (%d 人、トランプ 2 組 + ジョーカー 4 枚、手札 7 枚)\n"
-                    "- 手番: メルド外 (メルドになっていないカード) の点数が %d 点以下ならノック (knock) できる (引く前だけ)。"
-                    "それ以外は山札から引く (draw) か捨て札を取る (take)、そして 1 枚捨てる "
-                    "(discard 7H)。捨て札から取ったカードはその番に捨てられない%s。\n"
-                    "- メルド: 同じランク 3〜4 枚、または同じスートの連続 3〜4 枚 (A は 1 のみ)。"
-                    "ジョーカーはどのカードにもなる。メルドは場に出さない。\n"
-                    "- メルド外の点数: メルドになっていないカードの点数の合計 (A=1、2〜10=数字、J Q K "
-                    "ジョーカー=10)。\n"
-                    "- ジン (gin 7H): 引いた後、1 枚捨てて残り 7 枚が 4 枚と 3 枚のメルド。"
-                    "ジンの人は -10 点。\n"
-                    "- ルーミノ (rumino 7H): 引いた後、1 枚捨てて残り 7 枚が同じランク 7 枚か、"
-                    "同じスートの 7 枚連続%s。即座にゲームとプールの勝ち。\n"
-                    "- ノックかジンでディール終了: 全員が手札を公開し、自分のメルド外の点数を"
-                    "得点する。\n"
-                    "- 累計 %d 点で退場。2 人以上残っていれば、退場者はプールと同額でリバイ"
-                    "でき、残っている人の最高点で復帰する。最後に残った人がプールを得る。\n"
-                    "- アンティ %d チップ%s。\n",
-                    v[RU_OPT_PLAYERS], v[RU_OPT_KNOCK_LIMIT],
-                    v[RU_OPT_FREE_DISCARD] ? " (このゲームでは捨ててよい)" : "",
-                    v[RU_OPT_NATURAL_RUMINO] ? " (ジョーカーなし)" : "", v[RU_OPT_ELIMINATION],
-                    v[RU_OPT_ANTE], v[RU_OPT_STARTING_CHIPS] > 0 ? "、持ちチップ制" : "");
+        ch_text_add(
+            &t,
+            "ルーミノ (%d 人、トランプ 2 組 + ジョーカー 4 枚、手札 7 枚)\n"
+            "- 手番: メルド外 (メルドになっていないカード) の点数が %d 点以下ならノック (knock) "
+            "できる (引く前だけ)。"
+            "それ以外は山札から引く (draw) か捨て札を取る (take)、そして 1 枚捨てる "
+            "(discard 7H)。捨て札から取ったカードはその番に捨てられない%s。\n"
+            "- メルド: 同じランク 3〜4 枚、または同じスートの連続 3〜4 枚 (A は 1 のみ)。"
+            "ジョーカーはどのカードにもなる。メルドは場に出さない。\n"
+            "- メルド外の点数: メルドになっていないカードの点数の合計 (A=1、2〜10=数字、J Q K "
+            "ジョーカー=10)。\n"
+            "- ジン (gin 7H): 引いた後、1 枚捨てて残り 7 枚が 4 枚と 3 枚のメルド。"
+            "ジンの人は -10 点。\n"
+            "- ルーミノ (rumino 7H): 引いた後、1 枚捨てて残り 7 枚が同じランク 7 枚か、"
+            "同じスートの 7 枚連続%s。即座にゲームとプールの勝ち。\n"
+            "- ノックかジンでディール終了: 全員が手札を公開し、自分のメルド外の点数を"
+            "得点する。\n"
+            "- 累計 %d 点で退場。2 人以上残っていれば、退場者はプールと同額でリバイ"
+            "でき、残っている人の最高点で復帰する。最後に残った人がプールを得る。\n"
+            "- アンティ %d チップ%s。\n",
+            v[RU_OPT_PLAYERS], v[RU_OPT_KNOCK_LIMIT],
+            v[RU_OPT_FREE_DISCARD] ? " (このゲームでは捨ててよい)" : "",
+            v[RU_OPT_NATURAL_RUMINO] ? " (ジョーカーなし)" : "", v[RU_OPT_ELIMINATION],
+            v[RU_OPT_ANTE], v[RU_OPT_STARTING_CHIPS] > 0 ? "、持ちチップ制" : "");
         if (v[RU_OPT_MAX_REBUYS] >= 0)
             ch_text_add(&t, "- リバイはゲーム全体で %d 回まで。\n", v[RU_OPT_MAX_REBUYS]);
         if (v[RU_OPT_STARTING_CHIPS] > 0)

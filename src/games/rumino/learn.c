@@ -92,7 +92,7 @@ void ru_obs(const void *st, int viewer, float *out)
     if (s->drawn != RU_NONE && viewer == s->to_move) out[RU_OB_DRAWN + s->drawn] = 1.0f;
     if (s->ndiscard) out[RU_OB_TOP + s->discard[s->ndiscard - 1]] = 1.0f;
     for (int i = 0; i < s->ndiscard; i++) {
-        int by = s->discarder[i];
+        int by = ru_discarder(s, i);
         if (by == RU_NONE)
             out[RU_OB_UPCARD + s->discard[i]] += 1.0f;
         else
@@ -111,7 +111,8 @@ void ru_obs(const void *st, int viewer, float *out)
         for (int i = 0; i < s->nhand[p]; i++)
             if (ru_slot_seen(s, viewer, p, i))
                 out[RU_OB_HAND + RU_NFACES * r + s->hand[p][i]] += 1.0f;
-        for (int i = 0; i < s->last_n[p]; i++)
-            out[RU_OB_LAST_HAND + RU_NFACES * r + s->last_cards[p][i]] += 1.0f;
+        uint8_t last[RU_HAND];
+        for (int i = 0, n = ru_last_hand(s, p, last); i < n; i++)
+            out[RU_OB_LAST_HAND + RU_NFACES * r + last[i]] += 1.0f;
     }
 }

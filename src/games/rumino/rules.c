@@ -68,13 +68,12 @@ static void deal(ru_state *s, const uint8_t *d)
     }
     memset(s->discard, 0, sizeof s->discard);
     memset(s->discarder, 0, sizeof s->discarder);
-    memset(s->stock, 0, sizeof s->stock);
     s->discard[0] = d[RU_HAND * n];
-    s->discarder[0] = RU_NONE;
+    ru_set_discarder(s, 0, RU_NONE);
     s->ndiscard = 1;
     s->nstock = (uint8_t)(RU_NCARDS - RU_HAND * n - 1);
     for (int i = 0; i < s->nstock; i++)
-        s->stock[i] = d[RU_NCARDS - 1 - i];
+        *ru_stock(s, i) = d[RU_NCARDS - 1 - i];
     s->stock_gen = 0;
     s->taken = RU_NONE;
     s->drawn = RU_NONE;
@@ -234,6 +233,42 @@ int ru_legal(const void *st, ch_action *out)
     return n;
 }
 
+/* ---- Packed fields (the state stays within 512 bytes, issue 29) ---- */
+
+_Static_assert(RU_NFACES <= 64, "a face fits the 6 bits of a packed last hand");
+
+/* Bits [at, at + width) of the last hands, least significant first. */
+static unsigned last_bits(const ru_state *s, int at, int width)
+{
+    unsigned v = 0;
+    for (int k = 0; k < width; k++, at++)
+        v |= (unsigned)(s->last_hands[at / 8] >> (at % 8) & 1) << k;
+    return v;
+}
+
+static void put_last_bits(ru_state *s, int at, int width, unsigned v)
+{
+    for (int k = 0; k < width; k++, at++)
+        s->last_hands[at / 8] |= (uint8_t)((v >> k & 1) << (at % 8));
+}
+
+int ru_last_hand(const ru_state *s, int p, uint8_t *cards)
+{
+    int at = p * RU_LAST_BITS, n = (int)last_bits(s, at, 3);
+    for (int i = 0; i < n; i++)
+        cards[i] = (uint8_t)last_bits(s, at + 3 + 6 * i, 6);
+    return n;
+}
+
+/* Into zeroed bits only: end_hand clears them all first. */
+static void put_last_hand(ru_state *s, int p, const uint8_t *cards, int n)
+{
+    int at = p * RU_LAST_BITS;
+    put_last_bits(s, at, 3, (unsigned)n);
+    for (int i = 0; i < n; i++)
+        put_last_bits(s, at + 3 + 6 * i, 6, cards[i]);
+}
+
 /* ---- Effects ---- */
 
 static void add_card(ru_state *s, int p, int face, int known)
@@ -241,7 +276,8 @@ static void add_card(ru_state *s, int p, int face, int known)
     int i = s->nhand[p]++;
     assert(i < RU_MAX_HAND);
     s->hand[p][i] = (uint8_t)face;
-    s->known[p][i] = (uint8_t)known;
+    s->known[p] = (uint8_t)(s->known[p] & ~(1u << i));
+    s->known[p] |= (uint8_t)(!!known << i);
     s->gen[p][i] = known ? 0 : s->stock_gen;
 }
 
@@ -251,19 +287,21 @@ static void remove_card(ru_state *s, int p, int face)
 {
     int at = -1;
     for (int i = 0; i < s->nhand[p]; i++)
-        if (s->hand[p][i] == face && (at < 0 || s->known[p][i])) at = i;
+        if (s->hand[p][i] == face && (at < 0 || ru_known(s, p, i))) at = i;
     assert(at >= 0);
     int last = --s->nhand[p];
     s->hand[p][at] = s->hand[p][last];
-    s->known[p][at] = s->known[p][last];
+    s->known[p] = (uint8_t)(s->known[p] & ~(1u << at));
+    s->known[p] |= (uint8_t)(ru_known(s, p, last) << at);
+    s->known[p] = (uint8_t)(s->known[p] & ~(1u << last));
     s->gen[p][at] = s->gen[p][last];
-    s->hand[p][last] = s->known[p][last] = s->gen[p][last] = 0;
+    s->hand[p][last] = s->gen[p][last] = 0;
 }
 
 static void put_discard(ru_state *s, int p, int face)
 {
     assert(s->nstock + s->ndiscard < RU_PILE_MAX);
-    s->discarder[s->ndiscard] = (uint8_t)p;
+    ru_set_discarder(s, s->ndiscard, p);
     s->discard[s->ndiscard++] = (uint8_t)face;
 }
 
@@ -357,18 +395,19 @@ static void end_hand(ru_state *s, int how, int who)
     s->drawn = RU_NONE;
     s->must_rumino = 0;
     /* RU-52: every hand is laid open; keep it, sorted, for every viewer. */
-    memset(s->last_cards, 0, sizeof s->last_cards);
+    memset(s->last_hands, 0, sizeof s->last_hands);
     for (int q = 0; q < s->np; q++) {
         int n = s->active[q] ? s->nhand[q] : 0;
+        uint8_t c[RU_MAX_HAND];
         assert(n <= RU_HAND);
-        memcpy(s->last_cards[q], s->hand[q], (size_t)n);
+        memcpy(c, s->hand[q], (size_t)n);
         for (int i = 1; i < n; i++) /* insertion sort: 7 cards */
-            for (int j = i; j > 0 && s->last_cards[q][j - 1] > s->last_cards[q][j]; j--) {
-                uint8_t t = s->last_cards[q][j];
-                s->last_cards[q][j] = s->last_cards[q][j - 1];
-                s->last_cards[q][j - 1] = t;
+            for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+                uint8_t t = c[j];
+                c[j] = c[j - 1];
+                c[j - 1] = t;
             }
-        s->last_n[q] = (uint8_t)n;
+        put_last_hand(s, q, c, n);
     }
     s->last_put = how == RU_END_GIN || how == RU_END_RUMINO ? s->discard[s->ndiscard - 1] : RU_NONE;
     /* A void hand keeps why in last_put: RU_END_VOID for the turn cap (RU-V8). */
@@ -415,15 +454,18 @@ static void end_hand(ru_state *s, int how, int who)
 /* RU-45: all but the top discard become the new stock. */
 static void reshuffle(ru_state *s)
 {
-    int n = s->ndiscard - 1;
-    memcpy(s->stock, s->discard, (size_t)n);
-    ch_rng_shuffle_u8(&s->rng, s->stock, n);
-    s->nstock = (uint8_t)n;
-    s->discard[0] = s->discard[n];
-    s->discarder[0] = s->discarder[n];
-    memset(s->discard + 1, 0, (size_t)n);
-    memset(s->discarder + 1, 0, (size_t)n);
+    int n = s->ndiscard - 1, top = s->discard[n], by = ru_discarder(s, n);
+    uint8_t stock[RU_PILE_MAX];
+    memcpy(stock, s->discard, (size_t)n);
+    ch_rng_shuffle_u8(&s->rng, stock, n);
+    memset(s->discard, 0, sizeof s->discard);
+    memset(s->discarder, 0, sizeof s->discarder);
+    s->discard[0] = (uint8_t)top;
+    ru_set_discarder(s, 0, by);
     s->ndiscard = 1;
+    s->nstock = (uint8_t)n;
+    for (int i = 0; i < n; i++)
+        *ru_stock(s, i) = stock[i];
     s->stock_gen++;
     s->reshuffles++;
 }
@@ -477,15 +519,17 @@ void ru_apply(void *st, ch_action a)
         end_hand(s, RU_END_KNOCK, p);
         break;
     case RU_A_DRAW:
-        s->drawn = s->stock[s->nstock - 1];
-        add_card(s, p, s->stock[--s->nstock], 0);
-        s->stock[s->nstock] = 0;
+        s->drawn = (uint8_t)ru_stock_card(s, s->nstock - 1);
+        *ru_stock(s, s->nstock - 1) = 0;
+        s->nstock--;
+        add_card(s, p, s->drawn, 0);
         s->taken = RU_NONE;
         s->phase = RU_PH_DRAWN;
         break;
     case RU_A_TAKE:
         s->taken = s->discard[--s->ndiscard];
-        s->discard[s->ndiscard] = s->discarder[s->ndiscard] = 0;
+        s->discard[s->ndiscard] = 0;
+        ru_set_discarder(s, s->ndiscard, 0);
         add_card(s, p, s->taken, 1);
         s->phase = RU_PH_DRAWN;
         break;
@@ -527,7 +571,8 @@ void ru_apply(void *st, ch_action a)
         break;
     case RU_A_CLAIM: {
         int top = s->discard[--s->ndiscard];
-        s->discard[s->ndiscard] = s->discarder[s->ndiscard] = 0;
+        s->discard[s->ndiscard] = 0;
+        ru_set_discarder(s, s->ndiscard, 0);
         add_card(s, p, top, 1);
         s->must_rumino = 1;
         s->nclaim = s->claim_pos = 0;

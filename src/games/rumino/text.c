@@ -128,7 +128,7 @@ static void name_move(const ru_state *s, ch_action a, int viewer, int ja, ch_tex
     case RU_A_DRAW:
         /* The drawn card is seen by its taker only. */
         if ((viewer == CH_ALL || viewer == s->to_move) && s->nstock) {
-            ru_card_say(s->stock[s->nstock - 1], ja, c, sizeof c);
+            ru_card_say(ru_stock_card(s, s->nstock - 1), ja, c, sizeof c);
             ch_text_add(t, ja ? "山札から %s を引く" : "Draw %s from the stock", c);
         } else {
             ch_text_add(t, ja ? "山札から1枚引く" : "Draw a card from the stock");
@@ -151,8 +151,7 @@ static void name_move(const ru_state *s, ch_action a, int viewer, int ja, ch_tex
                     (long long)s->rebuy_cost);
         break;
     case RU_A_DECLINE:
-        ch_text_add(t,
-                    ja ? "リバイせずにゲームから抜ける" : "Decline to rebuy and leave the game");
+        ch_text_add(t, ja ? "リバイせずにゲームから抜ける" : "Decline to rebuy and leave the game");
         break;
     case RU_A_CLAIM:
         ch_text_add(t, ja ? "%s を取ってルーミノにする" : "Claim %s for a Rumino", top);
@@ -182,8 +181,8 @@ int ru_choice_name(const void *st, ch_action a, ch_lang lang, char *buf, size_t 
     const ru_state *s = st;
     ch_text t;
     ch_text_init(&t, buf, cap);
-    name_move(s, a, ru_action_type(a) == RU_A_DRAW ? CH_SPECTATOR : s->to_move,
-              lang == CH_LANG_JA, &t);
+    name_move(s, a, ru_action_type(a) == RU_A_DRAW ? CH_SPECTATOR : s->to_move, lang == CH_LANG_JA,
+              &t);
     return ch_text_len(&t);
 }
 

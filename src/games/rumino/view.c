@@ -7,7 +7,7 @@
 
 int ru_slot_seen(const ru_state *s, int viewer, int p, int i)
 {
-    return viewer == CH_ALL || viewer == p || s->revealed || s->known[p][i];
+    return viewer == CH_ALL || viewer == p || s->revealed || ru_known(s, p, i);
 }
 
 static json_t *card_json(int face)
@@ -71,8 +71,8 @@ json_t *ru_view_json(const void *st, int viewer)
     json_object_set_new(v, "discard", cards_json(s->discard, s->ndiscard));
     json_t *by = json_array();
     for (int i = 0; i < s->ndiscard; i++)
-        json_array_append_new(by, s->discarder[i] == RU_NONE ? json_null()
-                                                             : json_integer(s->discarder[i]));
+        json_array_append_new(by, ru_discarder(s, i) == RU_NONE ? json_null()
+                                                                : json_integer(ru_discarder(s, i)));
     json_object_set_new(v, "discarded_by", by);
     json_object_set_new(v, "taken", s->taken == RU_NONE ? json_null() : card_json(s->taken));
     json_object_set_new(v, "last_end", json_string(ends[s->last_end]));
@@ -104,7 +104,10 @@ json_t *ru_view_json(const void *st, int viewer)
         json_object_set_new(v, "winners", w);
     }
     if (viewer == CH_ALL) {
-        json_object_set_new(v, "stock_order", cards_json(s->stock, s->nstock));
+        uint8_t stock[RU_PILE_MAX]; /* bottom first, as the stock is reversed in the state */
+        for (int i = 0; i < s->nstock; i++)
+            stock[i] = (uint8_t)ru_stock_card(s, i);
+        json_object_set_new(v, "stock_order", cards_json(stock, s->nstock));
     }
     if (s->drawn != RU_NONE && (viewer == CH_ALL || viewer == s->to_move))
         json_object_set_new(v, "drawn", card_json(s->drawn));
@@ -118,7 +121,7 @@ void ru_census(const void *st, int viewer, ch_census *c)
 {
     const ru_state *s = st;
     for (int i = 0; i < s->nstock; i++)
-        ch_census_put(c, ZONE_STOCK, i, s->stock[i], viewer == CH_ALL);
+        ch_census_put(c, ZONE_STOCK, i, ru_stock_card(s, i), viewer == CH_ALL);
     for (int i = 0; i < s->ndiscard; i++)
         ch_census_put(c, ZONE_DISCARD, i, s->discard[i], 1);
     for (int p = 0; p < s->np; p++)
@@ -153,8 +156,8 @@ void ru_resample(void *st, int viewer, ch_rng *rng)
                 }
         if (g == s->stock_gen)
             for (int i = 0; i < s->nstock; i++) {
-                where[n] = &s->stock[i];
-                pool[n++] = s->stock[i];
+                where[n] = ru_stock(s, i);
+                pool[n++] = *ru_stock(s, i);
             }
         ch_sort_u8(pool, n);
         ch_rng_shuffle_u8(rng, pool, n);
@@ -196,6 +199,7 @@ void ru_observe(const ru_state *s, int seat, ru_view *v)
     }
     for (int i = 0; i < s->ndiscard; i++) {
         v->in_discard[s->discard[i]]++;
-        if (s->discarder[i] != RU_NONE) v->thrown[s->discarder[i]][s->discard[i]]++;
+        int by = ru_discarder(s, i);
+        if (by != RU_NONE) v->thrown[by][s->discard[i]]++;
     }
 }
