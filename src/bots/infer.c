@@ -20,8 +20,8 @@ ch_infer_fn ch_infer_for(const ch_game *g)
     return NULL;
 }
 
-double ch_infer_resample(const ch_game *g, ch_infer_fn f, void *world, void *tmp,
-                         const void *root, int seat, ch_rng *rng)
+double ch_infer_resample(const ch_game *g, ch_infer_fn f, void *world, void *tmp, const void *root,
+                         int seat, ch_rng *rng)
 {
     ch_clone(g, world, root);
     g->resample(world, seat, rng);

@@ -33,8 +33,8 @@ enum { CH_INFER_TRIES = 24 };
  * with probability f(world) (at most CH_INFER_TRIES draws, then the likeliest
  * drawn). Returns the weight of the world kept (1 without f). tmp: room for
  * one state, scratch. */
-double ch_infer_resample(const ch_game *g, ch_infer_fn f, void *world, void *tmp,
-                         const void *root, int seat, ch_rng *rng);
+double ch_infer_resample(const ch_game *g, ch_infer_fn f, void *world, void *tmp, const void *root,
+                         int seat, ch_rng *rng);
 
 #ifdef CH_HAVE_RUMINO
 double ru_infer_likelihood(const void *world, const void *root, int seat);

@@ -19,7 +19,7 @@
 #include "infer.h"
 
 /* Measured with the ladder (README, "Search players"). */
-#define THROWN_MELDS 0.35  /* a card it threw away melds with its hand */
+#define THROWN_MELDS 0.35   /* a card it threw away melds with its hand */
 #define DECLINED_MELDS 0.35 /* a card it let lie melds with its hand */
 #define PICKED_LONE 0.6     /* a card it picked up melds with nothing */
 

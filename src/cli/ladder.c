@@ -265,8 +265,8 @@ static json_t *report(ladder *l)
     long moves[LD_MAX_BOTS] = {0};
     int units = l->self ? l->nb : l->npairs;
     if (l->self)
-        fprintf(l->tx, "\n%-56s %8s  %-15s %6s %9s %9s\n", "bot (every seat)", "won", "95% interval",
-                "games", "ms/move", "cpu ms");
+        fprintf(l->tx, "\n%-56s %8s  %-15s %6s %9s %9s\n", "bot (every seat)", "won",
+                "95% interval", "games", "ms/move", "cpu ms");
     else
         fprintf(l->tx, "\n%-56s %8s  %-15s %5s %5s %5s %s\n", "pairing: A vs B", "A score",
                 "95% interval", "A won", "B won", "draws", "unfinished");

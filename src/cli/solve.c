@@ -102,7 +102,8 @@ static int one_deal(solve_run *r, uint64_t seed, void *st)
 
 int cli_solve(int argc, char **argv)
 {
-    static const cli_flag flags[] = {{"--deals", 1}, {"--seed", 1}, {"--max-nodes", 1}, {"--bids", 1}, {"--bot", 1}, {NULL, 0}};
+    static const cli_flag flags[] = {{"--deals", 1}, {"--seed", 1}, {"--max-nodes", 1},
+                                     {"--bids", 1},  {"--bot", 1},  {NULL, 0}};
     static cli_args a;
     int rc = cli_parse(argc, argv, flags, &a);
     if (rc != CLI_OK) return rc;
@@ -162,8 +163,9 @@ int cli_solve(int argc, char **argv)
         if (r.free_bids) {
             qsort(r.free_ms, (size_t)deals, sizeof *r.free_ms, cmp_double);
             printf("with free bids (from the first bid, every hand known):\n");
-            printf("  winnable with some bids       %7d  %5.1f%%  (a way found and played through)\n",
-                   r.free_yes, r.free_yes * p);
+            printf(
+                "  winnable with some bids       %7d  %5.1f%%  (a way found and played through)\n",
+                r.free_yes, r.free_yes * p);
             printf("  lost whatever the bids        %7d  %5.1f%%  (proved)\n", r.free_no,
                    r.free_no * p);
             printf("  %-29s %7d  %5.1f%%\n", label, r.free_undecided, r.free_undecided * p);
