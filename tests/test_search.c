@@ -283,22 +283,21 @@ static void whole_games(void **unused)
     }
 }
 
-/* Issue 28: Expert is the Hard player of the game given more search, in
- * every game but Comrade (whose Hard already takes up to 0.65 s on its
- * closing bid); both resolve to search players and parse. */
+/* Issue 28: Expert, where a game offers it, is the game's Hard player with
+ * far more search (RAGAMARU and Rack-O; in Babasuki and Rumino more search
+ * measured no stronger, and Comrade's Hard already takes up to 0.65 s on
+ * its closing bid); both resolve to search players and parse. */
 static void expert_levels(void **unused)
 {
     (void)unused;
+    int experts = 0;
     for (int t = 0; t < NTABLES; t++) {
         const ch_game *g = ch_game_find(tables[t].game);
-        const char *hard = ch_bot_level(g, CH_LEVEL_HARD),
-                   *expert = ch_bot_level(g, CH_LEVEL_EXPERT);
+        const char *hard = ch_bot_level(g, CH_LEVEL_HARD);
+        const char *expert = ch_bot_level(g, CH_LEVEL_EXPERT);
         assert_non_null(hard);
-        if (strcmp(g->name, "comrade") == 0) {
-            assert_null(expert);
-            continue;
-        }
-        assert_non_null(expert);
+        if (!expert) continue;
+        experts++;
         ch_bot *h = malloc(sizeof *h), *e = malloc(sizeof *e);
         ch_err err;
         if (ch_bot_init(h, g, "hard", 1, &err) != CH_OK) fail_msg("%s hard: %s", g->name, err.msg);
@@ -311,6 +310,8 @@ static void expert_levels(void **unused)
                      h->search.iters);
         free(h), free(e);
     }
+    assert_null(ch_bot_level(ch_game_find("comrade"), CH_LEVEL_EXPERT));
+    assert_true(experts >= 2);
 }
 
 int main(void)
