@@ -284,9 +284,10 @@ static void whole_games(void **unused)
 }
 
 /* Issue 28: Expert, where a game offers it, is the game's Hard player with
- * far more search (RAGAMARU and Rack-O; in Babasuki and Rumino more search
- * measured no stronger, and Comrade's Hard already takes up to 0.65 s on
- * its closing bid); both resolve to search players and parse. */
+ * far more search (RAGAMARU, where more rollouts measured stronger; not in
+ * Babasuki and Rumino, where more search measured no stronger, nor Rack-O,
+ * unmeasured, nor Comrade, whose Hard already takes up to 0.65 s on its
+ * closing bid); both resolve to search players and parse. */
 static void expert_levels(void **unused)
 {
     (void)unused;
@@ -311,7 +312,8 @@ static void expert_levels(void **unused)
         free(h), free(e);
     }
     assert_null(ch_bot_level(ch_game_find("comrade"), CH_LEVEL_EXPERT));
-    assert_true(experts >= 2);
+    assert_non_null(ch_bot_level(ch_game_find("ragamaru"), CH_LEVEL_EXPERT));
+    assert_true(experts >= 1);
 }
 
 int main(void)

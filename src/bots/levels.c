@@ -21,20 +21,20 @@ static const struct {
     const char *game;
     const char *spec[CH_LEVELS]; /* NULL: the game offers no such level */
 } levels[] = {
-    /* Hard: pimc (1 000 rollouts, about 30 ms a move). Expert: ten times
-     * the rollouts, about 0.3 s a move: more worlds give the paired test
-     * against the heuristic's move more power (docs/researchers.md). */
-    {"racko", {"random", "heuristic", "pimc", "pimc:iters=10000"}},
-    /* Hard: pimc (3 000 rollouts of 30 moves, about 60 ms a move); 1 500
-     * won 61 % against the heuristic, 3 000 70 %. Expert: 15 000. */
+    /* Hard: pimc (1 000 rollouts, 24 ms a move of CPU). No Expert: ten
+     * times the rollouts (230 ms a move) has not measured stronger. */
+    {"racko", {"random", "heuristic", "pimc", NULL}},
+    /* Hard: pimc (3 000 rollouts of 30 moves, 40 ms a move of CPU); 1 500
+     * won 61 % against the heuristic, 3 000 70 %. Expert: 15 000, 185 ms
+     * a move, on that trend (not yet measured against Hard). */
     {"ragamaru", {"random", "heuristic", "pimc", "pimc:iters=15000"}},
     /* Hard: pimc, its worlds weighed by what the other seats threw away
-     * and picked up (issue 28), about 25 ms a move. No Expert: more
+     * and picked up (issue 28), 18 ms a move of CPU. No Expert: more
      * rollouts measured no stronger (2 500: 47.5 % of 40 games). */
     {"rumino", {"random", "heuristic", "pimc", NULL}},
     /* ismcts (1 000 iterations) won 74 % of 80 games against the heuristic
      * at 7 ms a move; with 8 000 it won 72.5 % of 80 against itself at
-     * 1 000 (issue 24, seed 5), about 60 ms a move alone on a core.
+     * 1 000 (issue 24, seed 5), 30 ms a move of CPU.
      * No Expert: 40 000 iterations won 35 % of 20 games against 8 000. */
     {"babasuki", {"random", "heuristic", "ismcts:iters=8000", NULL}},
     /* All seats are one team: a weak partner makes the game harder, not
