@@ -30,7 +30,9 @@ typedef struct ch_search_cfg {
     double z;           /* pimc: standard errors by which a move must beat the
                            heuristic's to be chosen instead (z=150: 1.5; 0: off) */
     long nodes;         /* solver (Comrade): open-hand search nodes per world and play */
-    int infer;          /* solver: 1 = worlds agree with the bids as the heuristic makes them */
+    int infer;          /* 1: ismcts and pimc weigh worlds by the game's model of the other
+                           seats where it has one (src/bots/infer.h); solver: worlds agree
+                           with the bids as the heuristic makes them */
     int bid;            /* solver: 1 = a bid that ends the bidding may be chosen by search */
 } ch_search_cfg;
 

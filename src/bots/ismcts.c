@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infer.h"
 #include "search.h"
 
 typedef struct node {
@@ -79,18 +80,18 @@ static void grow(void *arg)
     int np = g->num_players(w->root);
     ch_sim_ctx x;
     memset(&x, 0, sizeof x);
-    void *st = malloc(g->state_size);
+    void *st = malloc(g->state_size), *tmp = malloc(g->state_size);
+    ch_infer_fn model = w->cfg->infer ? ch_infer_for(g) : NULL;
     ch_action *legal = malloc(sizeof *legal * (size_t)g->max_actions);
     char *used = malloc((size_t)g->max_actions);
     int *path = malloc(sizeof *path * MAX_PATH);
-    w->ok = st && legal && used && path && ch_sim_ctx_init(&x, g, w->cfg, w->seed) == CH_OK &&
+    w->ok = st && tmp && legal && used && path && ch_sim_ctx_init(&x, g, w->cfg, w->seed) == CH_OK &&
             add_node(&w->t, -1, 0, -1) == 0;
     for (int it = 0; w->ok && it < w->iters; it++) {
         if (w->deadline > 0 && (it & 15) == 0 && ch_search_now_ms() >= w->deadline) break;
         /* A world from the seat's information set: resample replaces all
          * the seat cannot know, so the true hidden cards never matter. */
-        ch_clone(g, st, w->root);
-        g->resample(st, w->seat, &x.rng);
+        ch_infer_resample(g, model, st, tmp, w->root, w->seat, &x.rng);
         int v = 0, depth = 0;
         path[depth++] = 0;
         /* Select while every legal action here has a child; else expand. */
@@ -145,6 +146,7 @@ static void grow(void *arg)
     }
     ch_sim_ctx_free(&x);
     free(st);
+    free(tmp);
     free(legal);
     free(used);
     free(path);

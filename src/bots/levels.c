@@ -7,7 +7,10 @@
  *
  * Easy is random play; Normal the game's heuristic; Hard the strongest
  * player measured within about 100 ms a move; Expert, where a game has one,
- * the strongest within about 1 s. README ("Levels") gives the figures. */
+ * the strongest within about 1 s. None has one yet: in every game the Hard
+ * player with five to ten times the search measured no stronger (issue
+ * 28), so Expert would promise what nobody has measured.
+ * docs/researchers.md ("Levels") gives the figures. */
 #include <stdio.h>
 #include <string.h>
 
@@ -19,20 +22,28 @@ static const struct {
     const char *game;
     const char *spec[CH_LEVELS]; /* NULL: the game offers no such level */
 } levels[] = {
-    /* pimc 81 % of 16 games against the heuristic, 27 ms a move. */
+    /* Hard: pimc (1 000 rollouts, 24 ms a move of CPU). No Expert: ten
+     * times the rollouts (230 ms a move) has not measured stronger. */
     {"racko", {"random", "heuristic", "pimc", NULL}},
-    /* pimc 70 % of 80 games against the heuristic, 60 ms a move. */
+    /* Hard: pimc (3 000 rollouts of 30 moves, 40 ms a move of CPU); 1 500
+     * won 61 % against the heuristic, 3 000 70 %. No Expert: 15 000 (185
+     * ms a move) won 4 of 10 games against Hard. */
     {"ragamaru", {"random", "heuristic", "pimc", NULL}},
-    /* pimc level with the heuristic (52.7 % of 256 games), 21 ms a move:
-     * never weaker, and it varies its play. */
+    /* Hard: pimc, its worlds weighed by what the other seats threw away
+     * and picked up (issue 28), 18 ms a move of CPU. No Expert: more
+     * rollouts measured no stronger (2 500: 47.5 % of 40 games). */
     {"rumino", {"random", "heuristic", "pimc", NULL}},
     /* ismcts (1 000 iterations) won 74 % of 80 games against the heuristic
      * at 7 ms a move; with 8 000 it won 72.5 % of 80 against itself at
-     * 1 000 (issue 24, seed 5), 110 ms a move with both cores busy. */
+     * 1 000 (issue 24, seed 5), 30 ms a move of CPU.
+     * No Expert: 40 000 iterations won 35 % of 20 games against 8 000. */
     {"babasuki", {"random", "heuristic", "ismcts:iters=8000", NULL}},
     /* All seats are one team: a weak partner makes the game harder, not
      * easier, so Comrade has no Easy. The solver team wins 63.8 % of deals
-     * against the heuristic team's 24.8 %, 28 ms a move on average. */
+     * against the heuristic team's 24.8 %, 28 ms a move on average. No
+     * Expert: more worlds or nodes measured hardly stronger (128 worlds
+     * 60.2 % against 59.4 %), and the closing bid already takes up to
+     * 0.65 s with 64. */
     {"comrade", {NULL, "heuristic", "solver", NULL}},
 };
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infer.h"
 #include "search.h"
 
 typedef struct world_job {
@@ -29,6 +30,7 @@ typedef struct world_job {
     double *value; /* n entries, this job's own: sum over worlds of the mean */
     double *dsq;   /* n entries: sum over worlds of (mean - the anchor's mean)^2 */
     int anchor;    /* the heuristic's choice (index), or -1 */
+    ch_infer_fn model; /* the others' model (infer=1), or NULL: uniform worlds */
 } world_job;
 
 static void search_worlds(void *arg)
@@ -50,8 +52,8 @@ static void search_worlds(void *arg)
         uint64_t ws = ch_mix64(j->seed ^ ch_mix64((uint64_t)(j->first + w) + 1));
         ch_rng wr;
         ch_rng_seed(&wr, ws, 1);
-        ch_clone(g, world, j->root);
-        g->resample(world, j->seat, &wr);
+        /* trial is scratch until the world is drawn. */
+        ch_infer_resample(g, j->model, world, trial, j->root, j->seat, &wr);
         /* Every action in the same world with the same rollout randomness:
          * the actions are compared on equal terms, so the difference of
          * their values is far less noisy than the values themselves. */
@@ -176,7 +178,8 @@ ch_action ch_pimc_act(ch_bot *b, const void *st, int seat)
                                   .deadline = deadline,
                                   .value = value + i * n,
                                   .dsq = dsq + i * n,
-                                  .anchor = anchor};
+                                  .anchor = anchor,
+                                  .model = cfg->infer ? ch_infer_for(g) : NULL};
             first += count;
         }
         ch_search_parallel(nt, search_worlds, jobs, sizeof *jobs);

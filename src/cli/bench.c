@@ -20,6 +20,16 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* This thread's CPU time in seconds: a search's speed on one core, the same
+ * on a busy machine (the search players run on the calling thread unless
+ * given threads=N). */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /* xorshift64*: a few cycles per draw; quality is ample for move picking. */
 static inline uint64_t fast_rand(uint64_t *x)
 {
@@ -142,9 +152,10 @@ static int bench_game(const ch_game *g, double seconds)
     return rc;
 }
 
-/* Search speed: iterations per second of each search player with its
- * default settings (rollout policy, hand cut-off), averaged over the moves
- * of a few positions a heuristic game passes through. */
+/* Search speed: iterations per second of CPU time of each search player
+ * with its default settings (rollout policy, hand cut-off, inference),
+ * averaged over the moves of a few positions a heuristic game passes
+ * through. */
 static double search_rate(const ch_game *g, const char *spec, double seconds)
 {
     ch_opts o;
@@ -157,17 +168,19 @@ static double search_rate(const ch_game *g, const char *spec, double seconds)
         int fixed = h && ch_bot_init(h, g, "heuristic", 1, NULL) == CH_OK;
         if (!fixed) ch_bot_init(h, g, "random", 1, NULL);
         long iters = 0;
-        double t0 = now(), t = 0;
+        double t0 = now(), t = 0, busy = 0;
         while (t < seconds && g->to_move(st) != CH_TERMINAL) {
             int p = g->to_move(st);
             if (g->legal(st, h->acts) > 1) {
+                double c0 = cpu_now();
                 ch_bot_act(b, st, p);
+                busy += cpu_now() - c0;
                 iters += b->search.iters;
             }
             g->apply(st, ch_bot_act(h, st, p));
             t = now() - t0;
         }
-        rate = t > 0 ? (double)iters / t : 0;
+        rate = busy > 0 ? (double)iters / busy : 0;
     }
     free(st), free(h), free(b);
     ch_opts_free_data(&o);
@@ -176,13 +189,15 @@ static double search_rate(const ch_game *g, const char *spec, double seconds)
 
 static void bench_search(const ch_game *only, double seconds)
 {
-    printf("\n%-10s %14s %14s  (default options; iterations = rollouts)\n", "game", "ismcts it/s",
-           "pimc it/s");
+    printf("\n%-10s %14s %14s %14s  (default options; iterations = rollouts; CPU time;\n"
+           "%-10s %14s %14s %14s   worlds drawn with inference where the game has a model)\n",
+           "game", "ismcts it/s", "pimc it/s", "pimc infer=0", "", "", "", "");
     for (const ch_game *const *p = ch_games(); *p; p++) {
         if (only && only != *p) continue;
-        printf("%-10s %14.0f %14.0f\n", (*p)->name,
-               search_rate(*p, "ismcts:iters=500", seconds / 2),
-               search_rate(*p, "pimc:iters=500,worlds=8", seconds / 2));
+        printf("%-10s %14.0f %14.0f %14.0f\n", (*p)->name,
+               search_rate(*p, "ismcts:iters=500", seconds / 3),
+               search_rate(*p, "pimc:iters=500,worlds=8", seconds / 3),
+               search_rate(*p, "pimc:iters=500,worlds=8,infer=0", seconds / 3));
         fflush(stdout);
     }
 }

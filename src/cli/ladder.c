@@ -21,6 +21,7 @@ typedef struct outcome {
     double score; /* A's share in [0, 1] (pairings) or 1 for a won game (--self) */
     int win, loss;
     double ms[2];   /* thinking time of A's and B's seats */
+    double cpu[2];  /* the same on this thread's CPU clock (others' load aside) */
     long moves[2];  /* moves A's and B's seats made */
     int unfinished; /* stopped at --max-steps */
 } outcome;
@@ -47,6 +48,16 @@ static double now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* CPU time of the calling thread: a bot's own time a move on one core, what
+ * the wall clock shows only on an idle machine (a search player's threads=N
+ * helpers are not counted, the wall clock is). */
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
@@ -86,9 +97,10 @@ static void play_one(ladder *l, int job, void *st, ch_bot *bots)
     int steps = 0, p;
     while ((p = l->g->to_move(st)) != CH_TERMINAL && steps < l->max_steps && !l->failed) {
         int side = l->self ? 0 : side_at(i, p);
-        double t0 = now_ms();
+        double t0 = now_ms(), c0 = cpu_ms();
         ch_action a = ch_bot_act(&bots[p], st, p);
         o->ms[side] += now_ms() - t0;
+        o->cpu[side] += cpu_ms() - c0;
         o->moves[side]++;
         l->g->apply(st, a);
         steps++;
@@ -248,13 +260,13 @@ static json_t *report(ladder *l)
     json_object_set_new(j, "games", json_integer(l->games));
     if (l->seed <= (uint64_t)INT64_MAX)
         json_object_set_new(j, "seed", json_integer((json_int_t)l->seed));
-    double ms[LD_MAX_BOTS] = {0}, w[LD_MAX_BOTS * LD_MAX_BOTS] = {0},
+    double ms[LD_MAX_BOTS] = {0}, cpu[LD_MAX_BOTS] = {0}, w[LD_MAX_BOTS * LD_MAX_BOTS] = {0},
            ng[LD_MAX_BOTS * LD_MAX_BOTS] = {0};
     long moves[LD_MAX_BOTS] = {0};
     int units = l->self ? l->nb : l->npairs;
     if (l->self)
-        fprintf(l->tx, "\n%-56s %8s  %-15s %6s %9s\n", "bot (every seat)", "won", "95% interval",
-                "games", "ms/move");
+        fprintf(l->tx, "\n%-56s %8s  %-15s %6s %9s %9s\n", "bot (every seat)", "won",
+                "95% interval", "games", "ms/move", "cpu ms");
     else
         fprintf(l->tx, "\n%-56s %8s  %-15s %5s %5s %5s %s\n", "pairing: A vs B", "A score",
                 "95% interval", "A won", "B won", "draws", "unfinished");
@@ -266,8 +278,8 @@ static json_t *report(ladder *l)
             const outcome *o = &l->out[u * l->games + i];
             sum += o->score;
             win += o->win, loss += o->loss, unf += o->unfinished;
-            ms[a] += o->ms[0], moves[a] += o->moves[0];
-            ms[b] += o->ms[1], moves[b] += o->moves[1];
+            ms[a] += o->ms[0], moves[a] += o->moves[0], cpu[a] += o->cpu[0];
+            ms[b] += o->ms[1], moves[b] += o->moves[1], cpu[b] += o->cpu[1];
         }
         double p = sum / l->games, lo, hi;
         wilson(p, l->games, &lo, &hi);
@@ -285,8 +297,9 @@ static json_t *report(ladder *l)
         char label[128];
         if (l->self) {
             double mpm = moves[a] ? ms[a] / (double)moves[a] : 0;
-            fprintf(l->tx, "%-56s %7.1f%%  [%5.1f, %5.1f]  %6d %9.2f\n", l->bots[a], 100 * p,
-                    100 * lo, 100 * hi, l->games, mpm);
+            double cpm = moves[a] ? cpu[a] / (double)moves[a] : 0;
+            fprintf(l->tx, "%-56s %7.1f%%  [%5.1f, %5.1f]  %6d %9.2f %9.2f\n", l->bots[a], 100 * p,
+                    100 * lo, 100 * hi, l->games, mpm, cpm);
             continue;
         }
         snprintf(label, sizeof label, "%s vs %s", l->bots[a], l->bots[b]);
@@ -301,23 +314,27 @@ static json_t *report(ladder *l)
     double elo[LD_MAX_BOTS], half[LD_MAX_BOTS];
     if (!l->self) {
         bradley_terry(l->nb, w, ng, elo, half);
-        fprintf(l->tx, "\n%-56s %6s  %-16s %9s\n", "bot", "Elo", "95% interval", "ms/move");
+        fprintf(l->tx, "\n%-56s %6s  %-16s %9s %9s\n", "bot", "Elo", "95% interval", "ms/move",
+                "cpu ms");
     }
     for (int b = 0; b < l->nb; b++) {
         double mpm = moves[b] ? ms[b] / (double)moves[b] : 0;
+        double cpm = moves[b] ? cpu[b] / (double)moves[b] : 0;
         json_t *e = json_object();
         json_object_set_new(e, "name", json_string(l->bots[b]));
         json_object_set_new(e, "ms_per_move", json_real(mpm));
+        json_object_set_new(e, "cpu_ms_per_move", json_real(cpm));
         json_object_set_new(e, "moves", json_integer(moves[b]));
         if (!l->self) {
             json_object_set_new(e, "elo", json_real(elo[b]));
             json_object_set_new(e, "elo_low", json_real(elo[b] - half[b]));
             json_object_set_new(e, "elo_high", json_real(elo[b] + half[b]));
             if (b == 0)
-                fprintf(l->tx, "%-56s %+6.0f  %-16s %9.2f\n", l->bots[b], elo[b], "(anchor)", mpm);
+                fprintf(l->tx, "%-56s %+6.0f  %-16s %9.2f %9.2f\n", l->bots[b], elo[b], "(anchor)",
+                        mpm, cpm);
             else
-                fprintf(l->tx, "%-56s %+6.0f  [%+6.0f, %+6.0f] %9.2f\n", l->bots[b], elo[b],
-                        elo[b] - half[b], elo[b] + half[b], mpm);
+                fprintf(l->tx, "%-56s %+6.0f  [%+6.0f, %+6.0f] %9.2f %9.2f\n", l->bots[b], elo[b],
+                        elo[b] - half[b], elo[b] + half[b], mpm, cpm);
         }
         json_array_append_new(jb, e);
     }

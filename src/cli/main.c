@@ -40,6 +40,7 @@ static const struct {
      NULL},
     {"solve", cli_solve,
      "solve GAME [key=value ...] [--deals N] [--seed S] [--max-nodes M] [--bids made|free]\n"
+     "      [--bot NAME]\n"
      "                                     hands winnable with every card known (comrade)",
      NULL},
     {"serve", cli_serve,

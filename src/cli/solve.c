@@ -4,7 +4,9 @@
  * bid by the heuristic, solved from where the solver starts (Comrade: the
  * trick phase, bids fixed), then played out by the heuristic. With
  * --bids free each deal is also solved from its very start, the bids free
- * too (the best bids for the deal). */
+ * too (the best bids for the deal). --bot names the team's player instead of
+ * the heuristic (issue 28: how often the solver player's bids are winnable
+ * with open hands, against the heuristic's). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,7 @@ typedef struct solve_run {
     ch_opts opts;
     long max_nodes;
     int free_bids;
+    const char *bot; /* the team's player: "heuristic" unless --bot */
     int reached, winnable, undecided, won, won_undecided;
     int free_yes, free_no, free_undecided;
     double *ms;      /* solve time of each deal that reached the solver */
@@ -42,7 +45,7 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* One deal: the heuristic bids and plays it; the solver looks once. */
+/* One deal: the team's bot bids and plays it; the solver looks once. */
 static int one_deal(solve_run *r, uint64_t seed, void *st)
 {
     const ch_game *g = r->g;
@@ -52,8 +55,8 @@ static int one_deal(solve_run *r, uint64_t seed, void *st)
     int n = g->num_players(st);
     ch_bot bots[CH_MAX_PLAYERS];
     for (int p = 0; p < n; p++)
-        if (ch_bot_init(&bots[p], g, "heuristic", seed * 31 + (uint64_t)p, &err) != CH_OK)
-            return cli_fail(CLI_ERR, "%s", err.msg);
+        if (ch_bot_init(&bots[p], g, r->bot, seed * 31 + (uint64_t)p, &err) != CH_OK)
+            return cli_fail(CLI_USAGE, "%s", err.msg);
     ch_result res;
     g->result(st, &res);
     int hands0 = res.hands, solved = 0, ok = 0, free_ok = -1;
@@ -99,7 +102,8 @@ static int one_deal(solve_run *r, uint64_t seed, void *st)
 
 int cli_solve(int argc, char **argv)
 {
-    static const cli_flag flags[] = {{"--deals", 1}, {"--seed", 1}, {"--max-nodes", 1}, {"--bids", 1}, {NULL, 0}};
+    static const cli_flag flags[] = {{"--deals", 1}, {"--seed", 1}, {"--max-nodes", 1},
+                                     {"--bids", 1},  {"--bot", 1},  {NULL, 0}};
     static cli_args a;
     int rc = cli_parse(argc, argv, flags, &a);
     if (rc != CLI_OK) return rc;
@@ -129,6 +133,7 @@ int cli_solve(int argc, char **argv)
             return cli_fail(CLI_USAGE, "%s: the solver has no free-bids search", r.g->name);
     }
     r.max_nodes = max_nodes;
+    r.bot = (v = cli_get(&a, "--bot")) ? v : "heuristic";
     r.solver = r.def->create();
     r.ms = malloc(sizeof *r.ms * (size_t)deals);
     r.free_ms = malloc(sizeof *r.free_ms * (size_t)deals);
@@ -139,16 +144,18 @@ int cli_solve(int argc, char **argv)
     if (rc == CLI_OK) {
         qsort(r.ms, (size_t)r.reached, sizeof *r.ms, cmp_double);
         double p = 100.0 / (double)deals;
-        printf("%s: %d deals from seed %llu, bid and played by the heuristic team\n", r.g->name,
-               deals, (unsigned long long)seed);
+        printf("%s: %d deals from seed %llu, bid and played by the %s team\n", r.g->name, deals,
+               (unsigned long long)seed, r.bot);
         printf("  reached the trick phase       %7d  %5.1f%%\n", r.reached, r.reached * p);
         printf("  winnable with open hands      %7d  %5.1f%%  (bids as made; an upper bound on "
                "any play of them)\n",
                r.winnable, r.winnable * p);
-        printf("  won by the heuristic team     %7d  %5.1f%%\n", r.won, r.won * p);
+        char who[112];
+        snprintf(who, sizeof who, "won by the %.90s team", r.bot);
+        printf("  %-29s %7d  %5.1f%%\n", who, r.won, r.won * p);
         char label[64];
         snprintf(label, sizeof label, "undecided (> %d nodes)", max_nodes);
-        printf("  %-29s %7d  %5.1f%%  (%d of them won by the heuristic)\n", label, r.undecided,
+        printf("  %-29s %7d  %5.1f%%  (%d of them won by the team)\n", label, r.undecided,
                r.undecided * p, r.won_undecided);
         if (r.reached)
             printf("  solve time per deal: median %.3f ms, p95 %.3f ms, max %.3f ms\n",
@@ -156,8 +163,9 @@ int cli_solve(int argc, char **argv)
         if (r.free_bids) {
             qsort(r.free_ms, (size_t)deals, sizeof *r.free_ms, cmp_double);
             printf("with free bids (from the first bid, every hand known):\n");
-            printf("  winnable with some bids       %7d  %5.1f%%  (a way found and played through)\n",
-                   r.free_yes, r.free_yes * p);
+            printf(
+                "  winnable with some bids       %7d  %5.1f%%  (a way found and played through)\n",
+                r.free_yes, r.free_yes * p);
             printf("  lost whatever the bids        %7d  %5.1f%%  (proved)\n", r.free_no,
                    r.free_no * p);
             printf("  %-29s %7d  %5.1f%%\n", label, r.free_undecided, r.free_undecided * p);

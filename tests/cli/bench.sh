@@ -17,6 +17,12 @@ has "$OUT" "bytes"
 grep -Eq '^racko +[1-9][0-9]* +(-|[0-9]+) +(-|[0-9.]+) +[0-9.]+ +[1-9][0-9]* +[1-9][0-9]* heuristic$' <<<"$OUT" ||
     fail "no racko row with figures: $OUT"
 
+# The search row (issue 28): ismcts, pimc and pimc without inference, in
+# iterations per second of CPU time, every one measured.
+grep -Eq '^racko +[1-9][0-9]* +[1-9][0-9]* +[1-9][0-9]*$' <<<"$OUT" ||
+    fail "no racko search row with three rates: $OUT"
+has "$OUT" "pimc infer=0"
+
 run "$CARDHALL" bench --seconds 0.02
 [ "$RC" = 0 ] || fail "bench (all games) exit $RC: $ERR"
 has "$OUT" "racko"

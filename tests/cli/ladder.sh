@@ -39,6 +39,12 @@ run "$CARDHALL" "${args[@]}" --json -
     fail "games of a pairing do not add up"
 jq -e '.bots[1].elo_low < .bots[1].elo and .bots[1].elo < .bots[1].elo_high' <<<"$OUT" >/dev/null ||
     fail "Elo interval does not hold the estimate"
+# Thinking time on the wall clock and on the thread's CPU clock (issue 28):
+# a search player takes some CPU, never more than the wall clock shows.
+jq -e '.bots[2].cpu_ms_per_move > 0 and
+       .bots[2].cpu_ms_per_move <= .bots[2].ms_per_move * 1.01 + 0.01' <<<"$OUT" >/dev/null ||
+    fail "cpu ms per move: $(jq -c '.bots[2]' <<<"$OUT")"
+has "$ERR" "cpu ms"
 has "$ERR" "random vs heuristic"
 run "$CARDHALL" "${args[@]}" --json "$tmp/l.json"
 [ "$RC" = 0 ] || fail "ladder --json FILE exit $RC: $ERR"

@@ -34,6 +34,19 @@ open=$(awk '/^  undecided/ {n++} n == 2 {print $5; exit}' <<<"$free")
 [ "$yes" -ge "$winnable" ] && [ "$yes" -ge "$won" ] ||
     fail "free bids: $yes winnable, fewer than with the bids made ($winnable) or won ($won)"
 
+# --bot (issue 28): another team bids and plays the same deals; the figures
+# name it, and the same checks hold (a deal it won is winnable).
+bot=$("$CARDHALL" solve comrade --deals 6 --seed 3 --max-nodes 50000 --bot solver:worlds=4,nodes=500) ||
+    fail "solve --bot exit $?"
+has "$bot" "bid and played by the solver:worlds=4,nodes=500 team"
+has "$bot" "won by the solver:worlds=4,nodes=500 team"
+set +e
+err=$("$CARDHALL" solve comrade --deals 2 --bot nobody 2>&1)
+rc=$?
+set -e
+[ "$rc" = 2 ] || fail "solve --bot nobody: exit $rc, expected 2"
+has "$err" "no bot 'nobody'"
+
 set +e
 err=$("$CARDHALL" solve comrade --bids some 2>&1)
 rc=$?

@@ -1,0 +1,99 @@
+/* Rumino's model of the other players for the search players' worlds
+ * (infer.h): they play like the heuristic, which keeps the cards that meld
+ * and throws away those that do not. So in a likely world, a seat's hand
+ * does not meld with
+ * - the cards it threw away this hand (it would have kept them), nor
+ * - the cards the seat before it threw away that it let lie (drawing from
+ *   the stock instead: it would have taken a card that made a meld),
+ * and the cards it picked up from the pile do meld with the rest of its
+ * hand (the heuristic takes a card that builds a meld or cuts its deadwood
+ * a lot). Each observation a world contradicts multiplies its weight by a
+ * factor below 1, not 0: the model is not the truth (people, other bots,
+ * and the heuristic's own deadwood rule take other cards), and a world is
+ * never impossible for disagreeing with it.
+ *
+ * It reads the root only through ru_observe from seat's view and the world
+ * only through each other seat's view of it: the cards a world puts in that
+ * seat's hand were drawn from seat's view. */
+#include "cardhall/rumino.h"
+#include "infer.h"
+
+/* Chosen by hand, not tuned (issue 28 had no machine time for it): strong
+ * enough that the worlds drawn move most of the way from uniform towards the
+ * heuristic's real hands (tests/test_infer.c, rumino_model). */
+#define THROWN_MELDS 0.35   /* a card it threw away melds with its hand */
+#define DECLINED_MELDS 0.35 /* a card it let lie melds with its hand */
+#define PICKED_LONE 0.6     /* a card it picked up melds with nothing */
+
+/* Whether face makes a meld of three with two cards of hand (n cards, the
+ * one at skip left out; -1: none): a set of its rank, or a run in its suit,
+ * a joker standing in for any one card. */
+static int melds_with(int face, const uint8_t *hand, int n, int skip)
+{
+    if (face == RU_JOKER) return 0; /* a joker melds with anything: no sign */
+    int r = ru_face_rank(face), su = ru_face_suit(face), same = 0, jokers = 0;
+    unsigned run = 0; /* bit q: rank q of face's suit held */
+    for (int i = 0; i < n; i++) {
+        if (i == skip) continue;
+        int f = hand[i];
+        if (f == RU_JOKER) {
+            jokers++;
+            continue;
+        }
+        if (ru_face_rank(f) == r && ru_face_suit(f) != su) same++;
+        if (ru_face_suit(f) == su) run |= 1u << ru_face_rank(f);
+    }
+    if (same + (jokers > 0) >= 2) return 1;
+    /* The runs of three through r: (r-2, r-1), (r-1, r+1), (r+1, r+2). */
+    for (int lo = r - 2; lo <= r; lo++) {
+        int have = 0, need = 0;
+        for (int q = lo; q < lo + 3; q++) {
+            if (q == r) continue;
+            if (q < 1 || q > 13) {
+                need = 9;
+                break;
+            }
+            need++;
+            have += run >> q & 1u;
+        }
+        if (need == 2 && have + (jokers > 0) >= 2) return 1;
+    }
+    return 0;
+}
+
+/* The active seat before q, or -1. */
+static int seat_before(const ru_view *v, int q)
+{
+    for (int k = 1; k < v->np; k++) {
+        int p = (q - k + v->np) % v->np;
+        if (v->active[p]) return p;
+    }
+    return -1;
+}
+
+double ru_infer_likelihood(const void *world, const void *root, int seat)
+{
+    ru_view me, them;
+    ru_observe(root, seat, &me);
+    double w = 1.0;
+    for (int q = 0; q < me.np; q++) {
+        if (q == seat || !me.active[q]) continue;
+        ru_observe(world, q, &them);
+        int before = seat_before(&me, q);
+        for (int f = 0; f < RU_JOKER; f++) {
+            if (me.thrown[q][f] && melds_with(f, them.hand, them.nhand, -1)) w *= THROWN_MELDS;
+            /* Thrown by the seat before q, still in the pile, not the top
+             * (which q may not have answered yet): q let it lie. */
+            if (before >= 0 && me.thrown[before][f] && f != me.top && !me.picked[q][f] &&
+                melds_with(f, them.hand, them.nhand, -1))
+                w *= DECLINED_MELDS;
+            if (me.picked[q][f]) {
+                int at = -1;
+                for (int i = 0; i < them.nhand; i++)
+                    if (them.hand[i] == f) at = i;
+                if (at >= 0 && !melds_with(f, them.hand, them.nhand, at)) w *= PICKED_LONE;
+            }
+        }
+    }
+    return w;
+}

@@ -1,0 +1,150 @@
+/* Inference for the search players (src/bots/infer.h, issue 28): worlds
+ * weighted by a game's model of the other seats. Fair play (the worlds drawn
+ * depend on the seat's view only), weights in (0, 1], and that the model
+ * reads what it says it reads: in Rumino's worlds drawn with it, a seat's
+ * hand melds less often with the cards it threw away (RU-13, the discard)
+ * or let lie (RU-11, the draw or take) than in uniform worlds, and the true
+ * hands of heuristic players are likelier under it than uniform worlds. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cardhall/bot.h"
+#include "cardhall/registry.h"
+#include "infer.h"
+
+static void *new_game(const ch_game *g, const char *const *kv, int nkv, uint64_t seed)
+{
+    ch_opts o;
+    ch_err err;
+    ch_opts_defaults(&o, g->opts, g->n_opts);
+    assert_int_equal(ch_opts_parse(&o, g->opts, g->n_opts, kv, nkv, &err), CH_OK);
+    void *st = malloc(g->state_size);
+    assert_non_null(st);
+    assert_int_equal(ch_setup(g, st, &o, seed, NULL, 0, &err), CH_OK);
+    ch_opts_free_data(&o);
+    return st;
+}
+
+/* Heuristic players at every seat for k moves. */
+static void advance(const ch_game *g, void *st, int k, uint64_t seed)
+{
+    ch_bot h;
+    assert_int_equal(ch_bot_init(&h, g, "heuristic", seed, NULL), CH_OK);
+    for (int i = 0; i < k && g->to_move(st) != CH_TERMINAL; i++)
+        g->apply(st, ch_bot_act(&h, st, g->to_move(st)));
+}
+
+static const char *const games[] = {"racko", "ragamaru", "rumino", "babasuki", "comrade"};
+
+/* The same view gives the same worlds and weights, whatever the hidden
+ * cards of the true state; every weight is in (0, 1]. */
+static void infer_fair_play(void **unused)
+{
+    (void)unused;
+    int models = 0;
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        const ch_game *g = ch_game_find(games[gi]);
+        if (!g) continue;
+        ch_infer_fn f = ch_infer_for(g);
+        if (!f) continue;
+        models++;
+        void *w1 = malloc(g->state_size), *w2 = malloc(g->state_size);
+        void *t1 = malloc(g->state_size), *t2 = malloc(g->state_size);
+        void *other = malloc(g->state_size);
+        int below_one = 0;
+        for (int pos = 0; pos < 12; pos++) {
+            void *st = new_game(g, NULL, 0, 300 + (uint64_t)pos);
+            advance(g, st, 6 + 5 * pos, (uint64_t)pos);
+            int seat = g->to_move(st);
+            if (seat == CH_TERMINAL) {
+                free(st);
+                continue;
+            }
+            ch_clone(g, other, st);
+            ch_rng r;
+            ch_rng_seed(&r, 77 + (uint64_t)pos, 3);
+            g->resample(other, seat, &r);
+            for (uint64_t s = 1; s <= 8; s++) {
+                ch_rng a, b;
+                ch_rng_seed(&a, s, 9);
+                ch_rng_seed(&b, s, 9);
+                double x = ch_infer_resample(g, f, w1, t1, st, seat, &a);
+                double y = ch_infer_resample(g, f, w2, t2, other, seat, &b);
+                if (!ch_equal(g, w1, w2) || x != y)
+                    fail_msg("%s position %d seed %llu: an inferred world depends on the hidden "
+                             "cards",
+                             g->name, pos, (unsigned long long)s);
+                assert_true(x > 0.0 && x <= 1.0);
+                /* A uniform world's weight, to see the model at work. */
+                ch_clone(g, t1, st);
+                g->resample(t1, seat, &a);
+                double u = f(t1, st, seat);
+                assert_true(u > 0.0 && u <= 1.0);
+                below_one += u < 1.0;
+            }
+            free(st);
+        }
+        if (below_one == 0) fail_msg("%s: the model never weighed a world below 1", g->name);
+        free(w1), free(w2), free(t1), free(t2), free(other);
+    }
+    assert_true(models > 0 || ch_game_find("rumino") == NULL);
+}
+
+/* Rumino: the heuristic's hands agree with the model more than uniform
+ * worlds do, and inferred worlds agree more than uniform ones. */
+static void rumino_model(void **unused)
+{
+    (void)unused;
+    const ch_game *g = ch_game_find("rumino");
+    if (!g) skip();
+    ch_infer_fn f = ch_infer_for(g);
+    assert_non_null(f);
+    static const char *const kv[] = {"players=2"};
+    void *w = malloc(g->state_size), *tmp = malloc(g->state_size);
+    double truth = 0, uniform = 0, inferred = 0;
+    int n = 0;
+    for (int pos = 0; pos < 40; pos++) {
+        void *st = new_game(g, kv, 1, 900 + (uint64_t)pos);
+        advance(g, st, 10 + pos % 20, (uint64_t)pos);
+        int seat = g->to_move(st);
+        if (seat == CH_TERMINAL) {
+            free(st);
+            continue;
+        }
+        truth += f(st, st, seat);
+        ch_rng r;
+        ch_rng_seed(&r, (uint64_t)pos, 5);
+        for (int k = 0; k < 50; k++) {
+            ch_clone(g, w, st);
+            g->resample(w, seat, &r);
+            uniform += f(w, st, seat) / 50;
+            inferred += ch_infer_resample(g, f, w, tmp, st, seat, &r) / 50;
+        }
+        n++;
+        free(st);
+    }
+    assert_true(n >= 30);
+    truth /= n, uniform /= n, inferred /= n;
+    print_message("rumino: mean weight of the truth %.3f, uniform worlds %.3f, inferred %.3f\n",
+                  truth, uniform, inferred);
+    /* The model describes the heuristic: its true hands are likelier than
+     * hands drawn at random from the same view. */
+    assert_true(truth > uniform + 0.05);
+    /* And the worlds searched follow it. */
+    assert_true(inferred > uniform + 0.05);
+    free(w), free(tmp);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(infer_fair_play),
+        cmocka_unit_test(rumino_model),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
