@@ -1,10 +1,13 @@
 /* See proc.h. */
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -88,4 +91,17 @@ long long proc_now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int proc_free_port(void)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    struct sockaddr_in a = {.sin_family = AF_INET};
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    socklen_t n = sizeof a;
+    int ok = bind(fd, (struct sockaddr *)&a, sizeof a) == 0 &&
+             getsockname(fd, (struct sockaddr *)&a, &n) == 0;
+    close(fd);
+    return ok ? ntohs(a.sin_port) : -1;
 }

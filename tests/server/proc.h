@@ -14,6 +14,9 @@ pid_t proc_serve(const char *cardhall, const char *dir, int *port, ...);
 int proc_stop(pid_t pid);
 /* Kills (SIGKILL) whatever proc_serve started that is still running. */
 void proc_kill_all(void);
+/* A port free on loopback now (the kernel's pick, released for another
+ * program to take), or -1. */
+int proc_free_port(void);
 void proc_sleep_ms(long ms);
 long long proc_now_ms(void);
 

@@ -30,6 +30,7 @@
 #include "cardhall/rng.h"
 #include "cardhall/table.h"
 #include "proc.h"
+#include "playlog.h"
 #include "wsc.h"
 
 #define WAIT 20000
@@ -61,15 +62,9 @@ static const char *type_of(json_t *m)
 
 static int free_port(void)
 {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET};
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
-    socklen_t n = sizeof a;
-    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 ||
-        getsockname(fd, (struct sockaddr *)&a, &n) != 0)
-        fail_msg("no free port");
-    close(fd);
-    return ntohs(a.sin_port);
+    int port = proc_free_port();
+    if (port < 0) fail_msg("no free port");
+    return port;
 }
 
 /* `cardhall serve --db URL` on a port the kernel picks. */
@@ -252,62 +247,6 @@ static int join(wsc *w, wsc_conn *c, json_int_t table, int seat, const char *nam
     return -1;
 }
 
-/* What a seat was told, move by move, to check against the record. */
-typedef struct seen {
-    int move;
-    json_t *view, *events;
-} seen;
-
-typedef struct play_log {
-    seen *v;
-    int n, cap;
-    int last_move;
-    int done;
-    int acted_for; /* the move after which this seat last acted (+1), 0: never */
-    int continued_for; /* likewise for Continue between hands */
-} play_log;
-
-static void keep(play_log *l, json_t *m)
-{
-    json_t *mv = json_object_get(m, "move");
-    if (!mv) return;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 256;
-        l->v = realloc(l->v, sizeof *l->v * (size_t)l->cap);
-    }
-    seen *s = &l->v[l->n++];
-    s->move = (int)json_integer_value(mv);
-    s->view = json_incref(json_object_get(m, "view"));
-    s->events = json_incref(json_object_get(m, "events"));
-    /* Every move is announced once, in order, wherever it was made. */
-    if (s->move != l->last_move + 1)
-        fail_msg("move %d announced after move %d", s->move, l->last_move);
-    l->last_move = s->move;
-}
-
-static void log_free(play_log *l)
-{
-    for (int i = 0; i < l->n; i++) {
-        json_decref(l->v[i].view);
-        json_decref(l->v[i].events);
-    }
-    free(l->v);
-    memset(l, 0, sizeof *l);
-}
-
-static int terminal(json_t *m)
-{
-    return json_object_get(json_object_get(m, "status"), "result") != NULL;
-}
-
-static int waits_for(json_t *m, int seat)
-{
-    json_t *w = json_object_get(json_object_get(m, "pause"), "waiting");
-    for (size_t i = 0; i < json_array_size(w); i++)
-        if (json_integer_value(json_array_get(w, i)) == seat) return 1;
-    return 0;
-}
-
 /* One message to a playing seat: kept, continued after a hand, answered
  * with a random legal move. Returns 1 once the game is over. */
 static int handle(wsc_conn *c, play_log *l, ch_rng *rng, json_t *m)
@@ -326,14 +265,14 @@ static int handle(wsc_conn *c, play_log *l, ch_rng *rng, json_t *m)
     if (t && strcmp(t, "error") == 0)
         fail_msg("error: %s", json_string_value(json_object_get(m, "error")));
     if (!t || strcmp(t, "state") != 0) return 0;
-    keep(l, m);
+    playlog_keep(l, m);
     /* Once per pause: the state repeats while others continue. */
-    if (waits_for(m, (int)json_integer_value(json_object_get(m, "seat"))) &&
+    if (playlog_waits_for(m, (int)json_integer_value(json_object_get(m, "seat"))) &&
         l->continued_for != l->last_move + 1) {
         wsc_send_json(c, json_pack("{s:s}", "type", "continue"));
         l->continued_for = l->last_move + 1;
     }
-    if (terminal(m)) return l->done = 1;
+    if (playlog_terminal(m)) return l->done = 1;
     /* Once per position: a state repeats when someone comes or goes. */
     json_t *legal = json_object_get(m, "legal");
     if (legal && json_array_size(legal) > 0 && l->acted_for != l->last_move + 1) {
@@ -427,7 +366,7 @@ static void people_on_three_processes_play_one_table(void **unused)
     for (int i = 0; i < N_SERVERS; i++) {
         assert_int_equal(l[i].last_move, moves);
         assert_int_equal(check_against_record(&W, c[i], table, &l[i], i), moves);
-        log_free(&l[i]);
+        playlog_free(&l[i]);
         wsc_close(&W, c[i]);
     }
 }
@@ -502,7 +441,7 @@ static void two_moves_at_one_ply_exactly_one_is_accepted(void **unused)
                 }
             }
         }
-        if (last[0] && waits_for(last[0], 0) && continued != mv[0]) {
+        if (last[0] && playlog_waits_for(last[0], 0) && continued != mv[0]) {
             wsc_send_json(c[0], json_pack("{s:s}", "type", "continue"));
             continued = mv[0];
         }
@@ -548,7 +487,7 @@ static void two_moves_at_one_ply_exactly_one_is_accepted(void **unused)
     }
     json_decref(last[0]);
     json_decref(last[1]);
-    log_free(&bob);
+    playlog_free(&bob);
     assert_true(races >= 1);
     for (int i = 0; i < N_SERVERS; i++)
         wsc_close(&W, c[i]);
@@ -678,7 +617,7 @@ static void kill_9_of_the_bots_process_loses_nothing(void **unused)
     assert_int_equal(moves, l.last_move);
     fprintf(stderr, "test_multi: kill -9 at move %d, next move after %lld ms, %d reconnects, %d moves\n",
             at_kill, first_after - killed, reconnects, moves);
-    log_free(&l);
+    playlog_free(&l);
     wsc_close(&W, c);
 }
 

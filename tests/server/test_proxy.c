@@ -33,18 +33,11 @@ static const char *cardhall, *nginx;
 static char dir[64];
 static pid_t nginx_pid = -1; /* killed at the end if a failed test left it */
 
-/* A port free on loopback now (the kernel's pick, released for nginx). */
 static int free_port(void)
 {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET};
-    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
-    socklen_t n = sizeof a;
-    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 ||
-        getsockname(fd, (struct sockaddr *)&a, &n) != 0)
-        fail_msg("no free port");
-    close(fd);
-    return ntohs(a.sin_port);
+    int port = proc_free_port();
+    if (port < 0) fail_msg("no free port");
+    return port;
 }
 
 /* nginx in the foreground on port, proxying to the server on upstream. */

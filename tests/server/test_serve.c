@@ -27,6 +27,7 @@
 #include "cardhall/rng.h"
 #include "cardhall/room.h"
 #include "cardhall/table.h"
+#include "playlog.h"
 #include "wsc.h"
 
 #define WAIT 20000 /* ms for any one reply */
@@ -143,63 +144,6 @@ static int join(wsc *w, wsc_conn *c, json_int_t table, int seat, const char *nam
     return s;
 }
 
-/* What a seat was told after one move: to check against the record. */
-typedef struct seen {
-    int move;
-    json_t *view, *events;
-} seen;
-
-typedef struct play_log {
-    seen *v;
-    int n, cap;
-    int last_move;
-    json_t *last_view;
-} play_log;
-
-static void keep(play_log *l, json_t *m)
-{
-    json_t *mv = json_object_get(m, "move");
-    if (l->last_view) json_decref(l->last_view);
-    l->last_view = json_incref(json_object_get(m, "view"));
-    if (!mv) return;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 256;
-        l->v = realloc(l->v, sizeof *l->v * (size_t)l->cap);
-    }
-    seen *s = &l->v[l->n++];
-    s->move = (int)json_integer_value(mv);
-    s->view = json_incref(json_object_get(m, "view"));
-    s->events = json_incref(json_object_get(m, "events"));
-    /* Every move is announced once, in order. */
-    assert_int_equal(s->move, l->last_move + 1);
-    l->last_move = s->move;
-}
-
-static void log_free(play_log *l)
-{
-    for (int i = 0; i < l->n; i++) {
-        json_decref(l->v[i].view);
-        json_decref(l->v[i].events);
-    }
-    free(l->v);
-    json_decref(l->last_view);
-    memset(l, 0, sizeof *l);
-}
-
-static int terminal(json_t *m)
-{
-    return json_object_get(json_object_get(m, "status"), "result") != NULL;
-}
-
-/* Whether state m is between hands with seat still to continue. */
-static int waits_for(json_t *m, int seat)
-{
-    json_t *w = json_object_get(json_object_get(m, "pause"), "waiting");
-    for (size_t i = 0; i < json_array_size(w); i++)
-        if (json_integer_value(json_array_get(w, i)) == seat) return 1;
-    return 0;
-}
-
 /* Plays seat's moves (a random legal one each time) until the game ends or
  * max_moves moves have been announced. Returns 1 if the game ended. */
 static int play(wsc *w, wsc_conn *c, play_log *l, ch_rng *rng, int max_moves)
@@ -214,11 +158,11 @@ static int play(wsc *w, wsc_conn *c, play_log *l, ch_rng *rng, int max_moves)
             json_decref(m);
             continue;
         }
-        keep(l, m);
+        playlog_keep(l, m);
         /* Issue 24: between hands, this seat continues at once. */
-        if (waits_for(m, (int)json_integer_value(json_object_get(m, "seat"))))
+        if (playlog_waits_for(m, (int)json_integer_value(json_object_get(m, "seat"))))
             wsc_send_json(c, json_pack("{s:s}", "type", "continue"));
-        if (terminal(m)) {
+        if (playlog_terminal(m)) {
             json_decref(m);
             return 1;
         }
@@ -422,7 +366,7 @@ static void whole_games_of_every_game_over_websocket(void **unused)
         while (ls.last_move < l.last_move) {
             json_t *m = wsc_expect(&w, spec, "state", WAIT);
             if (!m) fail_msg("spectator missed moves after %d", ls.last_move);
-            keep(&ls, m);
+            playlog_keep(&ls, m);
             json_decref(m);
         }
         check_against_record(&w, c, id, &l, 0);
@@ -476,8 +420,8 @@ static void whole_games_of_every_game_over_websocket(void **unused)
             assert_int_equal(json_integer_value(json_object_get(rp, "game_no")), 0);
             json_decref(rp);
         }
-        log_free(&l);
-        log_free(&ls);
+        playlog_free(&l);
+        playlog_free(&ls);
         wsc_close(&w, c);
         wsc_close(&w, spec);
     }
@@ -651,7 +595,7 @@ static void kill_9_mid_game_loses_no_move(void **unused)
     assert_int_equal(play(&w, c, &l, &rng, 12), 0);
     /* Drain what was announced, then kill the server mid-game. */
     for (json_t *m; (m = wsc_recv(&w, c, 300));) {
-        if (type_of(m) && !strcmp(type_of(m), "state")) keep(&l, m);
+        if (type_of(m) && !strcmp(type_of(m), "state")) playlog_keep(&l, m);
         json_decref(m);
     }
     int announced = l.last_move;
@@ -680,7 +624,7 @@ static void kill_9_mid_game_loses_no_move(void **unused)
     json_decref(st);
     assert_int_equal(play(&w, c, &l, &rng, 1 << 30), 1);
     check_against_record(&w, c, id, &l, 0);
-    log_free(&l);
+    playlog_free(&l);
     wsc_close(&w, c);
     wsc_free(&w);
 }
@@ -1356,7 +1300,7 @@ static int until_pause(wsc *w, wsc_conn *a, wsc_conn *b, ch_rng *rng, json_t **l
                 continue;
             }
             json_t *pause = json_object_get(m, "pause");
-            if (terminal(m)) fail_msg("the game ended before a hand did");
+            if (playlog_terminal(m)) fail_msg("the game ended before a hand did");
             if (pause && !json_is_null(pause)) {
                 if (i == 0) {
                     json_decref(*last_a);
