@@ -616,3 +616,17 @@ long ch_harness_run(const ch_harness_cfg *cfg)
     free(id_text);
     return total;
 }
+
+void *ch_harness_new_state(const ch_game *g, const char *const *kv, int nkv, uint64_t seed)
+{
+    ch_opts o;
+    ch_err err;
+    ch_opts_defaults(&o, g->opts, g->n_opts);
+    if (ch_opts_parse(&o, g->opts, g->n_opts, kv, nkv, &err) != CH_OK)
+        fail_msg("%s: %s", g->name, err.msg);
+    void *st = malloc(g->state_size);
+    assert_non_null(st);
+    if (ch_setup(g, st, &o, seed, NULL, 0, &err) != CH_OK) fail_msg("%s: %s", g->name, err.msg);
+    ch_opts_free_data(&o);
+    return st;
+}

@@ -51,5 +51,8 @@ long ch_harness_run(const ch_harness_cfg *cfg);
 /* n divided by CH_HARNESS_SCALE (rounded up), for a test's own loops: the
  * sanitizer run sets it to do fewer, as ch_harness_run does. */
 int ch_harness_scaled(int n);
+/* A new state of game g (malloc'd; the caller frees it) set up with options
+ * kv[0..nkv) from seed; fails the current test if they do not parse. */
+void *ch_harness_new_state(const ch_game *g, const char *const *kv, int nkv, uint64_t seed);
 
 #endif

@@ -15,20 +15,8 @@
 
 #include "cardhall/bot.h"
 #include "cardhall/registry.h"
+#include "harness.h"
 #include "infer.h"
-
-static void *new_game(const ch_game *g, const char *const *kv, int nkv, uint64_t seed)
-{
-    ch_opts o;
-    ch_err err;
-    ch_opts_defaults(&o, g->opts, g->n_opts);
-    assert_int_equal(ch_opts_parse(&o, g->opts, g->n_opts, kv, nkv, &err), CH_OK);
-    void *st = malloc(g->state_size);
-    assert_non_null(st);
-    assert_int_equal(ch_setup(g, st, &o, seed, NULL, 0, &err), CH_OK);
-    ch_opts_free_data(&o);
-    return st;
-}
 
 /* Heuristic players at every seat for k moves. */
 static void advance(const ch_game *g, void *st, int k, uint64_t seed)
@@ -58,7 +46,7 @@ static void infer_fair_play(void **unused)
         void *other = malloc(g->state_size);
         int below_one = 0;
         for (int pos = 0; pos < 12; pos++) {
-            void *st = new_game(g, NULL, 0, 300 + (uint64_t)pos);
+            void *st = ch_harness_new_state(g, NULL, 0, 300 + (uint64_t)pos);
             advance(g, st, 6 + 5 * pos, (uint64_t)pos);
             int seat = g->to_move(st);
             if (seat == CH_TERMINAL) {
@@ -109,7 +97,7 @@ static void rumino_model(void **unused)
     double truth = 0, uniform = 0, inferred = 0;
     int n = 0;
     for (int pos = 0; pos < 40; pos++) {
-        void *st = new_game(g, kv, 1, 900 + (uint64_t)pos);
+        void *st = ch_harness_new_state(g, kv, 1, 900 + (uint64_t)pos);
         advance(g, st, 10 + pos % 20, (uint64_t)pos);
         int seat = g->to_move(st);
         if (seat == CH_TERMINAL) {

@@ -14,6 +14,7 @@
 
 #include "cardhall/bot.h"
 #include "cardhall/registry.h"
+#include "harness.h"
 
 /* Short games, so a whole game of search players stays quick. */
 typedef struct table {
@@ -35,15 +36,7 @@ static void *new_game(const table *t, uint64_t seed)
 {
     const ch_game *g = ch_game_find(t->game);
     assert_non_null(g);
-    ch_opts o;
-    ch_err err;
-    ch_opts_defaults(&o, g->opts, g->n_opts);
-    assert_int_equal(ch_opts_parse(&o, g->opts, g->n_opts, t->kv, t->nkv, &err), CH_OK);
-    void *st = malloc(g->state_size);
-    assert_non_null(st);
-    assert_int_equal(ch_setup(g, st, &o, seed, NULL, 0, &err), CH_OK);
-    ch_opts_free_data(&o);
-    return st;
+    return ch_harness_new_state(g, t->kv, t->nkv, seed);
 }
 
 /* Plays k moves by the heuristic (so Rack-O and Rumino reach real
