@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "cardhall/table.h"
 #include "playlog.h"
 
 void playlog_keep(play_log *l, json_t *m)
@@ -39,6 +40,25 @@ void playlog_free(play_log *l)
     free(l->v);
     json_decref(l->last_view);
     memset(l, 0, sizeof *l);
+}
+
+json_t *playlog_events(const ch_game *g, const ch_match *m, int k, int viewer)
+{
+    return tb_events_as(g, ch_match_state_at(m, k), m->actions[k], viewer, CH_LANG_EN, NULL);
+}
+
+void playlog_check(const play_log *l, const ch_game *g, const ch_match *m, int seat)
+{
+    for (int i = 0; i < l->n; i++) {
+        const seen *s = &l->v[i];
+        if (s->move > m->n_actions) fail_msg("seat %d was told of move %d of %d", seat, s->move, m->n_actions);
+        json_t *want = g->view_json(ch_match_state_at(m, s->move), seat);
+        if (!json_equal(want, s->view)) fail_msg("%s seat %d move %d: view differs", g->name, seat, s->move);
+        json_decref(want);
+        want = playlog_events(g, m, s->move - 1, seat);
+        if (!json_equal(want, s->events)) fail_msg("%s seat %d move %d: events differ", g->name, seat, s->move);
+        json_decref(want);
+    }
 }
 
 int playlog_terminal(json_t *m)

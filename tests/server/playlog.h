@@ -5,6 +5,8 @@
 
 #include <jansson.h>
 
+#include "cardhall/match.h"
+
 typedef struct seen {
     int move;
     json_t *view, *events;
@@ -24,6 +26,13 @@ typedef struct play_log {
  * test unless every move is announced once, in order. */
 void playlog_keep(play_log *l, json_t *m);
 void playlog_free(play_log *l);
+/* Fails the test unless every view and event seat was sent equals what
+ * match m (the table's record) says seat may know at that move: seats stay
+ * placeholders ({P1}) over the WebSocket, the browser fills in names. */
+void playlog_check(const play_log *l, const ch_game *g, const ch_match *m, int seat);
+/* The events of move k of m (0-based) as viewer is told them over the
+ * WebSocket (a new reference). */
+json_t *playlog_events(const ch_game *g, const ch_match *m, int k, int viewer);
 /* Whether state m shows a finished game. */
 int playlog_terminal(json_t *m);
 /* Whether state m is between hands with seat still to continue. */

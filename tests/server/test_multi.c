@@ -285,11 +285,6 @@ static int handle(wsc_conn *c, play_log *l, ch_rng *rng, json_t *m)
     return 0;
 }
 
-static json_t *events_for(const ch_game *g, const ch_match *m, int k, int viewer)
-{
-    return tb_events_as(g, ch_match_state_at(m, k), m->actions[k], viewer, CH_LANG_EN, NULL);
-}
-
 /* Every view and event seat was sent equals what the record (from the
  * process c is connected to) says seat may know. Returns the record's
  * number of moves. */
@@ -302,16 +297,7 @@ static int check_against_record(wsc *w, wsc_conn *c, json_int_t table, const pla
     ch_match m;
     ch_err err;
     if (ch_match_from_record(&m, g, rec, &err) != CH_OK) fail_msg("%s", err.msg);
-    for (int i = 0; i < l->n; i++) {
-        const seen *s = &l->v[i];
-        assert_true(s->move <= m.n_actions);
-        json_t *want = g->view_json(ch_match_state_at(&m, s->move), seat);
-        if (!json_equal(want, s->view)) fail_msg("seat %d move %d: view differs", seat, s->move);
-        json_decref(want);
-        want = events_for(g, &m, s->move - 1, seat);
-        if (!json_equal(want, s->events)) fail_msg("seat %d move %d: events differ", seat, s->move);
-        json_decref(want);
-    }
+    playlog_check(l, g, &m, seat);
     int n = m.n_actions;
     ch_match_free(&m);
     json_decref(r);

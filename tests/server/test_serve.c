@@ -187,12 +187,6 @@ static int play(wsc *w, wsc_conn *c, play_log *l, ch_rng *rng, int max_moves)
     return 0;
 }
 
-static json_t *events_for(const ch_game *g, const ch_match *m, int k, int viewer)
-{
-    /* Seats stay placeholders ({P1}) over the WebSocket: the browser fills in names. */
-    return tb_events_as(g, ch_match_state_at(m, k), m->actions[k], viewer, CH_LANG_EN, NULL);
-}
-
 /* Every view and event seat was sent equals what the record says seat may know. */
 static void check_against_record(wsc *w, wsc_conn *c, json_int_t table, const play_log *l, int seat)
 {
@@ -217,15 +211,7 @@ static void check_against_record(wsc *w, wsc_conn *c, json_int_t table, const pl
         ;
     assert_int_equal(pclose(pipe), 0);
     assert_non_null(strstr(out, g->name));
-    for (int i = 0; i < l->n; i++) {
-        const seen *s = &l->v[i];
-        json_t *want = g->view_json(ch_match_state_at(&m, s->move), seat);
-        if (!json_equal(want, s->view)) fail_msg("%s move %d: view differs", g->name, s->move);
-        json_decref(want);
-        want = events_for(g, &m, s->move - 1, seat);
-        if (!json_equal(want, s->events)) fail_msg("%s move %d: events differ", g->name, s->move);
-        json_decref(want);
-    }
+    playlog_check(l, g, &m, seat);
     ch_match_free(&m);
     json_decref(r);
 }
@@ -260,7 +246,7 @@ static void check_replay(wsc *w, wsc_conn *c, json_int_t table, const ch_match *
         fail_msg("%s replay move %d viewer %d: view differs", g->name, k, viewer);
     json_decref(want);
     if (k > 0) {
-        want = events_for(g, m, k - 1, viewer);
+        want = playlog_events(g, m, k - 1, viewer);
         if (!json_equal(want, json_object_get(r, "events")))
             fail_msg("%s replay move %d viewer %d: events differ", g->name, k, viewer);
         json_decref(want);
