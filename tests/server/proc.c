@@ -17,21 +17,27 @@
 static pid_t running[32];
 static int n_running;
 
-pid_t proc_serve(const char *cardhall, const char *dir, int *port, ...)
+/* Drops the processes a test has stopped and waited for itself (kill -9
+ * of one of several, a restart): a zombie still answers kill(pid, 0), a
+ * process waited for does not. */
+static void prune(void)
 {
-    static int k;
-    char db[256];
-    snprintf(db, sizeof db, "%s/s%d.db", dir, k++);
-    const char *argv[40] = {cardhall, "serve", "--port", "0", "--host", "127.0.0.1", "--db", db};
-    int n = 8;
-    va_list ap;
-    va_start(ap, port);
-    for (const char *a; (a = va_arg(ap, const char *)) && n < 39;)
-        argv[n++] = a;
-    va_end(ap);
+    for (int i = 0; i < n_running;)
+        if (kill(running[i], 0) != 0) running[i] = running[--n_running];
+        else i++;
+}
+
+pid_t proc_start(const char *cardhall, const char *const *args, int *port, char *line, size_t cap)
+{
+    const char *argv[48] = {cardhall};
+    int n = 1;
+    for (; args[n - 1] && n < 47; n++)
+        argv[n] = args[n - 1];
     argv[n] = NULL;
     int fds[2];
-    if (pipe(fds) != 0 || n_running == 32) return -1;
+    snprintf(line, cap, "no process started");
+    prune();
+    if (n_running == 32 || pipe(fds) != 0) return -1;
     pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) {
@@ -42,22 +48,36 @@ pid_t proc_serve(const char *cardhall, const char *dir, int *port, ...)
     }
     close(fds[1]);
     running[n_running++] = pid;
-    char line[512];
     size_t len = 0;
     struct pollfd p = {fds[0], POLLIN, 0};
-    while (len < sizeof line - 1 && !memchr(line, '\n', len) && poll(&p, 1, 10000) > 0) {
-        ssize_t r = read(fds[0], line + len, sizeof line - 1 - len);
+    while (len < cap - 1 && !memchr(line, '\n', len) && poll(&p, 1, 20000) > 0) {
+        ssize_t r = read(fds[0], line + len, cap - 1 - len);
         if (r <= 0) break;
         len += (size_t)r;
     }
     close(fds[0]);
     line[len] = '\0';
     const char *at = strstr(line, "127.0.0.1:");
-    if (!at) {
-        fprintf(stderr, "server did not start: '%s'\n", line);
-        return -1;
-    }
+    if (!at) return -1;
     *port = atoi(at + strlen("127.0.0.1:"));
+    return *port > 0 ? pid : -1;
+}
+
+pid_t proc_serve(const char *cardhall, const char *dir, int *port, ...)
+{
+    static int k;
+    char db[256], line[512];
+    snprintf(db, sizeof db, "%s/s%d.db", dir, k++);
+    const char *args[40] = {"serve", "--port", "0", "--host", "127.0.0.1", "--db", db};
+    int n = 7;
+    va_list ap;
+    va_start(ap, port);
+    for (const char *a; (a = va_arg(ap, const char *)) && n < 39;)
+        args[n++] = a;
+    va_end(ap);
+    args[n] = NULL;
+    pid_t pid = proc_start(cardhall, args, port, line, sizeof line);
+    if (pid < 0) fprintf(stderr, "server did not start: '%s'\n", line);
     return pid;
 }
 
@@ -73,6 +93,7 @@ int proc_stop(pid_t pid)
 
 void proc_kill_all(void)
 {
+    prune();
     while (n_running > 0) {
         pid_t pid = running[--n_running];
         kill(pid, SIGKILL);

@@ -70,33 +70,13 @@ static int free_port(void)
 /* `cardhall serve --db URL` on a port the kernel picks. */
 static pid_t start_server(int *port)
 {
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        execl(cardhall, cardhall, "serve", "--port", "0", "--host", "127.0.0.1", "--db", url,
-              "--bot-delay", "0", "--rate", "500", "--rate-per-ip", "100000", "--table-conns", "16",
-              (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
+    const char *args[] = {"serve", "--port", "0", "--host", "127.0.0.1", "--db", url,
+                          "--bot-delay", "0", "--rate", "500", "--rate-per-ip", "100000",
+                          "--table-conns", "16", NULL};
     char line[512];
-    size_t n = 0;
-    struct pollfd p = {fds[0], POLLIN, 0};
-    while (n < sizeof line - 1 && !memchr(line, '\n', n) && poll(&p, 1, 20000) > 0) {
-        ssize_t k = read(fds[0], line + n, sizeof line - 1 - n);
-        if (k <= 0) break;
-        n += (size_t)k;
-    }
-    close(fds[0]);
-    line[n] = '\0';
-    const char *at = strstr(line, "127.0.0.1:");
-    if (!at) fail_msg("server did not start: '%s'", line);
+    pid_t pid = proc_start(cardhall, args, port, line, sizeof line);
+    if (pid < 0) fail_msg("server did not start: '%s'", line);
     if (strstr(line, "pgsecret")) fail_msg("the server printed the database's password: '%s'", line);
-    *port = atoi(at + strlen("127.0.0.1:"));
     /* Nor does `ps`: the URL in its command line has lost the password. */
     char path[64], cmdline[1024];
     snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cardhall/rng.h"
+#include "proc.h"
 #include "wsc.h"
 
 #define WAIT 20000 /* ms for any one reply */
@@ -53,33 +54,14 @@ static long long now_ms(void)
 static void start_server_env(const char *env_name, const char *env_value, const char *a1,
                              const char *a2)
 {
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
-    server = fork();
-    assert_true(server >= 0);
-    if (server == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        if (env_name) setenv(env_name, env_value, 1);
-        execl(cardhall, cardhall, "serve", "--port", "0", "--host", "127.0.0.1", "--db", db,
-              "--bot-delay", "0", "--rate", "500", "--rate-per-ip", "100000", a1, a2, (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
+    const char *args[] = {"serve", "--port", "0", "--host", "127.0.0.1", "--db", db,
+                          "--bot-delay", "0", "--rate", "500", "--rate-per-ip", "100000", a1, a2, NULL};
     char line[512];
-    size_t n = 0;
-    struct pollfd p = {fds[0], POLLIN, 0};
-    while (n < sizeof line - 1 && !memchr(line, '\n', n) && poll(&p, 1, 10000) > 0) {
-        ssize_t k = read(fds[0], line + n, sizeof line - 1 - n);
-        if (k <= 0) break;
-        n += (size_t)k;
-    }
-    close(fds[0]);
-    line[n] = '\0';
-    const char *colon = strstr(line, "127.0.0.1:");
-    if (!colon) fail_msg("server did not start: '%s'", line);
-    port = atoi(colon + strlen("127.0.0.1:"));
-    assert_true(port > 0);
+    /* The child inherits the variable; the test's own environment is put back. */
+    if (env_name) setenv(env_name, env_value, 1);
+    server = proc_start(cardhall, args, &port, line, sizeof line);
+    if (env_name) unsetenv(env_name);
+    if (server < 0) fail_msg("server did not start: '%s'", line);
 }
 
 static void start_server(const char *a1, const char *a2)

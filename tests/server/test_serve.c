@@ -28,6 +28,7 @@
 #include "cardhall/room.h"
 #include "cardhall/table.h"
 #include "playlog.h"
+#include "proc.h"
 #include "wsc.h"
 
 #define WAIT 20000 /* ms for any one reply */
@@ -41,35 +42,12 @@ static const char *extra_flag; /* one more flag for the next start, or NULL */
 /* Starts the server on the test database; reads the port it prints. */
 static void start_server(void)
 {
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
-    server = fork();
-    assert_true(server >= 0);
-    if (server == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        execl(cardhall, cardhall, "serve", "--port", "0", "--host", "127.0.0.1", "--db", db,
-              "--bot-delay", "0", "--rate", "500", "--rate-per-ip", "100000", "--max-message", "8192",
-              "--table-conns", "8", extra_flag, (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
+    const char *args[] = {"serve", "--port", "0", "--host", "127.0.0.1", "--db", db,
+                          "--bot-delay", "0", "--rate", "500", "--rate-per-ip", "100000",
+                          "--max-message", "8192", "--table-conns", "8", extra_flag, NULL};
     char line[512];
-    size_t n = 0;
-    struct pollfd p = {fds[0], POLLIN, 0};
-    while (n < sizeof line - 1 && !memchr(line, '\n', n) && poll(&p, 1, 10000) > 0) {
-        ssize_t k = read(fds[0], line + n, sizeof line - 1 - n);
-        if (k <= 0) break;
-        n += (size_t)k;
-    }
-    close(fds[0]);
-    line[n] = '\0';
-    const char *colon = strstr(line, "127.0.0.1:");
-    if (!colon) fail_msg("server did not start: '%s'", line);
-    /* pg_cluster.sh's URL carries a password: never printed. */
-    if (strstr(line, "pgsecret")) fail_msg("the server printed the database's password: '%s'", line);
-    port = atoi(colon + strlen("127.0.0.1:"));
-    assert_true(port > 0);
+    server = proc_start(cardhall, args, &port, line, sizeof line);
+    if (server < 0) fail_msg("server did not start: '%s'", line);
 }
 
 /* SIGTERM must end the server cleanly (exit 0: under ASan, no leak). */
