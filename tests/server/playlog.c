@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "cardhall/registry.h"
 #include "cardhall/table.h"
 #include "playlog.h"
 
@@ -45,6 +46,15 @@ void playlog_free(play_log *l)
 json_t *playlog_events(const ch_game *g, const ch_match *m, int k, int viewer)
 {
     return tb_events_as(g, ch_match_state_at(m, k), m->actions[k], viewer, CH_LANG_EN, NULL);
+}
+
+const ch_game *playlog_record_match(json_t *rec, ch_match *m)
+{
+    const ch_game *g = ch_game_find(ch_record_game(rec));
+    assert_non_null(g);
+    ch_err err;
+    if (ch_match_from_record(m, g, rec, &err) != CH_OK) fail_msg("%s", err.msg);
+    return g;
 }
 
 void playlog_check(const play_log *l, const ch_game *g, const ch_match *m, int seat)

@@ -30,6 +30,10 @@ void playlog_free(play_log *l);
  * match m (the table's record) says seat may know at that move: seats stay
  * placeholders ({P1}) over the WebSocket, the browser fills in names. */
 void playlog_check(const play_log *l, const ch_game *g, const ch_match *m, int seat);
+/* Rebuilds into m the match of a table's record (a `record` reply's
+ * "record"), failing the test if it does not replay; returns its game. The
+ * caller frees m. */
+const ch_game *playlog_record_match(json_t *rec, ch_match *m);
 /* The events of move k of m (0-based) as viewer is told them over the
  * WebSocket (a new reference). */
 json_t *playlog_events(const ch_game *g, const ch_match *m, int k, int viewer);

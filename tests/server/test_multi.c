@@ -272,11 +272,8 @@ static int check_against_record(wsc *w, wsc_conn *c, json_int_t table, const pla
 {
     json_t *r = request(w, c, json_pack("{s:s,s:I}", "type", "record", "table", table), "record");
     json_t *rec = json_object_get(r, "record");
-    const ch_game *g = ch_game_find(ch_record_game(rec));
-    assert_non_null(g);
     ch_match m;
-    ch_err err;
-    if (ch_match_from_record(&m, g, rec, &err) != CH_OK) fail_msg("%s", err.msg);
+    const ch_game *g = playlog_record_match(rec, &m);
     playlog_check(l, g, &m, seat);
     int n = m.n_actions;
     ch_match_free(&m);
