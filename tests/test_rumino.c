@@ -1480,6 +1480,7 @@ static void ru_spectator_sees_only_public(void **st)
     char buf[4096];
     ru_game.render(&s, CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf);
     assert_null(strstr(buf, "your hand"));
+    assert_null(strstr(buf, "(you)"));
     assert_null(strstr(buf, "*"));
     /* A resample for the spectator keeps everything the spectator sees. */
     json_t *before = ru_game.view_json(&s, CH_SPECTATOR);
@@ -1520,10 +1521,10 @@ static void ru_board_names_drawn_card_and_real_moves(void **st)
     }
     act(&s, RU_A_DRAW, NULL);
     ru_game.render(&s, p, CH_LANG_EN, buf, sizeof buf);
-    assert_non_null(strstr(buf, "you drew 2C"));
+    assert_non_null(strstr(buf, "you drew 2♣"));
     assert_non_null(strstr(buf, "Your turn: discard\n"));
     ru_game.render(&s, p, CH_LANG_JA, buf, sizeof buf);
-    assert_non_null(strstr(buf, "山札から引いたカード: 2C"));
+    assert_non_null(strstr(buf, "山札から引いたカード: ♣2"));
     {
         static const char *const english[] = {"hand", "total", "stock", "discard", "seat",
                                               "turn", "you",   "chips", "pool",    "dealer"};
@@ -1531,9 +1532,9 @@ static void ru_board_names_drawn_card_and_real_moves(void **st)
             if (strstr(buf, english[i])) fail_msg("English '%s' left in: %s", english[i], buf);
     }
     ru_game.render(&s, 1 - p, CH_LANG_EN, buf, sizeof buf);
-    assert_null(strstr(buf, "2C"));
+    assert_null(strstr(buf, "2♣"));
     ru_game.render(&s, CH_SPECTATOR, CH_LANG_EN, buf, sizeof buf);
-    assert_null(strstr(buf, "2C"));
+    assert_null(strstr(buf, "2♣"));
 
     /* A knock hand offers the knock. */
     start(&s, 2, 0, 5, NULL, 0);

@@ -2,8 +2,9 @@
  * (issue 24): over seeded games of every game, in English and Japanese,
  * no move name, choice name, event, hand summary or last_hand text holds a
  * card code ("7S", "B9", "DG-B", "[S2]", "V9[M]"), a seat written "P0", or
- * a seat placeholder left unfilled. Codes stay in the notation (action_text),
- * records and the text board (render), which this test does not read. */
+ * a seat placeholder left unfilled. Nor does the text board (render), for
+ * every viewer, and it marks the viewer's own seat "(you)" / "（あなた）".
+ * Codes stay in the notation (action_text) and records. */
 #include <regex.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -60,6 +61,31 @@ static void check_json(checker *c, const char *where, json_t *j)
     const char *k;
     if (json_is_array(j)) json_array_foreach(j, i, e) check_json(c, where, e);
     if (json_is_object(j)) json_object_foreach(j, k, e) check_json(c, where, e);
+}
+
+/* The boards whose texts are checked: the games done so far. */
+static int board_checked(const char *game)
+{
+    static const char *const done[] = {"rumino"};
+    for (size_t i = 0; i < sizeof done / sizeof done[0]; i++)
+        if (!strcmp(done[i], game)) return 1;
+    return 0;
+}
+
+/* The text board for every viewer: names, not codes, and the viewer's own
+ * seat marked as theirs (nobody's for the spectator and the omniscient). */
+static void check_boards(checker *c, const ch_game *g, const void *st, int n, ch_lang lang)
+{
+    const char *you = lang == CH_LANG_JA ? "（あなた）" : "(you)";
+    for (int v = -2; v < n; v++) {
+        char *board = tb_render(g, st, v, lang);
+        assert_non_null(board);
+        check(c, "the board", board);
+        if ((strstr(board, you) != NULL) != (v >= 0))
+            fail_msg("%s: the board for viewer %d %s \"%s\": \"%s\"", c->game, v,
+                     v >= 0 ? "lacks" : "has", you, board);
+        free(board);
+    }
 }
 
 static void check_events(checker *c, json_t *evs)
@@ -123,6 +149,7 @@ static void play_and_check(const char *game, const char *const *kv, int nkv, uin
             tb_choice_name(g, st, acts[i], mover, lang, name, sizeof name);
             check(&c, "a choice name (a move button)", name);
         }
+        if (board_checked(game)) check_boards(&c, g, st, n, lang);
         ch_action a = ch_bot_act(&bots[mover], st, mover);
         tb_action_name(g, st, a, CH_ALL, lang, name, sizeof name);
         check(&c, "an action name", name);
@@ -140,6 +167,9 @@ static void play_and_check(const char *game, const char *const *kv, int nkv, uin
                 for (int l = 0; l < CH_NLANGS; l++)
                     check_hand_end(&c, g, ch_match_state(&m), v, (ch_lang)l);
     }
+    if (board_checked(game))
+        for (int l = 0; l < CH_NLANGS; l++)
+            check_boards(&c, g, ch_match_state(&m), n, (ch_lang)l); /* the game's end too */
     if (getenv("CH_TEXTS_VERBOSE")) printf("%s: %d texts\n", game, c.checked);
     assert_true(c.checked > 100);
     free(acts);

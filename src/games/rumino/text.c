@@ -188,13 +188,20 @@ int ru_choice_name(const void *st, ch_action a, ch_lang lang, char *buf, size_t 
 
 /* ---- The board ---- */
 
-static void put_cards(ch_text *o, const uint8_t *c, int n)
+/* Cards as a player says them, each after a space. */
+static void put_cards(ch_text *o, const uint8_t *c, int n, int ja)
 {
-    char t[8];
+    char t[32];
     for (int i = 0; i < n; i++) {
-        ru_card_text(c[i], t, sizeof t);
+        ru_card_say(c[i], ja, t, sizeof t);
         ch_text_add(o, " %s", t);
     }
+}
+
+/* The viewer's own seat, marked after its name. */
+static const char *you_mark(int p, int viewer, int ja)
+{
+    return p != viewer ? "" : ja ? "（あなた）" : " (you)";
 }
 
 /* The moves the player to move has, in words, from the legal list, so the
@@ -221,6 +228,8 @@ static void moves_line(const ru_state *s, int ja, ch_text *o)
                     word[ja][types[i]]);
 }
 
+/* Seats are written {P<p>} for the table layer to name, cards as a player
+ * says them (issue 24); one line per seat, since names do not line up. */
 int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const ru_state *s = st;
@@ -228,75 +237,78 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     ch_text o;
     ch_text_init(&o, buf, cap);
     if (cap) buf[0] = '\0';
-    char t[8], w[32];
+    char t[32];
     ch_text_add(&o,
-                ja ? "ルーミノ  第 %d ディール  ディーラー P%d  プール %lld チップ\n"
-                   : "Rumino  hand %d  dealer P%d  pool %lld chips\n",
-                s->dealt, s->dealer, (long long)s->pool);
+                ja ? "ルーミノ  第 %d ディール  ディーラー: {P%d}%s  プール %lld チップ\n"
+                   : "Rumino  hand %d  dealer: {P%d}%s  pool %lld chips\n",
+                s->dealt, s->dealer, you_mark(s->dealer, viewer, ja), (long long)s->pool);
     for (int p = 0; p < s->np; p++) {
         ch_text_add(&o,
-                    ja ? "P%d%s %s %4d  %s %3d  %s %5lld  %s %d%s "
-                       : "P%d%s %s %4d  %s %3d  %s %5lld  %s %d%s ",
-                    p, p == viewer ? "*" : " ", ja ? "累計" : "total", s->cum[p],
-                    ja ? "前回" : "last", s->hand_score[p], ja ? "チップ" : "chips",
-                    (long long)s->chips[p], ja ? "枚数" : "cards", s->nhand[p],
-                    s->active[p] ? "" : (ja ? "  退場" : "  out"));
+                    ja ? "{P%d}%s: 累計 %d、前回 %d、チップ %lld、%d 枚%s"
+                       : "{P%d}%s: total %d, last hand %d, chips %lld, %d cards%s",
+                    p, you_mark(p, viewer, ja), s->cum[p], s->hand_score[p],
+                    (long long)s->chips[p], s->nhand[p],
+                    s->active[p] ? "" : (ja ? "、退場" : ", out"));
         int shown = 0;
         for (int i = 0; i < s->nhand[p]; i++) {
             if (p == viewer || !ru_slot_seen(s, viewer, p, i)) continue;
-            ru_card_text(s->hand[p][i], t, sizeof t);
-            ch_text_add(&o, "%s%s",
-                        shown++ ? " " : (s->revealed ? "[" : (ja ? "[既知 " : "[known ")), t);
+            ru_card_say(s->hand[p][i], ja, t, sizeof t);
+            if (!shown++)
+                ch_text_add(&o, "%s", s->revealed ? (ja ? "、手札:" : ", hand:")
+                                                  : (ja ? "、既知:" : ", known:"));
+            ch_text_add(&o, " %s", t);
         }
-        ch_text_add(&o, "%s\n", shown ? "]" : "");
+        ch_text_add(&o, "\n");
     }
     ch_text_add(&o, ja ? "山札 %d 枚  捨て札:" : "stock %d  discards:", s->nstock);
     int from = s->ndiscard > 10 ? s->ndiscard - 10 : 0;
     if (from) ch_text_add(&o, " ...");
-    put_cards(&o, s->discard + from, s->ndiscard - from);
+    put_cards(&o, s->discard + from, s->ndiscard - from, ja);
     ch_text_add(&o, "\n");
     if (viewer >= 0 && viewer < s->np && s->nhand[viewer]) {
         uint8_t h[RU_MAX_HAND];
         ru_layout l;
         int n = ru_sorted_layout(s, viewer, h, &l);
         ch_text_add(&o, ja ? "手札:" : "your hand:");
-        put_cards(&o, h, n);
+        put_cards(&o, h, n, ja);
         ch_text_add(&o, ja ? "\nメルド:" : "\nmelds:");
         for (int m = 0; m < l.n_melds; m++) {
             ch_text_add(&o, " [");
-            put_cards(&o, l.meld[m], l.meld_n[m]);
+            put_cards(&o, l.meld[m], l.meld_n[m], ja);
             ch_text_add(&o, " ]");
         }
+        if (!l.n_melds) ch_text_add(&o, ja ? " なし" : " none");
         ch_text_add(&o, ja ? "  メルド外:" : "  deadwood:");
-        put_cards(&o, l.dead, l.n_dead);
+        put_cards(&o, l.dead, l.n_dead, ja);
         ch_text_add(&o, " = %d\n", l.deadwood);
         if (s->drawn != RU_NONE && viewer == s->to_move && s->phase == RU_PH_DRAWN) {
-            ru_card_text(s->drawn, t, sizeof t);
+            ru_card_say(s->drawn, ja, t, sizeof t);
             ch_text_add(&o, ja ? "山札から引いたカード: %s\n" : "you drew %s from the stock\n", t);
         }
     }
     if (s->taken != RU_NONE && !s->free_discard && s->phase == RU_PH_DRAWN) {
-        char t2[8];
-        ru_card_text(s->taken, t2, sizeof t2);
+        ru_card_say(s->taken, ja, t, sizeof t);
         ch_text_add(&o,
                     ja ? "捨て札から取った %s は、この番には捨てられない\n"
                        : "%s was taken from the discard pile: it may not be discarded this turn\n",
-                    t2);
+                    t);
     }
     if (s->phase == RU_PH_OVER) {
         ch_text_add(&o, ja ? "ゲーム終了。勝者:" : "Game over. Winner:");
+        int k = 0;
         for (int p = 0; p < s->np; p++)
-            if (s->winners >> p & 1u) ch_text_add(&o, " P%d", p);
+            if (s->winners >> p & 1u)
+                ch_text_add(&o, "%s{P%d}%s", k++ ? (ja ? "、" : ", ") : " ", p,
+                            you_mark(p, viewer, ja));
         ch_text_add(&o, "\n");
         return ch_text_len(&o);
     }
-    snprintf(w, sizeof w, "P%d", s->to_move); /* the board names seats as its columns do */
     int tell = viewer == s->to_move || viewer == CH_ALL || s->phase == RU_PH_REBUY ||
                s->phase == RU_PH_CLAIM;
     if (s->to_move == viewer)
         ch_text_add(&o, ja ? "あなたの番: " : "Your turn: ");
     else
-        ch_text_add(&o, ja ? "%s の番%s" : "%s to play%s", w, tell ? ": " : "");
+        ch_text_add(&o, ja ? "{P%d}の番%s" : "{P%d} to play%s", s->to_move, tell ? ": " : "");
     if (s->phase == RU_PH_REBUY)
         ch_text_add(&o,
                     ja ? "%lld チップでリバイして累計 %d 点で続けるか、辞退するか — "
