@@ -139,20 +139,25 @@ static const char *const phase_prompt[2][5] = {
      "引いたカードを入れ替えるか捨てる", "「ラックオー」を宣言するか手番を終える", "ゲーム終了"},
 };
 
+static const char *you_mark(int p, int viewer, int ja)
+{
+    return p != viewer ? "" : ja ? "（あなた）" : " (you)";
+}
+
+/* One rack under the slot numbers, its seat named after it ({P<p>} for the
+ * table layer to fill), so names of any length keep the columns. */
 static void rack_line(const rk_state *s, int viewer, int p, int ja, ch_text *t)
 {
-    if (p == viewer)
-        ch_text_add(t, ja ? "あなた  " : "you     ");
-    else
-        ch_text_add(t, "P%d      ", p);
+    ch_text_add(t, "  ");
     for (int i = 0; i < RK_SLOTS; i++) {
         if (rk_sees_slot(s, viewer, p, i))
             ch_text_add(t, "%4d", s->rack[p][i]);
         else
             ch_text_add(t, "   ?");
     }
+    ch_text_add(t, "   {P%d}%s", p, you_mark(p, viewer, ja));
     if (rk_sees_slot(s, viewer, p, 0) && (viewer == p || viewer == CH_ALL))
-        ch_text_add(t, ja ? "   昇順 %d 枚" : "   in order: %d", rk_prefix(s->rack[p]));
+        ch_text_add(t, ja ? "  昇順 %d 枚" : "  in order: %d", rk_prefix(s->rack[p]));
     if (p == s->dealer) ch_text_add(t, ja ? "  (ディーラー)" : "  (dealer)");
     ch_text_add(t, "\n");
 }
@@ -167,13 +172,19 @@ int rk_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
                 s->hands + (s->phase != RK_PH_OVER), s->target);
     ch_text_add(&t, ja ? "得点:" : "Scores:");
     for (int p = 0; p < s->n; p++)
-        ch_text_add(&t, "  P%d: %d", p, s->score[p]);
+        ch_text_add(&t, "%s{P%d}%s: %d", p ? (ja ? "、" : ", ") : " ", p, you_mark(p, viewer, ja),
+                    s->score[p]);
     if (s->partnership)
-        ch_text_add(&t, ja ? "  | チーム 0+2: %d  1+3: %d" : "  | team 0+2: %d  1+3: %d",
+        ch_text_add(&t,
+                    ja ? "\nチーム: {P0}と{P2}: %d、{P1}と{P3}: %d"
+                       : "\nteams: {P0} and {P2}: %d, {P1} and {P3}: %d",
                     rk_team_score(s, 0), rk_team_score(s, 1));
-    ch_text_add(&t, "\n        ");
-    for (int i = 0; i < RK_SLOTS; i++)
-        ch_text_add(&t, " #%-2d", 5 * (i + 1));
+    ch_text_add(&t, "\n  ");
+    for (int i = 0; i < RK_SLOTS; i++) {
+        char slot[8];
+        snprintf(slot, sizeof slot, "#%d", 5 * (i + 1));
+        ch_text_add(&t, "%4s", slot); /* over its column's numbers */
+    }
     ch_text_add(&t, "\n");
     if (viewer >= 0) rack_line(s, viewer, viewer, ja, &t);
     for (int p = 0; p < s->n; p++)
@@ -195,6 +206,6 @@ int rk_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     else if (viewer == s->turn)
         ch_text_add(&t, ja ? "あなたの番: %s\n" : "Your turn: %s\n", phase_prompt[ja][s->phase]);
     else
-        ch_text_add(&t, ja ? "P%d の番\n" : "P%d to play\n", s->turn);
+        ch_text_add(&t, ja ? "{P%d}の番\n" : "{P%d} to play\n", s->turn);
     return ch_text_len(&t);
 }
