@@ -233,6 +233,38 @@ static void text_counts_all_and_never_overflows(void **s)
     assert_int_equal(ch_text_len(&t), 5);
 }
 
+/* A board's card lists wrap where a terminal line would end, counting a
+ * Japanese character as two columns; a comma stays at the line's end. */
+static void text_items_wrap_by_columns(void **s)
+{
+    (void)s;
+    assert_int_equal(ch_text_width("Blue 9"), 6);
+    assert_int_equal(ch_text_width("♠10"), 3); /* a suit sign is narrow */
+    assert_int_equal(ch_text_width("青の9(スクラムハーフ)"), 21);
+    assert_int_equal(ch_text_width("（あなた）"), 10);
+    char buf[128];
+    ch_text t;
+    ch_text_init(&t, buf, sizeof buf);
+    ch_text_add(&t, "hand:");
+    int col = 5;
+    const char *items[] = {"Red 1", "Blue 9", "Black 14", "Reserve"};
+    for (int i = 0; i < 4; i++)
+        ch_text_item(&t, &col, i ? ", " : " ", items[i], "  ", 20);
+    assert_string_equal(buf, "hand: Red 1, Blue 9,\n  Black 14, Reserve");
+    assert_int_equal(col, 19);
+    ch_text_init(&t, buf, sizeof buf);
+    col = 0;
+    const char *ja[] = {"青の9", "赤の1", "黒の3"};
+    for (int i = 0; i < 3; i++)
+        ch_text_item(&t, &col, i ? "、" : "", ja[i], "", 12);
+    assert_string_equal(buf, "青の9、赤の1、\n黒の3");
+    /* An item longer than the line is not put on a line of its own twice. */
+    ch_text_init(&t, buf, sizeof buf);
+    col = 2;
+    ch_text_item(&t, &col, "", "a long item", "  ", 4);
+    assert_string_equal(buf, "a long item");
+}
+
 /* ch_text_add as it was, vsnprintf alone: its fast path (issue 29) must
  * write and count exactly this, whatever the room left. */
 static void __attribute__((format(printf, 2, 3))) vsnprintf_add(ch_text *t, const char *fmt, ...)
@@ -676,6 +708,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(text_counts_all_and_never_overflows),
+        cmocka_unit_test(text_items_wrap_by_columns),
         cmocka_unit_test(csv_skips_comments_and_points_at_columns),
         cmocka_unit_test(rng_matches_pcg32_reference),
         cmocka_unit_test(rng_below_is_in_range_and_uniform),

@@ -19,6 +19,18 @@ void ch_text_init(ch_text *t, char *buf, size_t cap);
 /* Appends printf-style; the buffer always holds a NUL-terminated prefix. */
 void ch_text_add(ch_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* The columns s takes in a terminal: two for a wide (CJK, full-width)
+ * character, one for any other. */
+int ch_text_width(const char *s);
+
+/* Appends item to a list wrapped at width columns: after sep on the same
+ * line while the line stays within width, else on a new line after indent
+ * (sep's trailing spaces dropped: "a, b,\n  c").
+ * *col counts the current line's columns: the caller sets it where the
+ * list starts (a board's card lists, whose names are long). */
+void ch_text_item(ch_text *t, int *col, const char *sep, const char *item, const char *indent,
+                  int width);
+
 /* The length as render/action_name return it. */
 int ch_text_len(const ch_text *t);
 

@@ -129,6 +129,41 @@ void ch_text_add(ch_text *t, const char *fmt, ...)
     if (n > 0) t->len += (size_t)n;
 }
 
+int ch_text_width(const char *s)
+{
+    int w = 0;
+    for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
+        if ((*u & 0xC0) == 0x80) continue; /* a character's later bytes */
+        unsigned cp = *u;
+        if (*u >= 0xE0 && *u < 0xF0 && u[1] && u[2])
+            cp = (unsigned)(*u & 0x0F) << 12 | (unsigned)(u[1] & 0x3F) << 6 | (u[2] & 0x3Fu);
+        /* Hangul Jamo, CJK (punctuation, kana, ideographs, Hangul), full-width forms. */
+        w += (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
+                     (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+                     (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+                     (cp >= 0xFFE0 && cp <= 0xFFE6) || *u >= 0xF0
+                 ? 2
+                 : 1;
+    }
+    return w;
+}
+
+void ch_text_item(ch_text *t, int *col, const char *sep, const char *item, const char *indent,
+                  int width)
+{
+    int sw = ch_text_width(sep), iw = ch_text_width(item);
+    if (*col + sw + iw > width && *col > ch_text_width(indent)) {
+        size_t k = strlen(sep); /* a comma stays at the line's end, its space goes */
+        while (k > 0 && sep[k - 1] == ' ')
+            k--;
+        ch_text_add(t, "%.*s\n%s%s", (int)k, sep, indent, item);
+        *col = ch_text_width(indent) + iw;
+    } else {
+        ch_text_add(t, "%s%s", sep, item);
+        *col += sw + iw;
+    }
+}
+
 int ch_text_len(const ch_text *t)
 {
     return t->len > INT_MAX ? INT_MAX : (int)t->len;
