@@ -1307,14 +1307,16 @@ static void notation_and_names(void **st)
     assert_string_equal(buf, "Play Reserve, then declare a colour and number");
     rg_game.action_text(&s, a, buf, sizeof buf);
     assert_string_equal(buf, "RES");
-    /* The Japanese board names the top card and the own hand by the rule
-     * book's names, beside the codes one types. */
+    /* The board names the top card and the own hand by the rule book's
+     * names, never by the codes one types (issue 24). */
     rg_game.render(&s, 0, CH_LANG_JA, buf, sizeof buf);
-    assert_non_null(strstr(buf, "R9"));
-    assert_non_null(strstr(buf, "場: R1 = 赤の1(左プロップ)"));
-    assert_non_null(strstr(buf, "黒3 赤9 青9 リザーブ"));
+    assert_null(strstr(buf, "R9"));
+    assert_non_null(strstr(buf, "場: 赤の1(左プロップ)"));
+    assert_non_null(strstr(buf, "黒の3(右プロップ)、赤の9(スクラムハーフ)、青の9(スクラムハーフ)、リザーブ"));
     rg_game.render(&s, 0, CH_LANG_EN, buf, sizeof buf);
-    assert_non_null(strstr(buf, "top: R1 = Red 1 (Loosehead Prop)"));
+    assert_non_null(strstr(buf, "top: Red 1 (Loosehead Prop)"));
+    assert_non_null(strstr(buf, "Black 3 (Tighthead Prop), Red 9 (Scrum-half), Blue 9 (Scrum-half), Reserve"));
+    assert_null(strstr(buf, "R1 "));
     assert_null(strstr(buf, "リザーブ"));
 }
 

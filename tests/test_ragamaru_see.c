@@ -135,7 +135,7 @@ static void accept_with_empty_stock(void **st)
     rgt_act(&s, "accept");
     assert_int_equal(s.hand[1].n, 3);
     const char *p = prompt(render(&s, 1, CH_LANG_EN));
-    assert_string_equal(p, "P1: play cards or pass (nothing is left to draw)\n");
+    assert_string_equal(p, "Your turn: play cards or pass (nothing is left to draw)\n");
     assert_null(strstr(prompt(render(&s, 1, CH_LANG_JA)), "山札から引く"));
 }
 
@@ -179,10 +179,11 @@ static void kickoff_says_who_plays_first(void **st)
     assert_int_equal(rg_game.setup(&s, &o, 3, NULL, 0, &err), CH_OK);
     assert_int_equal(s.turn, 1);
     assert_string_equal(prompt(render(&s, 1, CH_LANG_EN)),
-                        "P1: name the kickoff colour: P2 plays first, and their first card must "
+                        "Your turn: name the kickoff colour: {P2} plays first, and their first "
+                        "card must "
                         "be of this colour\n");
     const char *ja = prompt(render(&s, 1, CH_LANG_JA));
-    assert_non_null(strstr(ja, "最初に出すのはP2"));
+    assert_non_null(strstr(ja, "最初に出すのは{P2}"));
     no_english(ja);
     json_t *e = events(&s, "kickoff B", CH_SPECTATOR, CH_LANG_EN);
     assert_non_null(strstr(text_of(find_event(e, "kickoff", 1)), "{P2} plays first"));
@@ -498,7 +499,7 @@ static void the_end_is_laid_open(void **st)
         for (int i = 0; i < c.n; i++)
             if (c.e[i].zone >= 10) assert_true(c.e[i].seen);
         /* The board shows every hand too. */
-        assert_non_null(strstr(render(&s, viewer, CH_LANG_EN), "K1 TRY-B"));
+        assert_non_null(strstr(render(&s, viewer, CH_LANG_EN), "Black 1 (Loosehead Prop), Try (blue)"));
     }
     rg_game.hand_summary(&s, 2, CH_LANG_JA, buf, sizeof buf);
     assert_non_null(strstr(buf, "残り2枚: 黒1、トライ(青)"));
@@ -655,8 +656,8 @@ static void spectator_sees_the_public_part(void **st)
     assert_int_equal(json_integer_value(json_object_get(v, "stock_count")), s.nstock);
     json_decref(v);
     const char *b = render(&s, CH_SPECTATOR, CH_LANG_EN);
-    assert_null(strstr(b, "K1"));
-    assert_null(strstr(b, "Y7"));
+    assert_null(strstr(b, "Black 1"));
+    assert_null(strstr(b, "Yellow 7"));
     static ch_census c;
     memset(&c, 0, sizeof c);
     rg_game.census(&s, CH_SPECTATOR, &c);

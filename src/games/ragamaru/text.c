@@ -148,34 +148,42 @@ int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *
     return ch_text_len(&o);
 }
 
-/* A Japanese player reads the hand by the rule book's names; the codes
- * before them stay what one types. Numbers short (黒7), the rest by name. */
-static void put_short_names(ch_text *o, const int *faces, int n)
+/* The board's lines end by this column, leaving a 120-column terminal room
+ * for the seat names that fill {P<p>}. */
+#define BOARD_WIDTH 100
+
+static const char *you_mark(int p, int viewer, int ja)
 {
-    ch_text_add(o, "\n       ");
+    return p != viewer ? "" : ja ? "（あなた）" : " (you)";
+}
+
+/* A hand by the rule book's names, on its own lines under its seat. */
+static void put_hand(ch_text *o, const int *faces, int n, ch_lang lang)
+{
+    int col = 6;
+    ch_text_add(o, "\n      ");
     for (int i = 0; i < n; i++) {
         char name[96];
-        if (faces[i] < 60)
-            snprintf(name, sizeof name, "%s%d",
-                     rg_colour_name(rg_face_colour(faces[i]), CH_LANG_JA),
-                     rg_face_number(faces[i]));
-        else
-            rg_card_name(faces[i], CH_LANG_JA, name, sizeof name);
-        ch_text_add(o, "%s%s", i ? " " : "", name);
+        rg_card_name(faces[i], lang, name, sizeof name);
+        ch_text_item(o, &col, i ? (lang == CH_LANG_JA ? "、" : ", ") : "", name, "      ",
+                     BOARD_WIDTH);
     }
 }
 
 /* What the player to move decides, in the game's words; at the end, how
  * the game ended. */
-static void rg_prompt(const rg_state *s, ch_text *o, ch_lang lang)
+static void rg_prompt(const rg_state *s, int viewer, ch_text *o, ch_lang lang)
 {
     int ja = lang == CH_LANG_JA, k = rg_drawable(s) < s->ptotal ? rg_drawable(s) : s->ptotal;
-    if (s->phase != RG_PH_OVER) ch_text_add(o, "P%d: ", s->turn);
+    if (s->phase != RG_PH_OVER && s->turn == viewer)
+        ch_text_add(o, ja ? "あなたの番: " : "Your turn: ");
+    else if (s->phase != RG_PH_OVER)
+        ch_text_add(o, "{P%d}: ", s->turn);
     switch (s->phase) {
     case RG_PH_KICKOFF:
         ch_text_add(o,
-                    ja ? "キックオフの色を指定。最初に出すのはP%dで、その最初のカードはこの色\n"
-                       : "name the kickoff colour: P%d plays first, and their first card must be "
+                    ja ? "キックオフの色を指定。最初に出すのは{P%d}で、その最初のカードはこの色\n"
+                       : "name the kickoff colour: {P%d} plays first, and their first card must be "
                          "of this colour\n",
                     s->first);
         break;
@@ -232,7 +240,7 @@ static void rg_prompt(const rg_state *s, ch_text *o, ch_lang lang)
     case RG_PH_OVER:
         switch (rg_end_reason(s)) {
         case RG_EV_OUT:
-            ch_text_add(o, ja ? "P%dがあがり!\n" : "P%d went out and wins\n", s->winner);
+            ch_text_add(o, ja ? "{P%d}があがり!\n" : "{P%d} went out and wins\n", s->winner);
             break;
         case RG_EV_DRY:
             ch_text_add(o, ja ? "引き分け: 引けるカードがなく全員がパス\n"
@@ -249,6 +257,8 @@ static void rg_prompt(const rg_state *s, ch_text *o, ch_lang lang)
     }
 }
 
+/* Seats are written {P<p>} for the table layer to name, cards by the rule
+ * book's names (issue 24); a hand goes on its own lines, wrapped. */
 int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const rg_state *s = st;
@@ -259,16 +269,14 @@ int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
                 s->dir > 0 ? (ja ? "時計回り" : "clockwise")
                            : (ja ? "反時計回り" : "counter-clockwise"));
     for (int i = 0; i < s->np; i++)
-        ch_text_add(&o, " P%d", s->order[i]);
+        ch_text_add(&o, "%s{P%d}", i ? (ja ? "、" : ", ") : " ", s->order[i]);
     ch_text_add(&o, "\n");
     ch_text_add(&o, ja ? "山札 %d枚  捨て札 %d枚  場:" : "stock %d  discard %d  top:", s->nstock,
                 s->ndisc);
     if (s->ndisc) {
         char name[96];
         rg_card_name(s->disc[s->ndisc - 1], lang, name, sizeof name);
-        ch_text_add(&o, " ");
-        put_card(&o, s->disc[s->ndisc - 1]);
-        ch_text_add(&o, " = %s", name);
+        ch_text_add(&o, " %s", name);
     } else {
         ch_text_add(&o, " -");
     }
@@ -289,27 +297,23 @@ int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
                     s->pclosed ? (ja ? "(コンバージョン済み)" : " (converted)") : "");
     int over = s->phase == RG_PH_OVER;
     for (int p = 0; p < s->np; p++) {
-        ch_text_add(&o, "%s P%d", p == s->turn ? "->" : "  ", p);
-        if (s->teams) ch_text_add(&o, ja ? " チーム%d" : " team %d", rg_team_of(s, p));
+        ch_text_add(&o, "%s{P%d}%s", p == s->turn && !over ? "-> " : "   ", p,
+                    you_mark(p, viewer, ja));
+        if (s->teams) ch_text_add(&o, ja ? "  チーム%d" : "  team %d", rg_team_of(s, p));
         ch_text_add(&o, ja ? "  %d枚" : "  %d cards", s->hand[p].n);
         if (s->rests[p]) ch_text_add(&o, ja ? "  休み%d" : "  rests %d", s->rests[p]);
         /* At the end every hand is laid open. */
         if (p == viewer || viewer == CH_ALL || over) {
             int faces[RG_DECK_MAX], n = rg_hand_faces(&s->hand[p], faces);
-            if (n) ch_text_add(&o, ":");
-            for (int i = 0; i < n; i++) {
-                ch_text_add(&o, " ");
-                put_card(&o, faces[i]);
-            }
-            if (ja && n) put_short_names(&o, faces, n);
             if (s->phase == RG_PH_DRAWN && s->turn == p) {
-                ch_text_add(&o, ja ? "  (引いたカード " : "  (drew ");
-                put_card(&o, s->drawn);
-                ch_text_add(&o, ")");
+                char name[96];
+                rg_card_name(s->drawn, lang, name, sizeof name);
+                ch_text_add(&o, ja ? "  (引いたカード: %s)" : "  (drew %s)", name);
             }
+            if (n) put_hand(&o, faces, n, lang);
         }
         ch_text_add(&o, "\n");
     }
-    rg_prompt(s, &o, lang);
+    rg_prompt(s, viewer, &o, lang);
     return ch_text_len(&o);
 }
