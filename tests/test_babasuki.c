@@ -808,15 +808,19 @@ static void test_DB_T15_full_raid_and_scoring(void **st)
     assert_int_equal(s.phase, DB_PH_DRAFT);
 }
 
-/* The line of render() that starts with prefix (a seat's line, "discard:", ...). */
+/* The lines of render() from the one that starts with prefix (a seat's
+ * "{P1}", "discard:", ...) through those indented under it (a seat's
+ * zones, a wrapped list). */
 static void render_line(const db_state *s, int viewer, const char *prefix, char *line, size_t cap)
 {
     char buf[4096];
     db_game.render(s, viewer, CH_LANG_EN, buf, sizeof buf);
     const char *b = strstr(buf, prefix);
     assert_non_null(b);
-    b += *b == '\n'; /* a prefix "\nP1 " finds a line start */
+    b += *b == '\n'; /* a prefix "\n{P1}" finds a line start */
     size_t n = strcspn(b, "\n");
+    while (b[n] == '\n' && b[n + 1] == ' ')
+        n += 1 + strcspn(b + n + 1, "\n");
     assert_true(n < cap);
     memcpy(line, b, n);
     line[n] = '\0';
@@ -848,17 +852,17 @@ static void test_person_sees_table_and_breakdown(void **st)
     raid(&s, 2, "V6", 1, "H11");
     char line[512], list[256];
     /* P0 sees its own hand, P1's secured cards and villain row, and the discard. */
-    render_line(&s, 0, "P0*", line, sizeof line);
-    assert_non_null(strstr(line, "H8"));
-    assert_non_null(strstr(line, "villains: V1"));
-    render_line(&s, 0, "\nP1 ", line, sizeof line);
-    assert_non_null(strstr(line, "secured: V2"));
-    assert_non_null(strstr(line, "T16"));
-    assert_non_null(strstr(line, "V6"));
-    assert_non_null(strstr(line, "H11"));
-    assert_null(strstr(line, "H9")); /* P1's hand stays hidden */
+    render_line(&s, 0, "{P0} (you):", line, sizeof line);
+    assert_non_null(strstr(line, "Hero 8 (Sun)"));
+    assert_non_null(strstr(line, "villains: Villain 1 (Sun)"));
+    render_line(&s, 0, "\n{P1}:", line, sizeof line);
+    assert_non_null(strstr(line, "secured: Villain 2"));
+    assert_non_null(strstr(line, "Treasure 16"));
+    assert_non_null(strstr(line, "Villain 6"));
+    assert_non_null(strstr(line, "Hero 11"));
+    assert_null(strstr(line, "Hero 9")); /* P1's hand stays hidden */
     render_line(&s, 0, "discard:", line, sizeof line);
-    assert_non_null(strstr(line, "C25"));
+    assert_non_null(strstr(line, "Cat 25"));
     view_list(&s, 0, 1, "secured", list, sizeof list);
     assert_non_null(strstr(list, "V2"));
     assert_non_null(strstr(list, "H11"));
@@ -871,7 +875,7 @@ static void test_person_sees_table_and_breakdown(void **st)
     raid(&s, 2, "V3", 1, "H9");
     raid(&s, 2, "V4", 1, "T18");
     render_line(&s, 1, "last round:", line, sizeof line);
-    assert_string_equal(line, "last round:  P0 11+10=21  P1 16+11=27  P2 15+5=20");
+    assert_string_equal(line, "last round: {P0} 11+10=21, {P1} 16+11=27, {P2} 15+5=20");
     json_t *v = db_game.view_json(&s, 1);
     assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "last_secured"), 1)), 16);
     assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "last_hand_score"), 2)),
@@ -1448,18 +1452,21 @@ static void test_render_and_notation(void **st)
     t15_round(&s, NULL, 0);
     char buf[4096];
     db_game.render(&s, 0, CH_LANG_EN, buf, sizeof buf);
-    assert_non_null(strstr(buf, "villains: V1[S] V5[SM]"));
-    assert_non_null(strstr(buf, "H8[S]")); /* own hand */
-    assert_null(strstr(buf, "H9[M]"));     /* P1's hand is hidden from P0 */
-    assert_non_null(strstr(buf, "V villain, H hero, T treasure, C cat")); /* the legend */
-    assert_non_null(strstr(buf, "C25"));                                  /* the face-up discard */
+    /* Cards by name, as a player says them (issue 24). */
+    assert_non_null(strstr(buf, "villains: Villain 1 (Sun), Villain 5 (Sun, Moon)"));
+    assert_non_null(strstr(buf, "Hero 8 (Sun)"));  /* own hand */
+    assert_null(strstr(buf, "Hero 9 (Moon)"));     /* P1's hand is hidden from P0 */
+    assert_non_null(strstr(buf, "a villain matches a card sharing a suit")); /* the legend */
+    assert_non_null(strstr(buf, "discard: Cat 25")); /* the face-up discard */
+    assert_null(strstr(buf, "H8"));
     db_game.render(&s, 0, CH_LANG_JA, buf, sizeof buf);
     assert_non_null(strstr(buf, "ラウンド"));
-    assert_non_null(strstr(buf, "V ヴィラン"));
+    assert_non_null(strstr(buf, "ヴィラン1(太陽)、ヴィラン5(太陽・月)"));
+    assert_null(strstr(buf, "V1"));
     /* After DB-T15's raid: the round's breakdown (secured + hand = round). */
     t15_raid(&s);
     db_game.render(&s, 0, CH_LANG_EN, buf, sizeof buf);
-    assert_non_null(strstr(buf, "P0 11+10=21  P1 16+11=27  P2 15+5=20"));
+    assert_non_null(strstr(buf, "{P0} 11+10=21, {P1} 16+11=27, {P2} 15+5=20"));
     char t[32];
     db_game.action_text(&s, DB_ACTION(DB_A_PLAY, F(&s, "V2")), t, sizeof t);
     assert_string_equal(t, "play V2");

@@ -290,7 +290,8 @@ static void db_9_spectator_sees_only_the_table(void **st)
         seen += c.e[i].seen;
     assert_int_equal(seen, 1); /* the face-up discard (DB-7) */
     const char *t = render(&s, CH_SPECTATOR, CH_LANG_EN);
-    assert_null(strstr(t, "pack: 8 ("));
+    assert_non_null(strstr(t, "pack 8"));
+    assert_null(strstr(t, "\n    pack:")); /* no pack's cards */
     json_t *v = db_game.view_json(&s, CH_SPECTATOR);
     json_t *seats = json_object_get(v, "seats");
     for (int p = 0; p < 3; p++)
@@ -329,26 +330,32 @@ static void db_23_board_values_target_sorted_japanese(void **st)
     start(&s, kv, 2, 5);
     int p = s.mover;
     const char *t = render(&s, p, CH_LANG_EN);
-    assert_non_null(strstr(t, "values (secured/hand): V1-4 3/0 V5-7 2/0 H8-11 4/2 H12-14 3/1 "
-                              "T15-18 7/3 T19-20 8/4 T21 10/4 C22-25 2/2"));
-    /* The pack is listed in No order. */
-    char head[8];
-    snprintf(head, sizeof head, "P%d*", p);
+    /* By name, as a player says them (issue 24), wrapped to the terminal. */
+    assert_non_null(strstr(t, "values (secured/hand): Villains 1-4 3/0, Villains 5-7 2/0, "
+                              "Heroes 8-11 4/2, Heroes 12-14 3/1,\n"));
+    assert_non_null(strstr(t, "Treasure 21 10/4, Cats 22-25 2/2\n"));
+    /* The pack is listed in No order, on its wrapped lines under the seat. */
+    char head[32];
+    snprintf(head, sizeof head, "{P%d} (you):", p);
     const char *line = strstr(t, head);
     assert_non_null(line);
+    line = strstr(line, "\n    pack: ");
+    assert_non_null(line);
+    static const char *const types[] = {"Villain ", "Hero ", "Treasure ", "Cat "};
     int last = 0, k = 0;
-    for (const char *q = strchr(line, '('); q && *q != ')' && *q != '\n'; q++) {
-        if (*q == ' ' && q[1] >= 'A' && q[1] <= 'Z') {
-            int no = atoi(q + 2);
-            assert_true(no > last);
-            last = no;
-            k++;
-        }
-    }
+    for (const char *q = line + 1; *q && !(q[0] == '\n' && strncmp(q + 1, "      ", 6)); q++)
+        for (int i = 0; i < 4; i++)
+            if (!strncmp(q, types[i], strlen(types[i])) && (q[-1] == ' ') &&
+                q[strlen(types[i])] >= '0' && q[strlen(types[i])] <= '9') {
+                int no = atoi(q + strlen(types[i]));
+                assert_true(no > last);
+                last = no;
+                k++;
+            }
     assert_int_equal(k, s.npack[p]);
     play_until(&s, in_raid);
     char want[64];
-    snprintf(want, sizeof want, "play a villain to draw from P%d's hand",
+    snprintf(want, sizeof want, "play a villain to draw from {P%d}'s hand",
              db_find_target(&s, s.mover));
     assert_non_null(strstr(render(&s, s.mover, CH_LANG_EN), want));
     t = render(&s, s.mover, CH_LANG_JA);

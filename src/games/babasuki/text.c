@@ -191,40 +191,92 @@ int db_choice_name(const void *st, ch_action a, ch_lang lang, char *buf, size_t 
 
 /* ---- The board ---- */
 
-/* Piles and hands are shown sorted by No (types come in No order), so a
- * player finds a card at a glance; only a hand whose order the target has
- * set for the draw (DB-V3) keeps its order. */
-static void put_cards(ch_text *o, const db_state *s, const uint8_t *c, int n, int keep_order)
+/* The board's lines end by this column, leaving a 120-column terminal room
+ * for the seat names that fill {P<p>}. */
+#define BOARD_WIDTH 100
+#define LIST_INDENT "      "
+
+static const char *you_mark(int p, int viewer, int ja)
 {
-    uint8_t k[DB_NCARDS];
-    memcpy(k, c, (size_t)n);
-    for (int i = 1; i < n && !keep_order; i++)
+    return p != viewer ? "" : ja ? "（あなた）" : " (you)";
+}
+
+/* Sorts a pile by No (types come in No order), so a player finds a card at
+ * a glance; only a hand whose order the target has set for the draw (DB-V3)
+ * keeps its order. */
+static void sort_cards(uint8_t *k, int n)
+{
+    for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && k[j - 1] > k[j]; j--) {
             uint8_t t = k[j];
             k[j] = k[j - 1];
             k[j - 1] = t;
         }
-    char t[40];
-    for (int i = 0; i < n; i++) {
-        db_card_long(s, k[i], t, sizeof t);
-        ch_text_add(o, " %s", t);
-    }
 }
 
-/* The cards of a hidden zone viewer knows about (all of them if it is theirs). */
-static void put_known(ch_text *o, const db_state *s, const uint8_t *c, int n, int viewer,
-                      int keep_order)
+/* A list of cards as a player says them, after a label, wrapped under it. */
+static void put_cards(ch_text *o, const db_state *s, int col, const char *label, const uint8_t *c,
+                      int n, int keep_order, int ja)
+{
+    uint8_t k[DB_NCARDS];
+    memcpy(k, c, (size_t)n);
+    if (!keep_order) sort_cards(k, n);
+    ch_text_add(o, "%s:", label);
+    col += ch_text_width(label) + 1;
+    char t[96];
+    for (int i = 0; i < n; i++) {
+        db_card_say(s, k[i], ja, t, sizeof t);
+        ch_text_item(o, &col, i ? (ja ? "、" : ", ") : " ", t, LIST_INDENT, BOARD_WIDTH);
+    }
+    if (!n) ch_text_add(o, " -");
+}
+
+/* The cards of a hidden zone that viewer knows (all of them if it is
+ * theirs), as an indented line under the seat; nothing when none. */
+static void put_known(ch_text *o, const db_state *s, const char *label, const uint8_t *c, int n,
+                      int viewer, int keep_order, int ja)
 {
     uint8_t k[DB_MAXHAND];
     int m = 0;
     for (int i = 0; i < n; i++)
         if (db_knows(s, viewer, c[i])) k[m++] = c[i];
-    ch_text_add(o, " %d", n);
-    if (m) {
-        ch_text_add(o, " (");
-        put_cards(o, s, k, m, keep_order);
-        ch_text_add(o, " )");
+    if (!m) return;
+    ch_text_add(o, "    ");
+    put_cards(o, s, 4, label, k, m, keep_order, ja);
+    ch_text_add(o, "\n");
+}
+
+/* A public zone, every card shown, as an indented line under the seat. */
+static void put_open(ch_text *o, const db_state *s, const char *label, const uint8_t *c, int n,
+                     int keep_order, int ja)
+{
+    if (!n) return;
+    ch_text_add(o, "    ");
+    put_cards(o, s, 4, label, c, n, keep_order, ja);
+    ch_text_add(o, "\n");
+}
+
+/* The card values by name ("Villains 1-4 3/0, ..."), wrapped. */
+static void put_values(ch_text *o, const db_state *s, const char *label, int ja)
+{
+    char all[1024];
+    ch_text v;
+    ch_text_init(&v, all, sizeof all);
+    db_put_values(&v, s->card, ja ? CH_LANG_JA : CH_LANG_EN);
+    ch_text_add(o, "%s:", label);
+    int col = ch_text_width(label) + 1, first = 1;
+    const char *sep = ja ? "、" : ", ";
+    /* db_put_values writes " a, b" (en) or " a、b" (ja): split at sep. */
+    for (char *item = all + (all[0] == ' '); *item; first = 0) {
+        char *end = strstr(item, ja ? "、" : ",");
+        if (end) *end = '\0';
+        ch_text_item(o, &col, first ? " " : sep, item, LIST_INDENT, BOARD_WIDTH);
+        if (!end) break;
+        item = end + (ja ? strlen("、") : 1);
+        while (*item == ' ')
+            item++;
     }
+    ch_text_add(o, "\n");
 }
 
 /* One word per thing, in each language (the rule book's terms in ja). */
@@ -289,20 +341,18 @@ static const char *const label[2][L_N] = {
 };
 
 static const char *const legend[2] = {
-    "cards: V villain, H hero, T treasure, C cat + card No; [..] = suits (a villain matches a "
-    "card sharing one); zone: count (the cards you know)",
-    "カード: V ヴィラン, H ヒーロー, T おたから, C ねこ + カードNo; [..] = スート (1つでも共通"
-    "すれば一致); 置き場: 枚数 (分かっているカード)",
+    "a villain matches a card sharing a suit; each zone: its count, then the cards you know",
+    "ヴィランはスートが1つでも共通する札と一致; 置き場ごとに枚数と、分かっている札",
 };
 
-static void put_prompt(ch_text *o, const db_state *s, int ja)
+static void put_prompt(ch_text *o, const db_state *s, int viewer, int ja)
 {
     const char *const *L = label[ja];
     if (s->phase == DB_PH_OVER) {
         ch_text_add(o, ja ? "ゲーム終了\n" : "game over\n");
         return;
     }
-    ch_text_add(o, "%s: P%d — ", L[L_TO_MOVE], s->mover);
+    ch_text_add(o, "%s: {P%d}%s — ", L[L_TO_MOVE], s->mover, you_mark(s->mover, viewer, ja));
     int t = s->phase == DB_PH_RAID ? db_find_target(s, s->mover) : s->target;
     switch (s->phase) {
     case DB_PH_DRAFT:
@@ -316,8 +366,8 @@ static void put_prompt(ch_text *o, const db_state *s, int ja)
     case DB_PH_RAID:
         if (t >= 0)
             ch_text_add(o,
-                        ja ? "ヴィランを出して P%d の手札から引く (play ...)\n"
-                           : "play a villain to draw from P%d's hand (play ...)\n",
+                        ja ? "ヴィランを出して {P%d} の手札から引く (play ...)\n"
+                           : "play a villain to draw from {P%d}'s hand (play ...)\n",
                         t);
         else
             ch_text_add(o, ja ? "ヴィランを出す。引ける手札はない (play ...)\n"
@@ -325,48 +375,49 @@ static void put_prompt(ch_text *o, const db_state *s, int ja)
         break;
     case DB_PH_ARRANGE:
         ch_text_add(o,
-                    ja ? "P%d に引かれる前に、手札の%d枚目に置く札を選ぶ (put ...)\n"
-                       : "before P%d draws, choose your card for position %d (put ...)\n",
+                    ja ? "{P%d} に引かれる前に、手札の%d枚目に置く札を選ぶ (put ...)\n"
+                       : "before {P%d} draws, choose your card for position %d (put ...)\n",
                     s->raider, s->arranged + 1);
         break;
     default:
         ch_text_add(o,
-                    ja ? "P%d の手札から位置で1枚引く (draw 1 〜 draw %d)\n"
-                       : "draw a card of P%d's hand by position (draw 1 to draw %d)\n",
+                    ja ? "{P%d} の手札から位置で1枚引く (draw 1 〜 draw %d)\n"
+                       : "draw a card of {P%d}'s hand by position (draw 1 to draw %d)\n",
                     t, s->nhand[t]);
     }
 }
 
+/* Seats are written {P<p>} for the table layer to name, cards as a player
+ * says them (issue 24): a line of counts per seat, then each zone whose
+ * cards the viewer knows on its own wrapped line. */
 int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
 {
     const db_state *s = st;
     int ja = lang == CH_LANG_JA;
     const char *const *L = label[ja];
+    const char *sep = ja ? "、" : ", ";
     ch_text o;
     ch_text_init(&o, buf, cap);
     if (cap) buf[0] = '\0';
-    ch_text_add(&o, "%s  %s %d  %s: %s  %s: P%d  %s %d%s%s%s%s\n", L[L_TITLE], L[L_ROUND], s->round,
-                L[L_DIR], L[s->round % 2 ? L_LEFT : L_RIGHT], L[L_DEALER], s->dealer, L[L_TARGET],
-                s->target_score, s->one_shot ? "  " : "", s->one_shot ? L[L_ONE_SHOT] : "",
+    ch_text_add(&o, "%s  %s %d  %s: %s  %s: {P%d}%s  %s %d%s%s%s%s\n", L[L_TITLE], L[L_ROUND],
+                s->round, L[L_DIR], L[s->round % 2 ? L_LEFT : L_RIGHT], L[L_DEALER], s->dealer,
+                you_mark(s->dealer, viewer, ja), L[L_TARGET], s->target_score,
+                s->one_shot ? "  " : "", s->one_shot ? L[L_ONE_SHOT] : "",
                 s->sd_active ? "  " : "", s->sd_active ? L[L_SUDDEN] : "");
-    /* The card codes are terse (T18[W], V6[FW]): say once how to read them,
-     * and what each card is worth. */
     ch_text_add(&o, "%s\n", legend[ja]);
-    ch_text_add(&o, "%s:", L[L_VALUES]);
-    db_put_values(&o, s->card, -1); /* the board keeps the notation */
-    ch_text_add(&o, "\n%s:", L[L_TOTALS]);
+    put_values(&o, s, L[L_VALUES], ja);
+    ch_text_add(&o, "%s:", L[L_TOTALS]);
     for (int p = 0; p < s->n; p++)
-        ch_text_add(&o, "  P%d %d", p, s->total[p]);
+        ch_text_add(&o, "%s{P%d}%s %d", p ? sep : " ", p, you_mark(p, viewer, ja), s->total[p]);
     ch_text_add(&o, "\n");
     if (s->rounds_done) {
         ch_text_add(&o, "%s:", L[L_LAST]);
         for (int p = 0; p < s->n; p++)
-            ch_text_add(&o, "  P%d %d+%d=%d", p, s->last_secured[p], s->last_hand[p],
-                        s->last_round[p]);
+            ch_text_add(&o, "%s{P%d} %d+%d=%d", p ? sep : " ", p, s->last_secured[p],
+                        s->last_hand[p], s->last_round[p]);
         ch_text_add(&o, "\n");
     }
-    ch_text_add(&o, "%s:", L[L_DISCARD]);
-    put_cards(&o, s, db_disc(s), s->ndisc, 0);
+    put_cards(&o, s, 0, L[L_DISCARD], db_disc(s), s->ndisc, 0, ja);
     ch_text_add(&o, "\n");
     for (int p = 0; p < s->n; p++) {
         /* The order of an arranged hand is its owner's secret (DB-V3: it is
@@ -374,53 +425,44 @@ int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         int ordered = s->arranges && p == s->target &&
                       (s->phase == DB_PH_ARRANGE || s->phase == DB_PH_DRAW) &&
                       (viewer == p || viewer == CH_ALL);
-        ch_text_add(&o, "P%d%s %s:", p, p == viewer ? "*" : " ", L[L_HAND]);
-        put_known(&o, s, db_hand(s, p), s->nhand[p], viewer, ordered);
-        if (s->npack[p] || s->phase == DB_PH_DRAFT) {
-            ch_text_add(&o, "  %s:", L[L_PACK]);
-            put_known(&o, s, db_pack(s, p), s->npack[p], viewer, 0);
-        }
-        if (s->nkept[p]) {
-            ch_text_add(&o, "  %s:", L[L_KEPT]);
-            put_known(&o, s, db_kept(s, p), s->nkept[p], viewer, 0);
-        }
-        if (s->n == 2 && s->ntaken[p]) {
-            ch_text_add(&o, "  %s:", L[L_TAKEN]);
-            put_known(&o, s, db_taken(s, p), s->ntaken[p], viewer, 0);
-        }
-        if (s->n == 2 && s->ndrow[p]) {
-            ch_text_add(&o, "  %s:", L[L_ASIDE_ROW]);
-            put_cards(&o, s, db_drow(s, p), s->ndrow[p], 1);
-        }
-        if (s->nvrow[p]) {
-            ch_text_add(&o, "  %s:", L[L_VILLAINS]);
-            put_cards(&o, s, db_vrow(s, p), s->nvrow[p], 0);
-        }
-        if (s->nscore[p]) {
-            ch_text_add(&o, "  %s:", L[L_SECURED]);
-            put_cards(&o, s, db_score(s, p), s->nscore[p], 1);
-        }
+        int pack = s->npack[p] || s->phase == DB_PH_DRAFT, two = s->n == 2;
+        ch_text_add(&o, "{P%d}%s: %s %d", p, you_mark(p, viewer, ja), L[L_HAND], s->nhand[p]);
+        if (pack) ch_text_add(&o, "%s%s %d", sep, L[L_PACK], s->npack[p]);
+        if (s->nkept[p]) ch_text_add(&o, "%s%s %d", sep, L[L_KEPT], s->nkept[p]);
+        if (two && s->ntaken[p]) ch_text_add(&o, "%s%s %d", sep, L[L_TAKEN], s->ntaken[p]);
+        if (two && s->ndrow[p]) ch_text_add(&o, "%s%s %d", sep, L[L_ASIDE_ROW], s->ndrow[p]);
+        if (s->nvrow[p]) ch_text_add(&o, "%s%s %d", sep, L[L_VILLAINS], s->nvrow[p]);
+        if (s->nscore[p]) ch_text_add(&o, "%s%s %d", sep, L[L_SECURED], s->nscore[p]);
         ch_text_add(&o, "\n");
+        put_known(&o, s, L[L_HAND], db_hand(s, p), s->nhand[p], viewer, ordered, ja);
+        if (pack) put_known(&o, s, L[L_PACK], db_pack(s, p), s->npack[p], viewer, 0, ja);
+        put_known(&o, s, L[L_KEPT], db_kept(s, p), s->nkept[p], viewer, 0, ja);
+        if (two) put_known(&o, s, L[L_TAKEN], db_taken(s, p), s->ntaken[p], viewer, 0, ja);
+        if (two) put_open(&o, s, L[L_ASIDE_ROW], db_drow(s, p), s->ndrow[p], 1, ja);
+        put_open(&o, s, L[L_VILLAINS], db_vrow(s, p), s->nvrow[p], 0, ja);
+        put_open(&o, s, L[L_SECURED], db_score(s, p), s->nscore[p], 1, ja);
     }
     if (s->last_out != DB_OUT_NONE) {
-        char v[40], d[40] = "-";
-        db_card_long(s, s->last_villain, v, sizeof v);
-        if (s->last_drawn != DB_NONE) db_card_long(s, s->last_drawn, d, sizeof d);
-        ch_text_add(&o, "%s: P%d %s", L[L_LAST_RAID], s->last_raider, v);
+        char v[96], d[96];
+        db_card_say(s, s->last_villain, ja, v, sizeof v);
+        ch_text_add(&o, ja ? "%s: {P%d} が %s を出した" : "%s: {P%d} played %s", L[L_LAST_RAID],
+                    s->last_raider, v);
         if (s->last_drawn != DB_NONE) {
+            db_card_say(s, s->last_drawn, ja, d, sizeof d);
             if (ja)
-                ch_text_add(&o, " → P%d の %s", s->last_target, d);
+                ch_text_add(&o, "、{P%d} の手札から %s を引いた", s->last_target, d);
             else
-                ch_text_add(&o, " -> %s from P%d", d, s->last_target);
+                ch_text_add(&o, ", drew %s from {P%d}", d, s->last_target);
         }
-        ch_text_add(&o, ": %s\n", db_outcome_text[ja][s->last_out]);
+        /* The outcome on a line of its own: two long card names fill one. */
+        ch_text_add(&o, "\n    %s\n", db_outcome_text[ja][s->last_out]);
     }
     if (s->centre != DB_NONE) {
-        char v[40];
-        db_card_long(s, s->centre, v, sizeof v);
-        ch_text_add(&o, ja ? "%s: %s (P%d が P%d を襲撃)\n" : "%s: %s (P%d raids P%d)\n",
+        char v[96];
+        db_card_say(s, s->centre, ja, v, sizeof v);
+        ch_text_add(&o, ja ? "%s: %s ({P%d} が {P%d} を襲撃)\n" : "%s: %s ({P%d} raids {P%d})\n",
                     L[L_CENTRE], v, s->raider, s->target);
     }
-    put_prompt(&o, s, ja);
+    put_prompt(&o, s, viewer, ja);
     return ch_text_len(&o);
 }
