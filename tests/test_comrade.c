@@ -756,14 +756,17 @@ static void cm_31_views_share_only_public_facts(void **s)
         json_decref(b);
     }
     /* The board shows each seat's bids and tricks per suit, each figure
-     * right under its suit's letter (P0 bid 3 and won 1 in hearts). */
+     * right under its suit (P0 bid 3 and won 1 in hearts), the seat named
+     * after them; cards as a player says them (issue 24). */
     char text[4096];
     cm_game.render(&st, 2, CH_LANG_EN, text, sizeof text);
-    assert_non_null(strstr(text, "       bid S H D C   won S H D C  cards  items\n"
-                                 " P0 *      0 3 0 0       0 1 0 0"));
-    assert_non_null(strstr(text, "P0 AH, P1 JH, P2 8H, P3 5H, P4 2H, won by P0"));
-    assert_non_null(strstr(text, "P2 hand:"));
-    assert_null(strstr(text, "P1 hand:"));
+    assert_non_null(strstr(text, "  bid ♠ ♥ ♦ ♣   won ♠ ♥ ♦ ♣  cards\n"
+                                 "      0 3 0 0       0 1 0 0"));
+    assert_non_null(strstr(text, "   {P0} (dealer)"));
+    assert_non_null(strstr(text, "   {P2} (you)"));
+    assert_non_null(strstr(text, "{P0} A♥, {P1} J♥, {P2} 8♥, {P3} 5♥, {P4} 2♥, won by {P0}"));
+    assert_non_null(strstr(text, "your hand:"));
+    assert_null(strstr(text, "'s hand:")); /* nobody else's */
 }
 
 /* CM-V2: takes that would pass 10 are not offered; PASS always is. */

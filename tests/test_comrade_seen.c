@@ -212,8 +212,8 @@ static void cm_27_leftovers_never_revealed(void **s)
     }
     for (int viewer = CH_ALL; viewer < 5; viewer++) {
         const char *t = render(&st, viewer, CH_LANG_EN);
-        assert_null(strstr(t, "5D"));
-        assert_null(strstr(t, "7D"));
+        assert_null(strstr(t, "5♦"));
+        assert_null(strstr(t, "7♦"));
         assert_non_null(strstr(t, "Series over: 1 won, 0 lost"));
     }
 }
@@ -447,13 +447,15 @@ static void cm_22_board_trick_has_seats_and_true_example(void **s)
         st.hand[p] = mask_of(hands[p]);
     acts(&st, "3S,AS,4S,5S");
     const char *t = render(&st, 4, CH_LANG_EN);
-    assert_non_null(strstr(t, "Trick 1/10 (P0 leads): P0 3S, P1 AS, P2 4S, P3 5S"));
-    assert_non_null(strstr(t, "P4 to play a card (e.g. 2S)"));
+    assert_non_null(strstr(t, "Trick 1/10 ({P0} leads): {P0} 3♠, {P1} A♠, {P2} 4♠, {P3} 5♠"));
+    assert_non_null(strstr(t, "Your turn: play a card (e.g. 2♠)"));
     t = render(&st, 1, CH_LANG_EN);
-    assert_non_null(strstr(t, "P4 to play a card\n"));
-    assert_null(strstr(t, "10H"));
+    assert_non_null(strstr(t, "{P4} to play a card\n"));
+    assert_null(strstr(t, "10♥"));
+    assert_null(strstr(t, "2♠")); /* the mover's example is the mover's */
     t = render(&st, 4, CH_LANG_JA);
-    assert_non_null(strstr(t, "トリック 1/10 (P0リード): P0 3S, P1 AS, P2 4S, P3 5S"));
+    assert_non_null(strstr(t, "トリック 1/10 ({P0}のリード): {P0} ♠3, {P1} ♠A, {P2} ♠4, {P3} ♠5"));
+    assert_non_null(strstr(t, "あなたの番: カードを出す (例 ♠2)"));
 }
 
 /* The Japanese board has no English words left (card and move notation
@@ -467,7 +469,7 @@ static void cm_28_japanese_board_is_japanese(void **s)
     acts(&st, "take H4,take S4,take D3");
     const char *t = render(&st, 1, CH_LANG_JA);
     assert_null(strstr(t, "BID_OVER"));
-    assert_non_null(strstr(t, "1:合計超過(P2)"));
+    assert_non_null(strstr(t, "1:合計超過({P2})"));
     static const char *const english[] = {"Results", "Pool", "deal",    "hand",   "round", "won",
                                           "lost",    "bid ", "to play", "to bid", "suit",  "value"};
     for (size_t i = 0; i < sizeof english / sizeof *english; i++)

@@ -63,15 +63,6 @@ static void check_json(checker *c, const char *where, json_t *j)
     if (json_is_object(j)) json_object_foreach(j, k, e) check_json(c, where, e);
 }
 
-/* The boards whose texts are checked: the games done so far. */
-static int board_checked(const char *game)
-{
-    static const char *const done[] = {"babasuki", "racko", "ragamaru", "rumino"};
-    for (size_t i = 0; i < sizeof done / sizeof done[0]; i++)
-        if (!strcmp(done[i], game)) return 1;
-    return 0;
-}
-
 /* The text board for every viewer: names, not codes, and the viewer's own
  * seat marked as theirs (nobody's for the spectator and the omniscient). */
 static void check_boards(checker *c, const ch_game *g, const void *st, int n, ch_lang lang)
@@ -149,7 +140,7 @@ static void play_and_check(const char *game, const char *const *kv, int nkv, uin
             tb_choice_name(g, st, acts[i], mover, lang, name, sizeof name);
             check(&c, "a choice name (a move button)", name);
         }
-        if (board_checked(game)) check_boards(&c, g, st, n, lang);
+        check_boards(&c, g, st, n, lang);
         ch_action a = ch_bot_act(&bots[mover], st, mover);
         tb_action_name(g, st, a, CH_ALL, lang, name, sizeof name);
         check(&c, "an action name", name);
@@ -167,9 +158,8 @@ static void play_and_check(const char *game, const char *const *kv, int nkv, uin
                 for (int l = 0; l < CH_NLANGS; l++)
                     check_hand_end(&c, g, ch_match_state(&m), v, (ch_lang)l);
     }
-    if (board_checked(game))
-        for (int l = 0; l < CH_NLANGS; l++)
-            check_boards(&c, g, ch_match_state(&m), n, (ch_lang)l); /* the game's end too */
+    for (int l = 0; l < CH_NLANGS; l++)
+        check_boards(&c, g, ch_match_state(&m), n, (ch_lang)l); /* the game's end too */
     if (getenv("CH_TEXTS_VERBOSE")) printf("%s: %d texts\n", game, c.checked);
     assert_true(c.checked > 100);
     free(acts);

@@ -1,25 +1,35 @@
 /* The Comrade board as plain text: the series, the pool, every seat's bids
- * and tricks per suit at a glance, the trick in progress, the viewer's hand. */
+ * and tricks per suit at a glance, the trick in progress, the viewer's hand.
+ * Seats are written {P<p>} for the table layer to name and cards as a
+ * player says them (issue 24): "10♥", "♠2 bid card". */
 #include <stdio.h>
 #include <string.h>
 
 #include "cardhall/text.h"
 #include "internal.h"
 
-static void put_card(ch_text *o, int face)
+static const char *const suit_sign[4] = {"♠", "♥", "♦", "♣"};
+
+static const char *you_mark(int p, int viewer, int ja)
 {
-    char t[8];
-    cm_card_text(face, t, sizeof t);
+    return p != viewer ? "" : ja ? "（あなた）" : " (you)";
+}
+
+static void put_card(ch_text *o, int face, int ja)
+{
+    char t[48];
+    cm_card_say(face, ja, t, sizeof t);
     ch_text_add(o, " %s", t);
 }
 
-static void put_series(ch_text *o, const cm_state *s, int ja)
+static void put_series(ch_text *o, const cm_state *s, int viewer, int ja)
 {
     int shown = s->deal < s->ndeals ? s->deal + 1 : s->ndeals;
     ch_text_add(o,
-                ja ? "カムレッド  第%d/%d戦  親 P%d (*)  %d勝%d敗\n"
-                   : "Comrade  deal %d/%d  dealer P%d (*)  won %d lost %d\n",
-                shown, s->ndeals, s->dealer, s->wins, s->deal - s->wins);
+                ja ? "カムレッド  第%d/%d戦  親: {P%d}%s  %d勝%d敗\n"
+                   : "Comrade  deal %d/%d  dealer: {P%d}%s  won %d lost %d\n",
+                shown, s->ndeals, s->dealer, you_mark(s->dealer, viewer, ja), s->wins,
+                s->deal - s->wins);
     if (s->deal) {
         /* One short word per outcome (CM-28), in the player's language. */
         static const char *const word[2][CM_OVER_BID + 1] = {
@@ -29,40 +39,48 @@ static void put_series(ch_text *o, const cm_state *s, int ja)
              "取りすぎ"},
         };
         ch_text_add(o, ja ? "結果:" : "Results:");
+        /* Wrapped a few deals a line: each may name a seat, of any length. */
         for (int d = 0; d < s->deal; d++) {
+            if (d && d % 5 == 0) ch_text_add(o, "\n        ");
             ch_text_add(o, " %d:%s", d + 1, word[ja][s->res[d]]);
             if (s->res[d] != CM_WIN && s->res_by[d] != CM_NOBODY)
-                ch_text_add(o, "(P%d)", s->res_by[d]);
+                ch_text_add(o, "({P%d})", s->res_by[d]);
         }
         ch_text_add(o, "\n");
     }
 }
 
-/* One line per seat, each figure right under its suit letter in the
- * header: the widths below are the display columns of the header's labels
- * (a Japanese character takes two), so the rows line up in both languages. */
-static void put_seats(ch_text *o, const cm_state *s, int ja)
+/* One line per seat, each figure right under its suit in the header: the
+ * widths below are the display columns of the header's labels (a Japanese
+ * character takes two), so the rows line up in both languages. The seat's
+ * name comes last, where its length moves no column. */
+static void put_seats(ch_text *o, const cm_state *s, int viewer, int ja)
 {
     static const char *const head[2] = {
-        "       bid S H D C   won S H D C  cards  items\n",
-        "       ビッド S H D C   獲得 S H D C  手札  場札\n",
+        "  bid ♠ ♥ ♦ ♣   won ♠ ♥ ♦ ♣  cards\n",
+        "  ビッド ♠ ♥ ♦ ♣   獲得 ♠ ♥ ♦ ♣  手札\n",
     };
     static const int bid_w[2] = {4, 7}, won_w[2] = {7, 8}, cards_w[2] = {7, 6};
     ch_text_add(o, "%s", head[ja]);
     for (int p = 0; p < s->np; p++) {
-        /* The dealer by a star, not a "D" that reads as diamonds beside the suits. */
-        ch_text_add(o, " P%d %c%c %*s", p, p == s->dealer ? '*' : ' ',
-                    s->phase != CM_PH_OVER && p == s->to_move ? '>' : ' ', bid_w[ja], "");
+        ch_text_add(o, "%c %*s", s->phase != CM_PH_OVER && p == s->to_move ? '>' : ' ',
+                    bid_w[ja], "");
         const uint8_t *v = s->v[p], *w = s->won[p];
         ch_text_add(o, "%d %d %d %d%*s", v[0], v[1], v[2], v[3], won_w[ja], "");
-        ch_text_add(o, "%d %d %d %d%*d ", w[0], w[1], w[2], w[3], cards_w[ja],
+        ch_text_add(o, "%d %d %d %d%*d", w[0], w[1], w[2], w[3], cards_w[ja],
                     __builtin_popcountll(s->hand[p]));
+        ch_text_add(o, "   {P%d}%s%s", p, you_mark(p, viewer, ja),
+                    p == s->dealer ? (ja ? "（親）" : " (dealer)") : "");
         uint8_t items[CM_BID_TURNS];
         int n = cm_items(s, p, items);
         for (int i = 0; i < n; i++) {
-            char t[12];
-            cm_item_text(items[i], t, sizeof t);
-            ch_text_add(o, " %s", t);
+            char t[48];
+            if (items[i] <= CM_TAKE(3, 4))
+                cm_card_say(CM_FACE_BID + items[i] - 1, ja, t, sizeof t);
+            else
+                snprintf(t, sizeof t, ja ? "%sのジョーカー" : "joker for %s",
+                         suit_sign[items[i] - CM_JOKER(0)]);
+            ch_text_add(o, "%s%s", i ? (ja ? "、" : ", ") : ": ", t);
         }
         ch_text_add(o, "\n");
     }
@@ -70,11 +88,10 @@ static void put_seats(ch_text *o, const cm_state *s, int ja)
 
 static void put_bidding(ch_text *o, const cm_state *s, int ja)
 {
-    ch_text_add(o, ja ? "場札:" : "Pool:");
+    ch_text_add(o, ja ? "場札:" : "Pool: bid cards");
     for (int i = 0; i < 16; i++)
-        if (s->pool >> i & 1) put_card(o, CM_FACE_BID + i);
-    for (int j = 0; j < s->jokers; j++)
-        ch_text_add(o, " JK");
+        if (s->pool >> i & 1) ch_text_add(o, " %s%d", suit_sign[i / 4], i % 4 + 1);
+    if (s->jokers) ch_text_add(o, ja ? "、ジョーカー %d枚" : "; jokers: %d", s->jokers);
     ch_text_add(o, "\n");
     ch_text_add(o,
                 ja ? "ビッド合計 %d/%d  手番 %d/%d (%d周目)  連続パス %d\n"
@@ -83,51 +100,59 @@ static void put_bidding(ch_text *o, const cm_state *s, int ja)
                 s->turn / s->np + 1, s->passes);
 }
 
-/* Tricks show each card with its seat ("P2 3S, P3 AS"): who played what
- * is what decides the trick. */
+/* Tricks show each card with its seat ("{P2} 3♠, {P3} A♠"): who played
+ * what is what decides the trick. */
 static void put_tricks(ch_text *o, const cm_state *s, int ja)
 {
-    char t[96];
+    char t[256];
     if (s->trick) {
         int k = s->trick - 1, face;
-        cm_trick_text(s, k, ja, 0, t, sizeof t);
-        ch_text_add(o, ja ? "前のトリック %d: %s、P%dの勝ち\n" : "Last trick %d: %s, won by P%d\n",
+        cm_trick_text(s, k, ja, 1, t, sizeof t);
+        ch_text_add(o, ja ? "前のトリック %d: %s、{P%d}の勝ち\n" : "Last trick %d: %s, won by {P%d}\n",
                     k + 1, t, cm_trick_winner(s, k, &face));
     }
     if (s->phase == CM_PH_PLAY) {
-        cm_trick_text(s, s->trick, ja, 0, t, sizeof t);
-        ch_text_add(o, ja ? "トリック %d/%d (P%dリード): %s\n" : "Trick %d/%d (P%d leads): %s\n",
+        cm_trick_text(s, s->trick, ja, 1, t, sizeof t);
+        ch_text_add(o, ja ? "トリック %d/%d ({P%d}のリード): %s\n" : "Trick %d/%d ({P%d} leads): %s\n",
                     s->trick + 1, s->target, s->lead[s->trick], t[0] ? t : "-");
     }
 }
 
-/* The prompt's example is a move the mover really has, shown only to a
- * viewer who may know it (the mover, or CH_ALL). */
+/* The prompt's example is a move the mover really has, by name; a card to
+ * play is shown only to a viewer who may know it (the mover, or CH_ALL). */
 static void put_prompt(ch_text *o, const cm_state *s, int viewer, int ja)
 {
     ch_action legal[32];
     int n = cm_legal(s, legal), sees = viewer == CH_ALL || viewer == s->to_move;
-    char ex[16] = "";
+    int you = viewer == s->to_move;
     if (s->phase == CM_PH_BID) {
-        char take[16] = "", joker[16] = "";
+        int take = -1, joker = 0;
         for (int i = 0; i < n; i++) {
-            if (!take[0] && legal[i] >= CM_TAKE(0, 1) && legal[i] <= CM_TAKE(3, 4))
-                cm_action_text(s, legal[i], take, sizeof take);
-            if (!joker[0] && legal[i] >= CM_JOKER(0) && legal[i] <= CM_JOKER(3))
-                cm_action_text(s, legal[i], joker, sizeof joker);
+            if (take < 0 && legal[i] >= CM_TAKE(0, 1) && legal[i] <= CM_TAKE(3, 4))
+                take = (int)legal[i];
+            if (legal[i] >= CM_JOKER(0) && legal[i] <= CM_JOKER(3)) joker = 1;
         }
-        ch_text_add(o, ja ? "P%d のビッド: pass" : "P%d to bid: pass", s->to_move);
-        if (take[0]) ch_text_add(o, ja ? " / %s (スート 数字)" : ", %s (suit, value)", take);
-        if (joker[0]) ch_text_add(o, ja ? " / %s" : ", %s", joker);
+        if (you)
+            ch_text_add(o, ja ? "あなたのビッド: パス" : "Your bid: pass");
+        else
+            ch_text_add(o, ja ? "{P%d} のビッド: パス" : "{P%d} to bid: pass", s->to_move);
+        if (take >= 0) {
+            char c[48];
+            cm_card_say(CM_FACE_BID + take - 1, ja, c, sizeof c);
+            ch_text_add(o, ja ? "、場札を取る (例 %s)" : ", take a bid card (e.g. the %s)", c);
+        }
+        if (joker) ch_text_add(o, ja ? "、スートを決めてジョーカー" : ", or a joker for a suit");
         ch_text_add(o, "\n");
         return;
     }
-    if (sees && n) cm_action_text(s, legal[n - 1], ex, sizeof ex);
-    if (ex[0])
-        ch_text_add(o, ja ? "P%d がカードを出す (例 %s)\n" : "P%d to play a card (e.g. %s)\n",
-                    s->to_move, ex);
+    char ex[48] = "";
+    if (sees && n) cm_card_say((int)(legal[n - 1] - CM_PLAY(0)), ja, ex, sizeof ex);
+    if (you)
+        ch_text_add(o, ja ? "あなたの番: カードを出す" : "Your turn: play a card");
     else
-        ch_text_add(o, ja ? "P%d がカードを出す\n" : "P%d to play a card\n", s->to_move);
+        ch_text_add(o, ja ? "{P%d} がカードを出す" : "{P%d} to play a card", s->to_move);
+    if (ex[0]) ch_text_add(o, ja ? " (例 %s)" : " (e.g. %s)", ex);
+    ch_text_add(o, "\n");
 }
 
 int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
@@ -136,17 +161,20 @@ int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     int ja = lang == CH_LANG_JA;
     ch_text o;
     ch_text_init(&o, buf, cap);
-    put_series(&o, s, ja);
+    put_series(&o, s, viewer, ja);
     if (s->phase == CM_PH_BID) put_bidding(&o, s, ja);
-    put_seats(&o, s, ja);
+    put_seats(&o, s, viewer, ja);
     put_tricks(&o, s, ja);
     /* Once the series is over the leftovers are gathered unseen (CM-27,
      * E21): no hand is shown, not even to CH_ALL. */
     for (int p = 0; p < s->np && s->phase != CM_PH_OVER; p++) {
         if (viewer != CH_ALL && viewer != p) continue;
-        ch_text_add(&o, ja ? "P%d の手札:" : "P%d hand:", p);
+        if (p == viewer)
+            ch_text_add(&o, ja ? "手札:" : "your hand:");
+        else
+            ch_text_add(&o, ja ? "{P%d} の手札:" : "{P%d}'s hand:", p);
         for (uint64_t h = s->hand[p]; h; h &= h - 1)
-            put_card(&o, __builtin_ctzll(h));
+            put_card(&o, __builtin_ctzll(h), ja);
         ch_text_add(&o, "\n");
     }
     if (s->phase == CM_PH_OVER) {
