@@ -3,10 +3,13 @@
  * draw happens inside apply_action, and resample is the way to draw the
  * cards a seat cannot see. The state keeps its past (actions and resamples)
  * for history() and serialize(). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "pymod.h"
 #include "pynumpy.h"
+
+#include "cardhall/table.h"
 
 pych_state *pych_state_alloc(pych_game *g)
 {
@@ -305,15 +308,12 @@ static PyObject *state_observation_string(pych_state *s, PyObject *args)
     if (!PyArg_ParseTuple(args, "|O:observation_string", &player)) return NULL;
     int p;
     if (pych_seat_arg(s, player, 1, &p) < 0) return NULL;
-    const ch_game *g = s->game->game;
-    char local[8192];
-    int n = g->render(s->st, p, CH_LANG_EN, local, sizeof local);
-    if (n < (int)sizeof local) return PyUnicode_FromStringAndSize(local, n);
-    char *buf = PyMem_Malloc((size_t)n + 1);
-    if (!buf) return PyErr_NoMemory();
-    g->render(s->st, p, CH_LANG_EN, buf, (size_t)n + 1);
-    PyObject *out = PyUnicode_FromStringAndSize(buf, n);
-    PyMem_Free(buf);
+    /* Through the table layer, as `cardhall play` shows it: the board's
+     * seat placeholders {P<p>} read "Seat N" (issue 24). */
+    char *board = tb_render(s->game->game, s->st, p, CH_LANG_EN);
+    if (!board) return PyErr_NoMemory();
+    PyObject *out = PyUnicode_FromString(board);
+    free(board);
     return out;
 }
 

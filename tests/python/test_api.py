@@ -146,6 +146,19 @@ def test_no_leak_tensor_string_view(name):
                 assert state.view(p) == other.view(p)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_string_names_seats(name):
+    """The board reads as `cardhall play` shows it (issue 24): seats by number,
+    the viewer's own marked, no placeholder left for a front end to fill."""
+    game = cardhall.load_game(name)
+    state = game.new_initial_state(3)
+    for p in range(game.num_players()):
+        text = state.observation_string(p)
+        assert "{P" not in text
+        assert "Seat %d (you)" % (p + 1) in text
+    assert "(you)" not in state.observation_string(cardhall.SPECTATOR)
+
+
 def test_resample_changes_hidden_cards():
     """Resampling really deals again (else the no-leak test proves nothing)."""
     game = cardhall.load_game("rumino")
