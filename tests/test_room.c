@@ -315,7 +315,7 @@ static void each_viewer_gets_its_own_view(void **unused)
             json_decref(seat_view);
         }
         json_decref(want);
-        char *board = tb_render(g, st, CH_SPECTATOR, CH_LANG_EN);
+        char *board = tb_render_as(g, st, CH_SPECTATOR, CH_LANG_EN, NULL);
         assert_string_equal(json_string_value(json_object_get(s, "board")), board);
         free(board);
         assert_null(json_object_get(s, "legal"));

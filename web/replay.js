@@ -38,7 +38,9 @@ export function renderReplay(main) {
   if (!m) { main.append(el('p', { class: 'muted', text: T('connecting') })); return; }
   const t = m.table;
   const g = S.games.find((x) => x.name === t.game);
-  const board = boardFor(t.game) || { render: () => el('pre', { class: 'board-text', text: m.board || '' }) };
+  // The text board names seats {Pp}, like the events: filled with the table's names.
+  const boardText = fillSeats(m.board || '', seatNames(t));
+  const board = boardFor(t.game) || { render: () => el('pre', { class: 'board-text', text: boardText }) };
   const step = (k) => requestStep(Math.max(0, Math.min(m.moves, k)), m.viewer);
   const head = el('section', { class: 'panel head' },
     el('h1', {}, T('replay') + ': ', el('span', { translate: 'no', text: (g ? gameTitle(g) : t.game) }), ' #' + t.id + (m.game_no ? ' (' + (m.game_no + 1) + ')' : '')));
@@ -71,11 +73,11 @@ export function renderReplay(main) {
     el('label', { for: 'replay-viewer', text: T('viewAs') }), who, hands,
     el('button', { type: 'button', id: 'record', text: T('record'), onclick: () => send({ type: 'record', table: t.id, game_no: m.game_no }) })));
   main.append(head);
-  const ctx = boardContext(board, { ...m, legal: [], seat: typeof m.viewer === 'number' ? m.viewer : null }, { open: m.viewer === 'all' });
+  const ctx = boardContext(board, { ...m, board: boardText, legal: [], seat: typeof m.viewer === 'number' ? m.viewer : null }, { open: m.viewer === 'all' });
   const grid = el('div', { class: 'table-grid' });
   const left = el('div', { class: 'left' },
     el('section', { class: 'board-area game-' + t.game, id: 'board', 'aria-label': T('board') }, board.render(ctx)),
-    el('details', { class: 'text-board' }, el('summary', { text: T('textBoard') }), el('pre', { class: 'board-text', text: m.board || '' })));
+    el('details', { class: 'text-board' }, el('summary', { text: T('textBoard') }), el('pre', { class: 'board-text', text: boardText })));
   const ev = el('section', { class: 'panel log-box', 'aria-labelledby': 'log-h' }, el('h2', { id: 'log-h', text: T('move') + ' ' + m.move }));
   const ol = el('ol', { class: 'log', id: 'log' });
   for (const e of m.events || []) if (e.text) ol.append(el('li', { text: fillSeats(e.text, seatNames(t)) }));

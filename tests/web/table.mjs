@@ -272,7 +272,8 @@ const CARD_CODES = {
   comrade: '(?:10|[2-9AJQK])[SHDC]|JK|\\[[SHDC][1-4]\\]',
 };
 async function checkSpokenNames(p, game, where) {
-  const texts = await p.$$eval('#log li, .moves button.move, #confirm-pick, .seats li', (es) => es.map((e) => e.textContent));
+  // The text board too (issue 24): its seats filled with names, its cards named.
+  const texts = await p.$$eval('#log li, .moves button.move, #confirm-pick, .seats li, pre.board-text', (es) => es.map((e) => e.textContent));
   const code = CARD_CODES[game] && new RegExp(NOT_CODE_BEFORE + '(?:' + CARD_CODES[game] + ')' + NOT_CODE_AFTER);
   const seat = new RegExp(NOT_CODE_BEFORE + 'P[0-9]' + NOT_CODE_AFTER + '|\\{P[0-9]\\}');
   for (const t of texts) {
@@ -420,6 +421,7 @@ for (const g of ONLY ? [] : GAMES) {
   await ann.waitForTimeout(300);
   const seen = (await cardsIn(ann)).length;
   if (open < seen) fail(`${g.game}: the open replay shows fewer cards (${open}) than seat 1's (${seen})`);
+  await checkSpokenNames(ann, g.game, 'replay');
   await ann.keyboard.press('ArrowLeft');
   for (let i = 0; i < 50 && await pos() !== total - 1; i++) await ann.waitForTimeout(50);
   if (await pos() !== total - 1) fail(`${g.game}: the left arrow did not step back`);
