@@ -54,8 +54,7 @@ int db_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf
 int db_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
 /* help.c: every card's values, grouped ("V1-4 3/0 ..."). */
 void db_put_values(ch_text *o, const db_card *card, int lang);
-/* text.c helpers shared with seen.c */
-int db_card_long(const db_state *s, int face, char *buf, size_t cap);
+/* The raid outcomes in words, per language (text.c). */
 extern const char *const db_outcome_text[2][6];
 
 /* learn.c (docs/spaces.md) */

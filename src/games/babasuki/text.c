@@ -42,17 +42,6 @@ int db_suits_str(const db_state *s, int face, char *buf, size_t cap)
     return snprintf(buf, cap, "%s", t);
 }
 
-/* "T21[SMFW]": the card with its suits, for people. */
-int db_card_long(const db_state *s, int face, char *buf, size_t cap)
-{
-    char suits[27];
-    db_suits_str(s, face, suits, sizeof suits);
-    int len = db_card_str(s, face, buf, cap);
-    if (suits[0] && len >= 0 && (size_t)len < cap)
-        len += snprintf(buf + len, cap - (size_t)len, "[%s]", suits);
-    return len;
-}
-
 /* A card as a player says it, never its code: "Villain 9 (Moon)",
  * "Treasure 21 (Sun, Moon, Flower, Water)", "Cat 22"; in Japanese
  * "ヴィラン9(月)". Suit letters other than the default file's four stay letters. */
