@@ -341,7 +341,10 @@ static void put_prompt(ch_text *o, const db_state *s, int viewer, int ja)
         ch_text_add(o, ja ? "ゲーム終了\n" : "game over\n");
         return;
     }
-    ch_text_add(o, "%s: {P%d}%s — ", L[L_TO_MOVE], s->mover, you_mark(s->mover, viewer, ja));
+    if (s->mover == viewer)
+        ch_text_add(o, ja ? "あなたの番 — " : "Your turn — ");
+    else
+        ch_text_add(o, "%s: {P%d} — ", L[L_TO_MOVE], s->mover);
     int t = s->phase == DB_PH_RAID ? db_find_target(s, s->mover) : s->target;
     switch (s->phase) {
     case DB_PH_DRAFT:
