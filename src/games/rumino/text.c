@@ -280,7 +280,10 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         if (!l.n_melds) ch_text_add(&o, ja ? " なし" : " none");
         ch_text_add(&o, ja ? "  メルド外:" : "  deadwood:");
         put_cards(&o, l.dead, l.n_dead, ja);
-        ch_text_add(&o, " = %d\n", l.deadwood);
+        if (l.n_dead)
+            ch_text_add(&o, " = %d\n", l.deadwood);
+        else
+            ch_text_add(&o, ja ? " なし\n" : " none\n");
         if (s->drawn != RU_NONE && viewer == s->to_move && s->phase == RU_PH_DRAWN) {
             ru_card_say(s->drawn, ja, t, sizeof t);
             ch_text_add(&o, ja ? "山札から引いたカード: %s\n" : "you drew %s from the stock\n", t);
