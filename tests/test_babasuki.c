@@ -1454,8 +1454,8 @@ static void test_render_and_notation(void **st)
     db_game.render(&s, 0, CH_LANG_EN, buf, sizeof buf);
     /* Cards by name, as a player says them (issue 24). */
     assert_non_null(strstr(buf, "villains: Villain 1 (Sun), Villain 5 (Sun, Moon)"));
-    assert_non_null(strstr(buf, "Hero 8 (Sun)"));  /* own hand */
-    assert_null(strstr(buf, "Hero 9 (Moon)"));     /* P1's hand is hidden from P0 */
+    assert_non_null(strstr(buf, "Hero 8 (Sun)")); /* own hand */
+    assert_null(strstr(buf, "Hero 9 (Moon)"));    /* P1's hand is hidden from P0 */
     assert_non_null(strstr(buf, "a villain matches a card sharing a suit")); /* the legend */
     assert_non_null(strstr(buf, "discard: Cat 25")); /* the face-up discard */
     assert_null(strstr(buf, "H8"));

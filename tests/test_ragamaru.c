@@ -1312,10 +1312,12 @@ static void notation_and_names(void **st)
     rg_game.render(&s, 0, CH_LANG_JA, buf, sizeof buf);
     assert_null(strstr(buf, "R9"));
     assert_non_null(strstr(buf, "場: 赤の1(左プロップ)"));
-    assert_non_null(strstr(buf, "黒の3(右プロップ)、赤の9(スクラムハーフ)、青の9(スクラムハーフ)、リザーブ"));
+    assert_non_null(
+        strstr(buf, "黒の3(右プロップ)、赤の9(スクラムハーフ)、青の9(スクラムハーフ)、リザーブ"));
     rg_game.render(&s, 0, CH_LANG_EN, buf, sizeof buf);
     assert_non_null(strstr(buf, "top: Red 1 (Loosehead Prop)"));
-    assert_non_null(strstr(buf, "Black 3 (Tighthead Prop), Red 9 (Scrum-half), Blue 9 (Scrum-half), Reserve"));
+    assert_non_null(
+        strstr(buf, "Black 3 (Tighthead Prop), Red 9 (Scrum-half), Blue 9 (Scrum-half), Reserve"));
     assert_null(strstr(buf, "R1 "));
     assert_null(strstr(buf, "リザーブ"));
 }

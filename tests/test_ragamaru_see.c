@@ -499,7 +499,8 @@ static void the_end_is_laid_open(void **st)
         for (int i = 0; i < c.n; i++)
             if (c.e[i].zone >= 10) assert_true(c.e[i].seen);
         /* The board shows every hand too. */
-        assert_non_null(strstr(render(&s, viewer, CH_LANG_EN), "Black 1 (Loosehead Prop), Try (blue)"));
+        assert_non_null(
+            strstr(render(&s, viewer, CH_LANG_EN), "Black 1 (Loosehead Prop), Try (blue)"));
     }
     rg_game.hand_summary(&s, 2, CH_LANG_JA, buf, sizeof buf);
     assert_non_null(strstr(buf, "残り2枚: 黒1、トライ(青)"));

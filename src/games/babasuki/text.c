@@ -394,8 +394,8 @@ int db_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     ch_text_add(&o, "%s  %s %d  %s: %s  %s: {P%d}%s  %s %d%s%s%s%s\n", L[L_TITLE], L[L_ROUND],
                 s->round, L[L_DIR], L[s->round % 2 ? L_LEFT : L_RIGHT], L[L_DEALER], s->dealer,
                 you_mark(s->dealer, viewer, ja), L[L_TARGET], s->target_score,
-                s->one_shot ? "  " : "", s->one_shot ? L[L_ONE_SHOT] : "",
-                s->sd_active ? "  " : "", s->sd_active ? L[L_SUDDEN] : "");
+                s->one_shot ? "  " : "", s->one_shot ? L[L_ONE_SHOT] : "", s->sd_active ? "  " : "",
+                s->sd_active ? L[L_SUDDEN] : "");
     ch_text_add(&o, "%s\n", legend[ja]);
     put_values(&o, s, L[L_VALUES], ja);
     ch_text_add(&o, "%s:", L[L_TOTALS]);

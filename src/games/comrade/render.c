@@ -63,8 +63,8 @@ static void put_seats(ch_text *o, const cm_state *s, int viewer, int ja)
     static const int bid_w[2] = {4, 7}, won_w[2] = {7, 8}, cards_w[2] = {7, 6};
     ch_text_add(o, "%s", head[ja]);
     for (int p = 0; p < s->np; p++) {
-        ch_text_add(o, "%c %*s", s->phase != CM_PH_OVER && p == s->to_move ? '>' : ' ',
-                    bid_w[ja], "");
+        ch_text_add(o, "%c %*s", s->phase != CM_PH_OVER && p == s->to_move ? '>' : ' ', bid_w[ja],
+                    "");
         const uint8_t *v = s->v[p], *w = s->won[p];
         ch_text_add(o, "%d %d %d %d%*s", v[0], v[1], v[2], v[3], won_w[ja], "");
         ch_text_add(o, "%d %d %d %d%*d", w[0], w[1], w[2], w[3], cards_w[ja],
@@ -108,12 +108,14 @@ static void put_tricks(ch_text *o, const cm_state *s, int ja)
     if (s->trick) {
         int k = s->trick - 1, face;
         cm_trick_text(s, k, ja, 1, t, sizeof t);
-        ch_text_add(o, ja ? "前のトリック %d: %s、{P%d}の勝ち\n" : "Last trick %d: %s, won by {P%d}\n",
+        ch_text_add(o,
+                    ja ? "前のトリック %d: %s、{P%d}の勝ち\n" : "Last trick %d: %s, won by {P%d}\n",
                     k + 1, t, cm_trick_winner(s, k, &face));
     }
     if (s->phase == CM_PH_PLAY) {
         cm_trick_text(s, s->trick, ja, 1, t, sizeof t);
-        ch_text_add(o, ja ? "トリック %d/%d ({P%d}のリード): %s\n" : "Trick %d/%d ({P%d} leads): %s\n",
+        ch_text_add(o,
+                    ja ? "トリック %d/%d ({P%d}のリード): %s\n" : "Trick %d/%d ({P%d} leads): %s\n",
                     s->trick + 1, s->target, s->lead[s->trick], t[0] ? t : "-");
     }
 }

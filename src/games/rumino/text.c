@@ -246,16 +246,16 @@ int ru_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
         ch_text_add(&o,
                     ja ? "{P%d}%s: 累計 %d、前回 %d、チップ %lld、%d 枚%s"
                        : "{P%d}%s: total %d, last hand %d, chips %lld, %d cards%s",
-                    p, you_mark(p, viewer, ja), s->cum[p], s->hand_score[p],
-                    (long long)s->chips[p], s->nhand[p],
-                    s->active[p] ? "" : (ja ? "、退場" : ", out"));
+                    p, you_mark(p, viewer, ja), s->cum[p], s->hand_score[p], (long long)s->chips[p],
+                    s->nhand[p], s->active[p] ? "" : (ja ? "、退場" : ", out"));
         int shown = 0;
         for (int i = 0; i < s->nhand[p]; i++) {
             if (p == viewer || !ru_slot_seen(s, viewer, p, i)) continue;
             ru_card_say(s->hand[p][i], ja, t, sizeof t);
             if (!shown++)
-                ch_text_add(&o, "%s", s->revealed ? (ja ? "、手札:" : ", hand:")
-                                                  : (ja ? "、既知:" : ", known:"));
+                ch_text_add(&o, "%s",
+                            s->revealed ? (ja ? "、手札:" : ", hand:")
+                                        : (ja ? "、既知:" : ", known:"));
             ch_text_add(&o, " %s", t);
         }
         ch_text_add(&o, "\n");
