@@ -36,7 +36,7 @@ typedef struct play {
     int human[CH_MAX_PLAYERS];
     ch_bot bot[CH_MAX_PLAYERS];
     uint64_t bot_seed[CH_MAX_PLAYERS];
-    char label[CH_MAX_PLAYERS][64];
+    char label[CH_MAX_PLAYERS][72];
     const char *labels[CH_MAX_PLAYERS];
     int shown[CH_MAX_PLAYERS]; /* actions already shown to each human */
     int humans;                /* none: bots only, every move is shown as it happens */
@@ -63,7 +63,9 @@ static void seat_label(play *pl, int p, const char *who)
 {
     char seat[32];
     snprintf(seat, sizeof seat, show_msg(pl->lang, MSG_SEAT), p + 1); /* people count from 1 */
-    snprintf(pl->label[p], sizeof pl->label[p], "%.20s (%.40s)", seat, who);
+    /* Japanese text brackets with full-width parentheses, as the board does. */
+    snprintf(pl->label[p], sizeof pl->label[p],
+             pl->lang == CH_LANG_JA ? "%.20s（%.40s）" : "%.20s (%.40s)", seat, who);
 }
 
 /* Seats from --seat and --bots: a list as long as the table names every seat

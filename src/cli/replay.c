@@ -29,7 +29,7 @@ static void make_labels(const json_t *rec, int n, ch_lang lang, char label[][64]
         char clipped[25];
         if (who) narrate_clip(clipped, who, 24);
         if (who)
-            snprintf(label[p], 64, "%s (%s)", seat, clipped);
+            snprintf(label[p], 64, lang == CH_LANG_JA ? "%s（%s）" : "%s (%s)", seat, clipped);
         else
             snprintf(label[p], 64, "%s", seat);
         labels[p] = label[p];

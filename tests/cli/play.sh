@@ -162,7 +162,7 @@ has "$ERR" "'abc' is not an integer"
 run "$CARDHALL" play racko --seed 2 --lang ja --bots human,human --record "$tmp/j.json" </dev/null
 [ "$RC" = 0 ] || fail "ja exit $RC: $ERR"
 has "$OUT" "ラックオー"
-has "$OUT" " (人間)> "
+has "$OUT" "（人間）> "
 has "$OUT" "選べる手"
 has "$(cat "$tmp/j.json")" '"human",'
 # Issue 16: under --lang ja the terminal's own words are Japanese: the bot's
@@ -170,7 +170,7 @@ has "$(cat "$tmp/j.json")" '"human",'
 printf '1\nquit\n' >"$tmp/in"
 run "$CARDHALL" play racko --seed 2 --lang ja --record "$tmp/j2.json" <"$tmp/in"
 has "$OUT" "席2: 捨て札の 34 を取った"
-has "$OUT" "席1 (あなた)> "
+has "$OUT" "席1（あなた）> "
 lacks "$OUT" "heuristic"
 lacks "$OUT" "(draw)"
 lacks "$OUT" "seat"
@@ -182,8 +182,8 @@ has "$OUT" "あなた: 山札から 20 を引いた"
 run "$CARDHALL" replay "$tmp/j2.json" --lang ja
 [ "$RC" = 0 ] || fail "replay ja exit $RC: $ERR"
 has "$OUT" "2 人、シード 2"
-has "$OUT" "席2 (コンピュータ) "
-has "$OUT" "席1 (人間) "
+has "$OUT" "席2（コンピュータ） "
+has "$OUT" "席1（人間） "
 lacks "$OUT" "heuristic"
 lacks "$OUT" "players"
 
