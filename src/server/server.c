@@ -13,6 +13,7 @@
 
 #include "cardhall/jsontext.h"
 #include "conn.h"
+#include "jsarena.h"
 #include "tls.h"
 #include "web_files.h"
 
@@ -445,6 +446,7 @@ int sv_run(const sv_config *cfg, ch_err *err)
     sv_server *s = calloc(1, sizeof *s);
     if (!s) return ch_errf(err, CH_ENOMEM, "out of memory");
     s->cfg = *cfg;
+    sv_jsarena_install(); /* broadcasts' trees from one block (jsarena.h) */
     int rc = sv_store_open(&s->store, cfg->db, err);
     if (rc == CH_OK) rc = sv_store_load(&s->store, sv_now_ms(), sv_add_loaded, s, err);
     if (rc != CH_OK) goto out;
@@ -541,5 +543,6 @@ out:
     for (int i = 0; i < SV_VIEWS; i++)
         free(s->views[i].p);
     free(s);
+    sv_jsarena_uninstall();
     return rc;
 }
