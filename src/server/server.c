@@ -202,8 +202,11 @@ static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
         return -1;
     }
     if (s->ops.draining && !c->closing) sv_ops_tell_restart(s, c);
-    sv_msg *m = c->head;
-    if (m) {
+    /* A move and the bot's answer are two messages: while the socket takes
+     * more without blocking (lws_send_pipe_choked polls this one socket and
+     * permits the next lws_write), the next goes now, not after another
+     * pass of the loop, which polls every socket. */
+    for (sv_msg *m; (m = c->head) != NULL;) {
         int n = lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
         if (n < (int)m->len) return -1;
         c->head = m->next;
@@ -211,6 +214,7 @@ static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
         c->queued -= m->len;
         s->queued -= m->len;
         free(m);
+        if (!c->head || lws_send_pipe_choked(wsi)) break;
     }
     if (c->head) {
         lws_callback_on_writable(wsi);
