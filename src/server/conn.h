@@ -28,6 +28,7 @@ typedef struct sv_msg {
 } sv_msg;
 
 typedef struct sv_table sv_table;
+struct ev_loop;
 
 /* One connection: libwebsockets' per-session data. */
 typedef struct sv_conn {
@@ -87,6 +88,7 @@ typedef struct sv_server {
      * could not be listed (no memory): every connection is woken. */
     sv_conn **held;
     int n_held, cap_held, held_lost;
+    struct ev_loop *loop; /* libev's, under libwebsockets; NULL: its poll loop */
 } sv_server;
 
 int64_t sv_now_ms(void);

@@ -11,6 +11,10 @@
 #include <string.h>
 #include <time.h>
 
+#ifdef CH_LIBEV
+#include <ev.h>
+#endif
+
 #include "cardhall/jsontext.h"
 #include "conn.h"
 #include "jsarena.h"
@@ -122,7 +126,15 @@ static void release(sv_server *s)
  * nobody hears of a move before it is stored. */
 int sv_service(sv_server *s)
 {
-    int n = lws_service(s->ctx, 0);
+    int n;
+#ifdef CH_LIBEV
+    /* Blocks until something is ready (epoll: the cost of a wake-up does
+     * not grow with the connections), handles all of it, returns. */
+    if (s->loop)
+        n = (ev_run(s->loop, EVRUN_ONCE), 0);
+    else
+#endif
+        n = lws_service(s->ctx, 0);
     ch_err err;
     sv_store_commit(&s->store, &err); /* on failure, broken: below */
     if (s->store.broken) {
@@ -586,7 +598,30 @@ int sv_run(const sv_config *cfg, ch_err *err)
          * (libwebsockets 4.1.6); the files are few and small anyway. */
         info.alpn = "http/1.1";
     }
+#ifdef CH_LIBEV
+    /* libev's loop (epoll), ours, lent to libwebsockets (its libev plugin):
+     * libwebsockets' own loop polls every socket on every wake-up, which
+     * at a move a second per table was most of a move's cost. */
+    void *loops[1] = {ev_loop_new(EVBACKEND_EPOLL)};
+    if (loops[0] && !getenv("CH_SERVE_POLL")) {
+        s->loop = loops[0];
+        info.options |= LWS_SERVER_OPTION_LIBEV;
+        info.foreign_loops = loops;
+        s->ctx = lws_create_context(&info);
+        if (!s->ctx) { /* no libev plugin: the poll loop */
+            fprintf(stderr, "cardhall serve: libwebsockets without libev: its poll loop\n");
+            info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
+            info.foreign_loops = NULL;
+        }
+    }
+    if (!s->ctx) {
+        if (loops[0]) ev_loop_destroy(loops[0]);
+        s->loop = NULL;
+        s->ctx = lws_create_context(&info);
+    }
+#else
     s->ctx = lws_create_context(&info);
+#endif
     if (!s->ctx) {
         rc = ch_errf(err, CH_EIO, "cannot listen on %s:%d", cfg->host, cfg->port);
         goto out;
@@ -652,6 +687,9 @@ out:
     }
     free(s->tables);
     free(s->held);
+#ifdef CH_LIBEV
+    if (s->loop) ev_loop_destroy(s->loop); /* after lws_context_destroy: it was lent */
+#endif
     sv_addrs_free(&s->addrs);
     sv_sync_free(s);
     sv_store_close(&s->store);
