@@ -197,7 +197,7 @@ int main(int argc, char **argv)
     int errors = 0;
     while (now_s() < end) {
         for (int j = 0; j < procs; j++)
-            wsc_service(&ws[j], j == 0 ? 1 : 0);
+            wsc_wait(&ws[j], j == 0 ? 1 : 0);
         int open = 0;
         for (int i = 0; i < tables; i++) {
             client *k = &cl[i];

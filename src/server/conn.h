@@ -21,10 +21,14 @@
 typedef struct sv_msg {
     struct sv_msg *next;
     size_t len;
+    /* Queued while a group of moves was open (sv_store_group): not sent
+     * before store.groups reaches it. 0: not held. */
+    uint64_t group;
     unsigned char buf[]; /* LWS_PRE bytes of headroom, then the text */
 } sv_msg;
 
 typedef struct sv_table sv_table;
+struct ev_loop;
 
 /* One connection: libwebsockets' per-session data. */
 typedef struct sv_conn {
@@ -37,6 +41,7 @@ typedef struct sv_conn {
     struct sv_conn *next_at_table;
     sv_msg *head, *tail;
     size_t queued;
+    int held; /* listed in sv_server.held: it has held messages */
     char *rx;
     size_t rx_len;
     int64_t window_ms;
@@ -78,6 +83,12 @@ typedef struct sv_server {
      * one broadcast to the next so that writing a message allocates
      * nothing once they have grown. */
     tb_text views[SV_VIEWS];
+    /* Issue 29: the connections with messages held until the loop turn's
+     * group of moves is committed (server.c, sv_service). held_lost: one
+     * could not be listed (no memory): every connection is woken. */
+    sv_conn **held;
+    int n_held, cap_held, held_lost;
+    struct ev_loop *loop; /* libev's, under libwebsockets; NULL: its poll loop */
 } sv_server;
 
 int64_t sv_now_ms(void);
@@ -87,6 +98,10 @@ void sv_send(sv_server *s, sv_conn *c, const char *text, size_t len);
 /* Queues the JSON object (stolen). */
 void sv_send_json(sv_server *s, sv_conn *c, json_t *o);
 void sv_send_error(sv_server *s, sv_conn *c, const char *type, const char *msg);
+/* One turn of the event loop (lws_service), then the commit of the moves
+ * it stored and the release of the messages held for it; < 0 to stop (the
+ * loop's end, or a commit that failed: s->store.broken). */
+int sv_service(sv_server *s);
 /* Detaches c from its table (leaving presence). */
 void sv_detach(sv_server *s, sv_conn *c);
 

@@ -81,6 +81,6 @@ void sv_ops_drain(sv_server *s, const struct lws_protocols *protocol)
     lws_sul_schedule(s->ctx, 0, &s->ops.drain_tick, drain_tick, 50 * LWS_US_PER_MS);
     int64_t end = sv_now_ms() + DRAIN_MS;
     while (s->n_conns > 0 && sv_now_ms() < end)
-        if (lws_service(s->ctx, 0) < 0) break;
+        if (sv_service(s) < 0) break;
     lws_sul_schedule(s->ctx, 0, &s->ops.drain_tick, NULL, LWS_SET_TIMER_USEC_CANCEL);
 }

@@ -14,6 +14,7 @@
 #include "cardhall/table.h"
 #include "cardhall/utf8.h"
 #include "conn.h"
+#include "jsarena.h"
 
 #define TOKEN_BYTES 16 /* 128 random bits from the OS */
 
@@ -108,6 +109,7 @@ static void broadcast(sv_server *s, sv_table *t, int move)
         ch_lang lang;
     } made[SV_VIEWS];
     int n = 0;
+    sv_jsarena_begin(); /* every tree below is written and freed before its end */
     for (sv_conn *c = t->conns; c; c = c->next_at_table) {
         int i = 0;
         while (i < n && (made[i].seat != c->seat || made[i].lang != c->lang))
@@ -128,6 +130,7 @@ static void broadcast(sv_server *s, sv_table *t, int move)
         }
         if (!s->views[i].failed) sv_send(s, c, s->views[i].p, s->views[i].len);
     }
+    sv_jsarena_end();
 }
 
 /* Commits, applies and announces one checked action of the seat to move. */
@@ -146,7 +149,8 @@ static int play(sv_server *s, sv_table *t, ch_action a, ch_err *err)
     int rc = sv_store_move_at(&s->store, r, r->m.n_actions, text, tb_room_timed_out(r, now) >= 0,
                               left, n, err);
     if (rc != CH_OK) return rc;
-    sv_hist_add(&s->ops.metrics.commit, sv_seconds_since(&tc));
+    /* A group of moves (SQLite) is committed, and timed, after the turn. */
+    if (!sv_store_pending(&s->store)) sv_hist_add(&s->ops.metrics.commit, sv_seconds_since(&tc));
     rc = tb_room_apply_at(r, a, now, err);
     assert(rc == CH_OK); /* checked by the caller: the stored move is legal */
     t->last_move_ms = now;

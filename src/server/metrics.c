@@ -172,9 +172,10 @@ char *sv_metrics_text(const sv_server *s, size_t *len)
         put(&o, "cardhall_messages_refused_total{reason=\"%s\"} %llu\n", request_types[i],
             (unsigned long long)m->refused[SV_REFUSED_FIRST_REQUEST + i]);
     hist(&o, "cardhall_move_broadcast_seconds",
-         "From a checked move to every viewer's new state queued, its commit included.",
+         "From a checked move to every viewer's new state queued (its commit included on "
+         "PostgreSQL; on SQLite committed with its loop turn's moves before any is sent).",
          &m->broadcast);
-    hist(&o, "cardhall_db_commit_seconds", "One move's database commit.", &m->commit);
+    hist(&o, "cardhall_db_commit_seconds", "One move's database commit (on SQLite its loop turn's group's).", &m->commit);
     hist(&o, "cardhall_bot_think_seconds", "A bot choosing one move.", &m->bot_think);
     head(&o, "cardhall_queued_bytes", "gauge", "Bytes waiting in every send queue.");
     put(&o, "cardhall_queued_bytes %zu\n", s->queued);

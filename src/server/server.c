@@ -11,8 +11,13 @@
 #include <string.h>
 #include <time.h>
 
+#ifdef CH_LIBEV
+#include <ev.h>
+#endif
+
 #include "cardhall/jsontext.h"
 #include "conn.h"
+#include "jsarena.h"
 #include "tls.h"
 #include "web_files.h"
 
@@ -53,9 +58,120 @@ int64_t sv_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                    size_t len);
+
+static const struct lws_protocols protocols[] = {
+    /* First, so a WebSocket upgrade without a subprotocol lands here; the
+     * same callback answers plain HTTP. */
+    {"cardhall", callback, sizeof(sv_conn), 4096, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+
 static sv_server *server_of(struct lws *wsi)
 {
     return lws_context_user(lws_get_context(wsi));
+}
+
+static int held(const sv_server *s, const sv_msg *m)
+{
+    return m->group > s->store.groups;
+}
+
+/* c has a held message: woken when it may go (release). */
+static void hold(sv_server *s, sv_conn *c)
+{
+    if (c->held) return;
+    if (s->n_held == s->cap_held) {
+        int cap = s->cap_held ? 2 * s->cap_held : 64;
+        sv_conn **p = realloc(s->held, sizeof *p * (size_t)cap);
+        if (!p) {
+            s->held_lost = 1;
+            return;
+        }
+        s->held = p;
+        s->cap_held = cap;
+    }
+    s->held[s->n_held++] = c;
+    c->held = 1;
+}
+
+static void unhold(sv_server *s, sv_conn *c)
+{
+    if (!c->held) return;
+    for (int i = 0; i < s->n_held; i++)
+        if (s->held[i] == c) {
+            s->held[i] = s->held[--s->n_held];
+            break;
+        }
+    c->held = 0;
+}
+
+/* The group is committed: every connection with held messages may write. */
+static void release(sv_server *s)
+{
+    for (int i = 0; i < s->n_held; i++) {
+        s->held[i]->held = 0;
+        lws_callback_on_writable(s->held[i]->wsi);
+    }
+    s->n_held = 0;
+    if (s->held_lost) lws_callback_on_writable_all_protocol(s->ctx, &protocols[0]);
+    s->held_lost = 0;
+}
+
+/* Issue 29: group commits. The moves that one turn of the loop stores
+ * (every message read in one poll, the bots' answers, the clock's tick)
+ * are one transaction, committed here, after the turn and before any of
+ * their messages is written: one commit instead of one a move, and still
+ * nobody hears of a move before it is stored. */
+int sv_service(sv_server *s)
+{
+    int n;
+#ifdef CH_LIBEV
+    /* Blocks until something is ready (epoll: the cost of a wake-up does
+     * not grow with the connections), handles all of it, returns. */
+    if (s->loop)
+        n = (ev_run(s->loop, EVRUN_ONCE), 0);
+    else
+#endif
+        n = lws_service(s->ctx, 0);
+    ch_err err;
+    sv_store_commit(&s->store, &err); /* on failure, broken: below */
+    if (s->store.broken) {
+        fprintf(stderr,
+                "cardhall serve: %s: the moves of the last turn of the loop are not stored and "
+                "nobody was told of them; stopping (a restart loads what is stored)\n",
+                s->store.fail.msg);
+        return -1;
+    }
+    if (s->n_held || s->held_lost) release(s);
+    return n < 0 ? -1 : 0;
+}
+
+/* Each move's commit is its group's: the metric counts it once a move. */
+static void committed(void *ctx, int moves, double seconds)
+{
+    sv_server *s = ctx;
+    for (int i = 0; i < moves; i++)
+        sv_hist_add(&s->ops.metrics.commit, seconds);
+}
+
+/* A failed group's messages never go (the store is broken; the server stops). */
+static void drop_held(sv_server *s, sv_conn *c)
+{
+    sv_msg **p = &c->head, *last = NULL;
+    while (*p && !held(s, *p)) {
+        last = *p;
+        p = &(*p)->next;
+    }
+    while (*p) {
+        sv_msg *m = *p;
+        *p = m->next;
+        c->queued -= m->len;
+        s->queued -= m->len;
+        free(m);
+    }
+    c->tail = last;
 }
 
 void sv_send(sv_server *s, sv_conn *c, const char *text, size_t len)
@@ -71,6 +187,9 @@ void sv_send(sv_server *s, sv_conn *c, const char *text, size_t len)
     if (!m) return;
     m->next = NULL;
     m->len = len;
+    /* A group of moves not yet committed: nothing queued now leaves before
+     * its commit (sv_service), whether or not it tells of those moves. */
+    m->group = sv_store_pending(&s->store) ? s->store.groups + 1 : 0;
     memcpy(m->buf + LWS_PRE, text, len);
     if (c->tail)
         c->tail->next = m;
@@ -79,7 +198,10 @@ void sv_send(sv_server *s, sv_conn *c, const char *text, size_t len)
     c->tail = m;
     c->queued += len;
     s->queued += len;
-    lws_callback_on_writable(c->wsi);
+    if (m->group)
+        hold(s, c);
+    else
+        lws_callback_on_writable(c->wsi);
 }
 
 void sv_send_json(sv_server *s, sv_conn *c, json_t *o)
@@ -201,8 +323,12 @@ static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
         return -1;
     }
     if (s->ops.draining && !c->closing) sv_ops_tell_restart(s, c);
-    sv_msg *m = c->head;
-    if (m) {
+    /* A move and the bot's answer are two messages: while the socket takes
+     * more without blocking (lws_send_pipe_choked polls this one socket and
+     * permits the next lws_write), the next goes now, not after another
+     * pass of the loop, which polls every socket. */
+    if (s->store.broken) drop_held(s, c);
+    for (sv_msg *m; (m = c->head) != NULL && !held(s, m);) {
         int n = lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
         if (n < (int)m->len) return -1;
         c->head = m->next;
@@ -210,9 +336,10 @@ static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
         c->queued -= m->len;
         s->queued -= m->len;
         free(m);
+        if (!c->head || lws_send_pipe_choked(wsi)) break;
     }
     if (c->head) {
-        lws_callback_on_writable(wsi);
+        if (!held(s, c->head)) lws_callback_on_writable(wsi); /* else release() will */
         return 0;
     }
     if (c->closing == 3) {
@@ -382,6 +509,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             /* The others see that the person went away, and since when. */
             if (t && !stopping) sv_announce(s, t);
             drop_queue(s, c);
+            unhold(s, c);
             sv_addrs_remove(&s->addrs, c->addr);
             s->n_conns--;
             c->is_ws = 0;
@@ -433,18 +561,13 @@ static int loopback(const char *host)
            strcmp(host, "localhost") == 0;
 }
 
-static const struct lws_protocols protocols[] = {
-    /* First, so a WebSocket upgrade without a subprotocol lands here; the
-     * same callback answers plain HTTP. */
-    {"cardhall", callback, sizeof(sv_conn), 4096, 0, NULL, 0},
-    {NULL, NULL, 0, 0, 0, NULL, 0},
-};
 
 int sv_run(const sv_config *cfg, ch_err *err)
 {
     sv_server *s = calloc(1, sizeof *s);
     if (!s) return ch_errf(err, CH_ENOMEM, "out of memory");
     s->cfg = *cfg;
+    sv_jsarena_install(); /* broadcasts' trees from one block (jsarena.h) */
     int rc = sv_store_open(&s->store, cfg->db, err);
     if (rc == CH_OK) rc = sv_store_load(&s->store, sv_now_ms(), sv_add_loaded, s, err);
     if (rc != CH_OK) goto out;
@@ -475,7 +598,30 @@ int sv_run(const sv_config *cfg, ch_err *err)
          * (libwebsockets 4.1.6); the files are few and small anyway. */
         info.alpn = "http/1.1";
     }
+#ifdef CH_LIBEV
+    /* libev's loop (epoll), ours, lent to libwebsockets (its libev plugin):
+     * libwebsockets' own loop polls every socket on every wake-up, which
+     * at a move a second per table was most of a move's cost. */
+    void *loops[1] = {ev_loop_new(EVBACKEND_EPOLL)};
+    if (loops[0] && !getenv("CH_SERVE_POLL")) {
+        s->loop = loops[0];
+        info.options |= LWS_SERVER_OPTION_LIBEV;
+        info.foreign_loops = loops;
+        s->ctx = lws_create_context(&info);
+        if (!s->ctx) { /* no libev plugin: the poll loop */
+            fprintf(stderr, "cardhall serve: libwebsockets without libev: its poll loop\n");
+            info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
+            info.foreign_loops = NULL;
+        }
+    }
+    if (!s->ctx) {
+        if (loops[0]) ev_loop_destroy(loops[0]);
+        s->loop = NULL;
+        s->ctx = lws_create_context(&info);
+    }
+#else
     s->ctx = lws_create_context(&info);
+#endif
     if (!s->ctx) {
         rc = ch_errf(err, CH_EIO, "cannot listen on %s:%d", cfg->host, cfg->port);
         goto out;
@@ -521,10 +667,15 @@ int sv_run(const sv_config *cfg, ch_err *err)
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
     lws_sul_schedule(s->ctx, 0, &s->tick, tick, 1);
+    /* SQLite: a loop turn's moves in one commit (sv_service). */
+    s->store.committed = committed;
+    s->store.committed_ctx = s;
+    sv_store_group(&s->store, 1);
     while (!stopping) {
-        if (lws_service(s->ctx, 0) < 0) break;
+        if (sv_service(s) < 0) break;
         if (reload_tls) do_reload(s);
     }
+    if (s->store.broken) rc = ch_errf(err, CH_EIO, "%s", s->store.fail.msg);
     sv_sync_stop(s);
     sv_ops_drain(s, &protocols[0]);
     running_ctx = NULL;
@@ -535,11 +686,16 @@ out:
         free(s->tables[i]);
     }
     free(s->tables);
+    free(s->held);
+#ifdef CH_LIBEV
+    if (s->loop) ev_loop_destroy(s->loop); /* after lws_context_destroy: it was lent */
+#endif
     sv_addrs_free(&s->addrs);
     sv_sync_free(s);
     sv_store_close(&s->store);
     for (int i = 0; i < SV_VIEWS; i++)
         free(s->views[i].p);
     free(s);
+    sv_jsarena_uninstall();
     return rc;
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cardhall/registry.h"
 #include "store.h"
@@ -49,14 +50,61 @@ int sv_store_open(sv_store *s, const char *where, ch_err *err)
     return rc;
 }
 
+void sv_store_group(sv_store *s, int on)
+{
+    ch_err err;
+    if (!on && s->open) sv_store_commit(s, &err);
+    s->group = on && s->be && s->be->begin && s->be->commit;
+}
+
+int sv_store_pending(const sv_store *s)
+{
+    return s->open;
+}
+
+int sv_store_commit(sv_store *s, ch_err *err)
+{
+    if (!s->open) return CH_OK;
+    s->open = 0;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = s->be->commit(s->db, &s->fail);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (rc != CH_OK) {
+        s->broken = 1;
+        return ch_errf(err, rc, "%s", s->fail.msg);
+    }
+    s->groups++;
+    if (s->committed)
+        s->committed(s->committed_ctx, s->group_moves,
+                     (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+    s->group_moves = 0;
+    return CH_OK;
+}
+
+/* Before any write but a move: the open group is committed first, so
+ * that write is its own transaction as before. */
+static int flush(sv_store *s, ch_err *err)
+{
+    if (s->broken) return ch_errf(err, CH_EIO, "%s", s->fail.msg);
+    return sv_store_commit(s, err);
+}
+
 void sv_store_close(sv_store *s)
 {
+    ch_err err;
+    if (s->open) sv_store_commit(s, &err);
     if (s->be) s->be->close(s->db);
     memset(s, 0, sizeof *s);
 }
 
 int sv_store_probe(sv_store *s, int within_ms, char *why, size_t cap)
 {
+    ch_err err;
+    if (flush(s, &err) != CH_OK) {
+        snprintf(why, cap, "%s\n", err.msg);
+        return 0;
+    }
     return s->be->probe(s->db, within_ms, why, cap);
 }
 
@@ -101,8 +149,9 @@ int sv_store_add_table(sv_store *s, tb_room *r, const char *const *specs, ch_err
         .hints = r->hints != 0,
     };
     int64_t id = 0;
-    int rc = opts && seats_text && data_text ? s->be->add_table(s->db, &row, &id, err)
-                                             : ch_errf(err, CH_ENOMEM, "out of memory");
+    int rc = !opts || !seats_text || !data_text ? ch_errf(err, CH_ENOMEM, "out of memory")
+                                                : flush(s, err);
+    if (rc == CH_OK) rc = s->be->add_table(s->db, &row, &id, err);
     free(opts);
     free(seats_text);
     free(data_text);
@@ -122,12 +171,14 @@ static int game_seed(sv_store *s, int64_t id, int game_no, uint64_t *seed, ch_er
 int sv_store_seat(sv_store *s, const tb_room *r, int seat, ch_err *err)
 {
     sv_seat_row row = {seat, r->seats[seat].name, r->seats[seat].hash, TB_TOKEN_HASH};
-    return s->be->seat(s->db, r->id, &row, err);
+    int rc = flush(s, err);
+    return rc != CH_OK ? rc : s->be->seat(s->db, r->id, &row, err);
 }
 
 int sv_store_unseat(sv_store *s, const tb_room *r, int seat, ch_err *err)
 {
-    return s->be->unseat(s->db, r->id, seat, err);
+    int rc = flush(s, err);
+    return rc != CH_OK ? rc : s->be->unseat(s->db, r->id, seat, err);
 }
 
 int sv_store_move(sv_store *s, const tb_room *r, int ply, const char *text, ch_err *err)
@@ -148,7 +199,20 @@ int sv_store_move_at(sv_store *s, const tb_room *r, int ply, const char *text, i
         if (!clock) return ch_errf(err, CH_ENOMEM, "out of memory");
     }
     sv_move_row m = {ply, text, timeout != 0, clock};
-    int rc = s->be->move(s->db, r->id, r->game_no, &m, err);
+    int rc = s->broken ? ch_errf(err, CH_EIO, "%s", s->fail.msg) : CH_OK;
+    if (rc == CH_OK && s->group && !s->open) {
+        rc = s->be->begin(s->db, err);
+        s->open = rc == CH_OK;
+    }
+    if (rc == CH_OK) rc = s->be->move(s->db, r->id, r->game_no, &m, err);
+    if (rc == CH_OK && s->open) s->group_moves++;
+    if (rc != CH_OK && rc != CH_ESTATE && s->open) {
+        /* An I/O error may have rolled the whole transaction back
+         * (SQLite's rule for SQLITE_FULL, SQLITE_IOERR...): commit what is
+         * there now, and if that fails the group is lost: broken. */
+        ch_err cerr;
+        sv_store_commit(s, &cerr);
+    }
     free(clock);
     return rc;
 }
@@ -157,13 +221,15 @@ int sv_store_rematch(sv_store *s, const tb_room *r, ch_err *err)
 {
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
-    return s->be->rematch(s->db, r->id, r->game_no, seed, err);
+    int rc = flush(s, err);
+    return rc != CH_OK ? rc : s->be->rematch(s->db, r->id, r->game_no, seed, err);
 }
 
 int sv_store_chat(sv_store *s, const tb_room *r, const tb_chat_msg *m, ch_err *err)
 {
     sv_chat_row row = {m->id, m->seat, m->name, m->text, m->len};
-    return s->be->chat(s->db, r->id, &row, TB_CHAT_KEEP, err);
+    int rc = flush(s, err);
+    return rc != CH_OK ? rc : s->be->chat(s->db, r->id, &row, TB_CHAT_KEEP, err);
 }
 
 /* Issue 25: a stored move's timeout mark and the banks after it, so clocks

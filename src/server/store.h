@@ -29,6 +29,17 @@ struct sv_store_backend;
 typedef struct sv_store {
     const struct sv_store_backend *be; /* NULL: not open */
     void *db;                          /* the backend's own */
+    /* Group commits (sv_store_group): */
+    int group;   /* on, and the backend has them */
+    int open;    /* a group's transaction is open: its moves are not committed yet */
+    int broken;  /* a group's commit failed: rooms in memory are ahead of the database */
+    uint64_t groups; /* groups committed so far */
+    int group_moves; /* moves in the open group */
+    /* Told of each group committed: its moves and the commit's seconds
+     * (the server's metrics); NULL: nobody. */
+    void (*committed)(void *ctx, int moves, double seconds);
+    void *committed_ctx;
+    ch_err fail; /* why, when broken */
 } sv_store;
 
 /* Whether where names a PostgreSQL database (a postgresql:// or
@@ -60,6 +71,19 @@ int sv_store_move(sv_store *s, const tb_room *r, int ply, const char *text, ch_e
  * (left_ms[0..n), n 0 without a clock), so clocks survive a restart. */
 int sv_store_move_at(sv_store *s, const tb_room *r, int ply, const char *text, int timeout,
                      const int64_t *left_ms, int n, ch_err *err);
+/* Issue 29: group commits. Turned on (where the backend has them: SQLite;
+ * PostgreSQL commits each move), the moves stored from then on join one
+ * transaction, opened by the first of them, until sv_store_commit; any
+ * other write commits it first, and so does sv_store_close. A move is
+ * still committed before anyone is told of it: while sv_store_pending,
+ * the server holds every message it queues until the commit (server.c).
+ * A group whose commit fails is rolled back: the store is then broken
+ * (no move is stored any more; the server stops: its rooms in memory are
+ * ahead of the database, whose state a restart loads). */
+void sv_store_group(sv_store *s, int on);
+int sv_store_pending(const sv_store *s);
+int sv_store_commit(sv_store *s, ch_err *err);
+
 /* A chat message said at the room's table (the room's own copy has the
  * same id); only the last TB_CHAT_KEEP of a table are kept. */
 int sv_store_chat(sv_store *s, const tb_room *r, const tb_chat_msg *m, ch_err *err);

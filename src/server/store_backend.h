@@ -86,6 +86,11 @@ typedef struct sv_store_backend {
      * found to have stopped (told to the others too). */
     int (*alive)(void *db, const char *owner, void (*dead)(void *ctx, const char *owner),
                  void *ctx, ch_err *err);
+    /* Group commits (issue 29; NULL where each write commits by itself,
+     * PostgreSQL): open a transaction that the moves stored next join, and
+     * commit it (rolled back when the commit fails). */
+    int (*begin)(void *db, ch_err *err);
+    int (*commit)(void *db, ch_err *err);
 } sv_store_backend;
 
 extern const sv_store_backend sv_store_sqlite;

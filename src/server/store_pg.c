@@ -625,4 +625,7 @@ const sv_store_backend sv_store_pg = {
     pg_move,      pg_chat,  pg_rematch,   pg_game_seed, pg_tables,
     pg_seats,     pg_chats, pg_moves,     pg_has_moves, pg_probe,
     pg_listen,    pg_notify, pg_notes,    pg_leases,  pg_alive,
+    /* Each move its own commit: the round trip is the cost here, and the
+     * other servers learn a move from its commit's notification. */
+    NULL,         NULL,
 };

@@ -459,9 +459,28 @@ static int lite_probe(void *db, int within_ms, char *why, size_t cap)
     return rc == SQLITE_OK;
 }
 
+static int lite_begin(void *db, ch_err *err)
+{
+    lite *s = db;
+    return sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? CH_OK
+                                                                      : sql_fail(s, err, "begin");
+}
+
+static int lite_commit(void *db, ch_err *err)
+{
+    lite *s = db;
+    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) return CH_OK;
+    int rc = sql_fail(s, err, "commit");
+    /* A failed COMMIT can leave the transaction open (SQLITE_BUSY): none
+     * of its moves is stored. */
+    if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
 const sv_store_backend sv_store_sqlite = {
     "sqlite",      lite_close,  lite_add_table, lite_seat,     lite_unseat,
     lite_move,     lite_chat,   lite_rematch,   lite_game_seed, lite_tables,
     lite_seats,    lite_chats,  lite_moves,     lite_has_moves, lite_probe,
     NULL,          NULL,        NULL,           NULL, NULL, /* one server per file */
+    lite_begin,    lite_commit,
 };

@@ -435,6 +435,92 @@ static void a_second_move_at_one_ply_is_refused(void **unused)
     sv_store_close(&s);
 }
 
+/* Moves in the database as another connection (a reader, or the file
+ * after a kill -9) sees them: committed ones only. */
+static int committed_moves(void)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM moves", -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return n;
+}
+
+static int told_moves, told_groups;
+
+static void committed(void *ctx, int moves, double seconds)
+{
+    (void)ctx;
+    assert_true(seconds >= 0);
+    told_moves += moves;
+    told_groups++;
+}
+
+/* Issue 29: with group commits on, the moves stored until sv_store_commit
+ * are one transaction: none is in the database before it, all are after
+ * it (the server tells nobody of them until then); any other write commits
+ * the group first; a refused move (CH_ESTATE) does not lose the group. On
+ * PostgreSQL, which has no groups, every move is committed at once. */
+static void moves_of_a_group_are_committed_together(void **unused)
+{
+    sv_store s;
+    ch_err err;
+    assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
+    s.committed = committed;
+    told_moves = told_groups = 0;
+    const ch_game *g = ch_game_find("racko");
+    const char *specs[] = {"open", "random"};
+    json_t *o = json_pack("{s:i}", "players", 2);
+    tb_room r;
+    assert_int_equal(tb_room_init(&r, 0, g, o, NULL, specs, 2, 5, 0, &err), CH_OK);
+    json_decref(o);
+    assert_int_equal(sv_store_add_table(&s, &r, specs, &err), CH_OK);
+    unsigned char h[TB_TOKEN_HASH] = {4, 5, 6};
+    assert_int_equal(tb_room_join(&r, 0, "Bo", h, &err), 0);
+    assert_int_equal(sv_store_seat(&s, &r, 0, &err), CH_OK);
+    sv_store_group(&s, 1);
+    step(&s, &r);
+    if (on_pg) {
+        assert_false(sv_store_pending(&s));
+    } else {
+        step(&s, &r);
+        step(&s, &r);
+        assert_true(sv_store_pending(&s));
+        assert_int_equal(committed_moves(), 0);
+        /* The same ply again: refused, and the group goes on. */
+        assert_int_equal(sv_store_move(&s, &r, r.m.n_actions - 1, "x", &err), CH_ESTATE);
+        assert_true(sv_store_pending(&s));
+        assert_int_equal(sv_store_commit(&s, &err), CH_OK);
+        assert_false(sv_store_pending(&s));
+        assert_int_equal(committed_moves(), 3);
+        assert_int_equal(told_moves, 3);
+        assert_int_equal(told_groups, 1);
+        assert_int_equal(s.groups, 1);
+
+        /* The seat written again: a write of its own, after the group's commit. */
+        step(&s, &r);
+        step(&s, &r);
+        assert_int_equal(committed_moves(), 3);
+        assert_int_equal(sv_store_seat(&s, &r, 0, &err), CH_OK);
+        assert_false(sv_store_pending(&s));
+        assert_int_equal(committed_moves(), 5);
+        assert_int_equal(told_moves, 5);
+        step(&s, &r); /* committed by the close */
+    }
+    reload(&s);
+    assert_int_equal(loaded->m.n_actions, r.m.n_actions);
+    assert_true(ch_equal(g, ch_match_state(&loaded->m), ch_match_state(&r.m)));
+    tb_room_free(loaded);
+    free(loaded);
+    tb_room_free(&r);
+    sv_store_close(&s);
+}
+
 /* Issue 27: what the server prints of a PostgreSQL URL has no password. */
 static void a_urls_password_is_never_printed(void **unused)
 {
@@ -464,6 +550,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_stored_table_that_could_never_start_is_left_out, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(a_second_move_at_one_ply_is_refused, setup, teardown),
+        cmocka_unit_test_setup_teardown(moves_of_a_group_are_committed_together, setup, teardown),
         cmocka_unit_test(a_urls_password_is_never_printed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -45,6 +45,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 {
     wsc_conn *c = user;
     if (!c) return 0; /* context-wide callbacks, or a connection already given up */
+    wsc *w = lws_context_user(lws_get_context(wsi));
+    if (reason == LWS_CALLBACK_CLIENT_ESTABLISHED || reason == LWS_CALLBACK_CLIENT_RECEIVE ||
+        reason == LWS_CALLBACK_CLIENT_CONNECTION_ERROR || reason == LWS_CALLBACK_CLIENT_CLOSED)
+        w->events++; /* wsc_wait returns */
     switch (reason) {
     case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
         if (c->xff) {
@@ -120,6 +124,7 @@ int wsc_init(wsc *w, int port)
     info.protocols = protocols;
     info.fd_limit_per_thread = 4096;
     info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+    info.user = w;
     w->ctx = lws_create_context(&info);
     if (!w->ctx) return -1;
     lws_sul_schedule(w->ctx, 0, &w->tick, tick, 5 * LWS_US_PER_MS);
@@ -188,6 +193,24 @@ void wsc_service(wsc *w, int ms)
     do
         lws_service(w->ctx, 0);
     while (now_ms() < end);
+}
+
+static void wake(lws_sorted_usec_list_t *sul)
+{
+    (void)sul; /* its firing ends lws_service's poll: wsc_wait's bound */
+}
+
+void wsc_wait(wsc *w, int ms)
+{
+    unsigned seen = w->events;
+    if (ms <= 0) {
+        lws_service(w->ctx, -1); /* poll without waiting */
+        return;
+    }
+    long long end = now_ms() + ms;
+    lws_sul_schedule(w->ctx, 0, &w->wake, wake, (lws_usec_t)ms * LWS_US_PER_MS);
+    while (w->events == seen && now_ms() < end)
+        lws_service(w->ctx, 0);
 }
 
 json_t *wsc_recv(wsc *w, wsc_conn *c, int timeout_ms)

@@ -30,7 +30,8 @@ typedef struct wsc_conn {
 typedef struct wsc {
     struct lws_context *ctx;
     int port;
-    lws_sorted_usec_list_t tick;
+    lws_sorted_usec_list_t tick, wake;
+    unsigned events; /* messages received and connections opened or closed, so far */
     /* Set after wsc_init, for the connections opened next: */
     const char *origin; /* Origin: http://<this> (libwebsockets adds the scheme); NULL: none */
     int tls;            /* wss:// (any certificate: the tests make their own) */
@@ -46,8 +47,14 @@ wsc_conn *wsc_open(wsc *w, int timeout_ms);
 wsc_conn *wsc_start(wsc *w);
 void wsc_send(wsc_conn *c, const char *text, size_t len);
 void wsc_send_json(wsc_conn *c, json_t *o); /* steals o */
-/* Runs the loop for up to ms milliseconds (returns early when anything arrives). */
+/* Runs the loop for ms milliseconds (at least one pass). */
 void wsc_service(wsc *w, int ms);
+/* Runs the loop until a message arrives or a connection opens or closes,
+ * for at most ms milliseconds (0: one pass that does not wait). The load
+ * benchmark's loop: wsc_service's loop sleeps in poll until its 5 ms tick
+ * after the message that ends its time, and that wait was counted in
+ * every move's latency. */
+void wsc_wait(wsc *w, int ms);
 /* The next message on c as JSON, waiting up to timeout_ms; NULL on timeout
  * or when c is closed and has nothing left. */
 json_t *wsc_recv(wsc *w, wsc_conn *c, int timeout_ms);
