@@ -560,26 +560,6 @@ static void babasuki_where_is_the_view(const db_state *s, int viewer, const floa
     }
 }
 
-/* observe_sparse into one buffer kept over every state and viewer of the
- * run, deals included (a VectorEnv slot with copy=False): zeroing the last
- * call's list and writing again gives observe's tensor, each index listed
- * once, and no static entry (the row keeps it from the first call). */
-static void check_sparse(const ch_game *g, const void *st, int v, const float *want, float *kept,
-                         uint16_t *set, int *nset, int size)
-{
-    for (int k = 0; k < *nset; k++)
-        kept[set[k]] = 0.0f;
-    *nset = g->observe_sparse(st, v, kept, set, 0);
-    assert_true(*nset >= 0 && *nset <= size);
-    assert_memory_equal(kept, want, sizeof *kept * (size_t)size);
-    char *seen = calloc((size_t)size, 1);
-    for (int k = 0; k < *nset; k++) {
-        assert_true(set[k] < size && !seen[set[k]]);
-        seen[set[k]] = 1;
-    }
-    free(seen);
-}
-
 static void random_states(const ch_game *g, const char *const *kv, int nkv, int states)
 {
     ch_opts o;
@@ -591,9 +571,11 @@ static void random_states(const ch_game *g, const char *const *kv, int nkv, int 
     ch_action *acts = malloc(sizeof *acts * (size_t)g->max_actions), back;
     float *a = malloc(sizeof *a * (size_t)size), *b = malloc(sizeof *b * (size_t)size);
     void *st = malloc(g->state_size);
+    /* observe_kept into one tensor and memo kept over every state and
+     * viewer of the run, deals included (a VectorEnv slot, copy=False). */
     float *kept = calloc((size_t)size, sizeof *kept);
-    uint16_t *set = malloc(sizeof *set * (size_t)size);
-    int nset = -1; /* no call yet: the first writes the static entries too */
+    uint16_t *memo = calloc((size_t)size, sizeof *memo);
+    int first = 1;
     ch_rng rng;
     ch_rng_seed(&rng, 26, 0x1ea5u);
     int done = 0;
@@ -629,11 +611,10 @@ static void random_states(const ch_game *g, const char *const *kv, int nkv, int 
                 g->observe(st, v, a);
                 g->observe(st, v, b);
                 assert_memory_equal(a, b, sizeof *a * (size_t)size);
-                if (g->observe_sparse && nset < 0) {
-                    nset = g->observe_sparse(st, v, kept, set, 1);
+                if (g->observe_kept) {
+                    g->observe_kept(st, v, kept, memo, first);
+                    first = 0;
                     assert_memory_equal(kept, a, sizeof *a * (size_t)size);
-                } else if (g->observe_sparse) {
-                    check_sparse(g, st, v, a, kept, set, &nset, size);
                 }
                 if (g == &db_game) babasuki_where_is_the_view(st, v, a);
             }
@@ -644,7 +625,7 @@ static void random_states(const ch_game *g, const char *const *kv, int nkv, int 
     }
     free(st);
     free(kept);
-    free(set);
+    free(memo);
     free(a);
     free(b);
     free(acts);
@@ -678,10 +659,10 @@ static void every_game_random_states(void **state)
     random_states(&db_game, db6, 2, n);
     random_states(&cm_game, cm, 1, n);
     random_states(&cm_game, cm3, 1, n);
-    /* observe_sparse: the two games whose tensors a VectorEnv step mostly
+    /* observe_kept: the two games whose tensors a VectorEnv step mostly
      * was (docs/python.md). */
-    assert_non_null(rg_game.observe_sparse);
-    assert_non_null(db_game.observe_sparse);
+    assert_non_null(rg_game.observe_kept);
+    assert_non_null(db_game.observe_kept);
     /* Every game in the tree has the hooks. */
     for (const ch_game *const *g = ch_games(); *g; g++)
         assert_true((*g)->num_action_ids && (*g)->action_id && (*g)->obs_shape && (*g)->observe);

@@ -227,19 +227,15 @@ typedef struct ch_game {
     int old_rules;
 
     /* Optional (NULL: observe alone; last, so that games filling the struct
-     * in order need not name it): observe for a buffer kept from call
-     * to call (the Python VectorEnv's slots with copy=False), so that a step
-     * writes only the entries that can change, not the whole tensor. Writes
-     * viewer's tensor for st into out and lists in set (room for the whole
-     * tensor) the index of every entry it wrote, returning their count; an
-     * index is listed once. The entries that are equal in every state and
-     * for every viewer under the same options (the "static" ones: seats at
-     * the table, rule flags, card data) are written only with all=1 and
-     * never listed. So out must hold zero at every entry but the static
-     * ones, which with all=0 must already be there from an all=1 call under
-     * the same options: the caller zeroes the previous call's list, then
-     * calls again. With all=1 and out all zero, the result is observe's. */
-    int (*observe_sparse)(const void *st, int viewer, float *out, uint16_t *set, int all);
+     * in order need not name it): observe into a tensor kept from call to
+     * call (the Python VectorEnv's slots with copy=False), so that a step
+     * rewrites what can change, not the whole tensor. out holds what this
+     * function wrote at its last call with this memo, for any state under
+     * the same options and any viewer; memo (as many uint16_t as the tensor
+     * has entries) holds what the game kept there of that call. With first,
+     * out and memo are all zero instead. Writes viewer's tensor of st, the
+     * same as observe's, into out. */
+    void (*observe_kept)(const void *st, int viewer, float *out, uint16_t *memo, int first);
 } ch_game;
 
 #define CH_OBS_RANK 3

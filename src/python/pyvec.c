@@ -43,11 +43,12 @@ typedef struct pych_vec {
      * once (NULL with copy=True, where each call makes new ones). */
     PyArrayObject *obs, *rewards, *terminated, *masks;
     int copy;
-    /* copy=False with the game's observe_sparse: each slot's row keeps its
-     * tensor, and oset lists the entries the last call wrote (onset of
-     * them), the only ones the next must zero (the rest are zero or static). */
-    uint16_t *oset;
-    int *onset;
+    /* copy=False with the game's observe_kept: each slot's row keeps its
+     * tensor from step to step, and the game rewrites only what can change,
+     * with a memo of obs_size uint16_t a slot (zeroed, like the rows, at
+     * the start; primed[i] once the slot's row was written). */
+    uint16_t *memo;
+    uint8_t *primed;
     struct vec_pool *pool; /* threads - 1 workers, started once; NULL for one thread */
 } pych_vec;
 
@@ -116,15 +117,9 @@ static void settle(pych_vec *v, int i, const vec_out *o)
     v->players[i] = p;
     if (o->obs) {
         float *row = o->obs + (size_t)i * v->game->obs_size;
-        if (o->kept && v->oset) {
-            /* Zero what the last call wrote, then write what this state
-             * shows: the row's static entries stay from the first call
-             * (onset -1: none yet, the row is all zero). */
-            uint16_t *set = v->oset + (size_t)i * v->game->obs_size;
-            int first = v->onset[i] < 0;
-            for (int k = 0; k < v->onset[i]; k++)
-                row[set[k]] = 0.0f;
-            v->onset[i] = g->observe_sparse(st, p, row, set, first);
+        if (o->kept && v->memo) {
+            g->observe_kept(st, p, row, v->memo + (size_t)i * v->game->obs_size, !v->primed[i]);
+            v->primed[i] = 1;
         } else {
             g->observe(st, p, row);
         }
@@ -506,8 +501,8 @@ static void vec_dealloc(pych_vec *v)
     free(v->nlegal);
     free(v->truncated);
     free(v->players);
-    free(v->oset);
-    free(v->onset);
+    free(v->memo);
+    free(v->primed);
     Py_XDECREF(v->game);
     Py_TYPE(v)->tp_free((PyObject *)v);
 }
@@ -634,16 +629,13 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
             memset(PyArray_DATA(arrs[k]), 0, PyArray_NBYTES(arrs[k]));
             PyArray_CLEARFLAGS(arrs[k], NPY_ARRAY_WRITEABLE);
         }
-        /* obs_size fits the lists' uint16_t (RAGAMARU 1,432, Babasuki 2,751). */
-        if (g->game->observe_sparse && g->obs_size <= UINT16_MAX) {
-            v->oset = malloc(un * (size_t)g->obs_size * sizeof *v->oset);
-            v->onset = malloc(un * sizeof *v->onset);
-            if (!v->oset || !v->onset) {
+        if (g->game->observe_kept) {
+            v->memo = calloc(un * (size_t)g->obs_size, sizeof *v->memo);
+            v->primed = calloc(un, 1);
+            if (!v->memo || !v->primed) {
                 Py_DECREF(v);
                 return PyErr_NoMemory();
             }
-            for (int i = 0; i < n; i++)
-                v->onset[i] = -1;
         }
     }
     if (opp != Py_None) {

@@ -45,24 +45,30 @@ int db_obs_shape(const ch_opts *o, int *dims)
     return 1;
 }
 
+/* Seat p as the viewer counts it: 0 itself, then round the seat numbers
+ * (a compare, not a division: it runs for every seat entry of every step). */
 static int rel(const db_state *s, int base, int p)
 {
-    return (p - base + s->n) % s->n;
+    assert(p >= 0 && p < s->n && base >= 0 && base < s->n);
+    int r = p - base;
+    return r < 0 ? r + s->n : r;
 }
 
-/* The tensor's writer: each entry written is listed once in set (the
- * observe_sparse contract, include/cardhall/game.h). */
+/* The tensor's writer: with a list (db_obs_kept), each entry written is
+ * listed once, to be cleared before the next call. */
 typedef struct obs_w {
     float *out;
-    uint16_t *set;
+    uint16_t *set; /* NULL: not listed */
     int n;
 } obs_w;
 
 static void put(obs_w *w, int i, float v)
 {
-    assert(w->n < DB_OBS_SIZE);
     w->out[i] = v;
-    w->set[w->n++] = (uint16_t)i;
+    if (w->set) {
+        assert(w->n < DB_OBS_SIZE - 1);
+        w->set[w->n++] = (uint16_t)i;
+    }
 }
 
 /* Static under the options (players, rules, card file): the seats at the
@@ -90,32 +96,32 @@ static void obs_static(const db_state *s, float *out)
  * (view.c: a card of a seat's hidden zone where the viewer knows it, of a
  * public zone always, the centre over all), but in one walk over the
  * zones' cards back to back in db_state.zc, without looking up each zone's
- * start: db_observe and its lookups were half of a VectorEnv step. */
+ * start: db_observe and its lookups were half of a VectorEnv step. The
+ * order of kinds is zc's (DB_Z_*), and the zones of seats past s->n are
+ * empty: the walk skips them, and the deck, never seen. */
 static void where_planes(obs_w *w, const db_state *s, int viewer, int base)
 {
-    /* The zones in zc's order (DB_Z_*): kinds of `count` zones, one a seat
-     * (the deck and discard pile: one, no seat). at DB_AT_UNKNOWN: never
-     * seen (the deck). */
     static const struct {
-        uint8_t count, at, hidden;
-    } kinds[] = {{DB_MAXP, DB_AT_HAND, 1}, {DB_MAXP, DB_AT_PACK, 1}, {DB_MAXP, DB_AT_KEPT, 1},
-                 {DB_MAXP, DB_AT_VROW, 0}, {DB_MAXP, DB_AT_SCORE, 0}, {2, DB_AT_TAKEN, 1},
-                 {2, DB_AT_ASIDE, 1},      {2, DB_AT_DROW, 0},       {1, DB_AT_UNKNOWN, 1},
-                 {1, DB_AT_DISCARD, 0}};
-    _Static_assert(DB_Z_PACK == DB_MAXP && DB_Z_TAKEN == 5 * DB_MAXP &&
-                       DB_Z_DECK == 5 * DB_MAXP + 6 && DB_NZONES == DB_Z_DISC + 1,
-                   "kinds follows the zone order");
+        uint8_t first, count, at, hidden;
+    } kinds[] = {{DB_Z_HAND, DB_MAXP, DB_AT_HAND, 1},   {DB_Z_PACK, DB_MAXP, DB_AT_PACK, 1},
+                 {DB_Z_KEPT, DB_MAXP, DB_AT_KEPT, 1},   {DB_Z_VROW, DB_MAXP, DB_AT_VROW, 0},
+                 {DB_Z_SCORE, DB_MAXP, DB_AT_SCORE, 0}, {DB_Z_TAKEN, 2, DB_AT_TAKEN, 1},
+                 {DB_Z_ASIDE, 2, DB_AT_ASIDE, 1},       {DB_Z_DROW, 2, DB_AT_DROW, 0},
+                 {DB_Z_DISC, 1, DB_AT_DISCARD, 0}};
+    _Static_assert(DB_Z_DISC == DB_Z_DECK + 1 && DB_Z_DECK == DB_Z_DROW + 2,
+                   "the deck lies between the revealed discards and the discard pile");
     uint32_t left = (1u << DB_NCARDS) - 1; /* cards not placed yet */
     if (s->centre != DB_NONE) {
         put(w, DB_OB_CARDS + DB_OC_SIZE * s->centre + DB_OC_WHERE + 2, 1.0f);
         left &= ~(1u << s->centre);
     }
     const uint8_t *c = s->zc;
-    int z = 0;
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-        for (int seat = 0; seat < kinds[k].count; seat++, c += s->zn[z], z++) {
-            int n = s->zn[z], at = kinds[k].at;
-            if (!n || at == DB_AT_UNKNOWN) continue;
+        if (kinds[k].first == DB_Z_DISC) c += s->ndeck;
+        int seats = kinds[k].count < s->n ? kinds[k].count : s->n;
+        for (int seat = 0; seat < seats; seat++) {
+            int n = s->zn[kinds[k].first + seat], at = kinds[k].at;
+            if (!n) continue;
             int where = at == DB_AT_DISCARD ? 1 : 3 + 6 * (at - DB_AT_HAND) + rel(s, base, seat);
             for (int i = 0; i < n; i++) {
                 int card = c[i];
@@ -124,18 +130,19 @@ static void where_planes(obs_w *w, const db_state *s, int viewer, int base)
                 put(w, DB_OB_CARDS + DB_OC_SIZE * card + DB_OC_WHERE + where, 1.0f);
                 left &= ~(1u << card);
             }
+            c += n;
         }
     }
     for (uint32_t b = left; b; b &= b - 1)
         put(w, DB_OB_CARDS + DB_OC_SIZE * __builtin_ctz(b) + DB_OC_WHERE, 1.0f);
 }
 
-int db_obs_sparse(const void *st, int viewer, float *out, uint16_t *set, int all)
+/* Every entry but the static ones, into zeros; listed in set unless NULL.
+ * Returns how many were listed. */
+static int obs_dynamic(const db_state *s, int viewer, float *out, uint16_t *set)
 {
-    const db_state *s = st;
     int n = s->n, base = viewer >= 0 ? viewer : 0, over = s->phase == DB_PH_OVER;
     obs_w w = {out, set, 0};
-    if (all) obs_static(s, out);
     put(&w, DB_OB_PHASE + s->phase, 1.0f);
     if (!over) put(&w, DB_OB_MOVER + rel(s, base, s->mover), 1.0f);
     if (viewer >= 0) put(&w, DB_OB_IS_SEAT, 1.0f);
@@ -192,7 +199,19 @@ int db_obs_sparse(const void *st, int viewer, float *out, uint16_t *set, int all
 
 void db_obs(const void *st, int viewer, float *out)
 {
-    uint16_t set[DB_OBS_SIZE];
     memset(out, 0, sizeof *out * DB_OBS_SIZE);
-    db_obs_sparse(st, viewer, out, set, 1);
+    obs_static(st, out);
+    obs_dynamic(st, viewer, out, NULL);
+}
+
+/* db_game.observe_kept (include/cardhall/game.h): the cards' data (type,
+ * values, suits) stays from the first call, and the memo lists the entries
+ * the last call wrote (memo[0] of them, from memo[1]): a few dozen to
+ * clear, where observe clears 2,751. */
+void db_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int first)
+{
+    for (int k = 0; k < memo[0]; k++)
+        out[memo[1 + k]] = 0.0f;
+    if (first) obs_static(st, out);
+    memo[0] = (uint16_t)obs_dynamic(st, viewer, out, memo + 1);
 }

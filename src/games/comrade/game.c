@@ -86,5 +86,5 @@ const ch_game cm_game = {
     cm_obs,
     NULL, /* upgrade_action: the notation never changed */
     0,    /* old_rules */
-    NULL, /* observe_sparse: observe alone */
+    NULL, /* observe_kept: observe alone */
 };

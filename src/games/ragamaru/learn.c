@@ -87,40 +87,28 @@ int rg_obs_shape(const ch_opts *o, int *dims)
     return 1;
 }
 
-/* The tensor's writer: each entry written is listed once in set (the
- * observe_sparse contract, include/cardhall/game.h). */
-typedef struct obs_w {
-    float *out;
-    uint16_t *set;
-    int n;
-} obs_w;
-
-static void put(obs_w *w, int i, float v)
-{
-    assert(w->n < RG_OBS_SIZE);
-    w->out[i] = v;
-    w->set[w->n++] = (uint16_t)i;
-}
-
-static void hand_plane(obs_w *w, const rg_hand *h, int at)
+static void hand_plane(const rg_hand *h, float *plane)
 {
     for (uint64_t b = h->num; b; b &= b - 1)
-        put(w, at + __builtin_ctzll(b), 1.0f);
+        plane[__builtin_ctzll(b)] = 1.0f;
     for (uint64_t b = h->sp; b; b &= b - 1)
-        put(w, at + 60 + __builtin_ctzll(b), 1.0f);
+        plane[60 + __builtin_ctzll(b)] = 1.0f;
     for (int k = 0; k < 5; k++)
-        if (h->multi[k]) put(w, at + 96 + k, h->multi[k]);
+        plane[96 + k] = h->multi[k];
 }
 
-/* Seat p as the viewer counts it: 0 itself, then round the seat numbers. */
+/* Seat p as the viewer counts it: 0 itself, then round the seat numbers
+ * (a compare, not a division: it runs for every seat entry of every step). */
 static int rel(int np, int base, int p)
 {
-    return (p - base + np) % np;
+    assert(p >= 0 && p < np && base >= 0 && base < np);
+    int r = p - base;
+    return r < 0 ? r + np : r;
 }
 
-/* Static under the options (players, rules, deck): the seats at the table,
- * the rule flags and the cards the deck leaves out. */
-static void obs_static(const rg_state *s, float *out)
+/* The static entries among the scalars (before RG_OB_DRAWN): the seats at
+ * the table and the rule flags, the same under the same options. */
+static void head_static(const rg_state *s, float *out)
 {
     for (int r = 0; r < s->np; r++)
         out[RG_OB_SEATS + r] = 1.0f;
@@ -128,74 +116,116 @@ static void obs_static(const rg_state *s, float *out)
     out[RG_OB_RULES + 1] = s->unlimited;
     out[RG_OB_RULES + 2] = s->strict_draw;
     out[RG_OB_RULES + 3] = s->free_adv;
-    /* The box's cards this deck leaves out: none in the advanced deck (all
-     * 108), whose plane stays zero. */
+}
+
+/* The box's cards this deck leaves out (static too): none in the advanced
+ * deck (all 108), whose plane stays zero. */
+static void out_plane(const rg_state *s, float *out)
+{
     if (s->deck != RG_DECK_ADVANCED)
         for (int f = 0; f < RG_NFACES; f++)
             out[RG_OB_OUT + f] = (float)(rg_box.copies[f] - rg_in_deck(s->deck, f));
 }
 
-int rg_obs_sparse(const void *st, int viewer, float *out, uint16_t *set, int all)
+/* The rest of the scalars, into zeros, and the hands viewer knows (their
+ * planes zero too). Returns bit r for each relative seat r whose hand it
+ * wrote; *drawn: the DRAWN entry to set (-1: none). */
+static unsigned obs_head(const rg_state *s, int viewer, float *out, int *drawn)
 {
-    const rg_state *s = st;
     int np = s->np, base = viewer >= 0 ? viewer : 0;
-    obs_w w = {out, set, 0};
-    if (all) obs_static(s, out);
-    put(&w, RG_OB_PHASE + s->phase, 1.0f);
-    if (s->turn >= 0) put(&w, RG_OB_MOVER + rel(np, base, s->turn), 1.0f);
-    if (viewer >= 0) put(&w, RG_OB_IS_SEAT, 1.0f);
-    if (s->dir > 0) put(&w, RG_OB_CLOCKWISE, 1.0f);
-    put(&w, RG_OB_COLOUR + s->C, 1.0f);
-    put(&w, RG_OB_NUMBER + s->N, 1.0f);
-    put(&w, RG_OB_TYPE + s->T, 1.0f);
-    put(&w, RG_OB_PENDING + s->ptype, 1.0f);
-    if (s->ptotal) put(&w, RG_OB_PENDING_TOTAL, (float)s->ptotal / 20.0f);
-    if (s->pclosed) put(&w, RG_OB_PENDING_CLOSED, 1.0f);
-    put(&w, RG_OB_FIRST + rel(np, base, s->first), 1.0f);
-    put(&w, RG_OB_CHOOSER + rel(np, base, s->chooser), 1.0f);
-    if (s->phase != RG_PH_KICKOFF) put(&w, RG_OB_KICKOFF + s->kickoff, 1.0f);
-    if (s->winner >= 0) put(&w, RG_OB_WINNER + rel(np, base, s->winner), 1.0f);
-    put(&w, RG_OB_COUNTS + 0, (float)s->nstock / RG_DECK_MAX);
-    put(&w, RG_OB_COUNTS + 1, (float)s->ndisc / RG_DECK_MAX);
-    put(&w, RG_OB_COUNTS + 2, (float)s->arrivals / 1000.0f);
-    put(&w, RG_OB_COUNTS + 3, (float)s->adv_left / 4.0f);
-    int team = s->teams && viewer >= 0 ? rg_team_of(s, viewer) : -1, drawn = 0;
+    out[RG_OB_PHASE + s->phase] = 1.0f;
+    if (s->turn >= 0) out[RG_OB_MOVER + rel(np, base, s->turn)] = 1.0f;
+    out[RG_OB_IS_SEAT] = viewer >= 0;
+    out[RG_OB_CLOCKWISE] = s->dir > 0;
+    out[RG_OB_COLOUR + s->C] = 1.0f;
+    out[RG_OB_NUMBER + s->N] = 1.0f;
+    out[RG_OB_TYPE + s->T] = 1.0f;
+    out[RG_OB_PENDING + s->ptype] = 1.0f;
+    out[RG_OB_PENDING_TOTAL] = (float)s->ptotal / 20.0f;
+    out[RG_OB_PENDING_CLOSED] = s->pclosed;
+    out[RG_OB_FIRST + rel(np, base, s->first)] = 1.0f;
+    out[RG_OB_CHOOSER + rel(np, base, s->chooser)] = 1.0f;
+    if (s->phase != RG_PH_KICKOFF) out[RG_OB_KICKOFF + s->kickoff] = 1.0f;
+    if (s->winner >= 0) out[RG_OB_WINNER + rel(np, base, s->winner)] = 1.0f;
+    out[RG_OB_COUNTS + 0] = (float)s->nstock / RG_DECK_MAX;
+    out[RG_OB_COUNTS + 1] = (float)s->ndisc / RG_DECK_MAX;
+    out[RG_OB_COUNTS + 2] = (float)s->arrivals / 1000.0f;
+    out[RG_OB_COUNTS + 3] = (float)s->adv_left / 4.0f;
+    int team = s->teams && viewer >= 0 ? rg_team_of(s, viewer) : -1;
+    unsigned hands = 0;
+    *drawn = -1;
     for (int p = 0; p < np; p++) {
         int r = rel(np, base, p);
         /* Seating: how many places clockwise p sits from the viewer's seat. */
-        int d = (s->pos[p] - s->pos[base] + np) % np;
-        put(&w, RG_OB_SEATING + 8 * r + d, 1.0f);
-        if (team >= 0 && rg_team_of(s, p) == team) put(&w, RG_OB_TEAM + r, 1.0f);
-        if (s->dry_passed >> p & 1u) put(&w, RG_OB_DRY_PASSED + r, 1.0f);
-        put(&w, RG_OB_HAND_N + r, (float)s->hand[p].n / 20.0f);
-        if (s->rests[p]) put(&w, RG_OB_RESTS + r, (float)s->rests[p] / 8.0f);
-        if (s->drawn_total[p]) put(&w, RG_OB_DREW + r, (float)s->drawn_total[p] / 50.0f);
+        out[RG_OB_SEATING + 8 * r + rel(np, s->pos[base], s->pos[p])] = 1.0f;
+        out[RG_OB_TEAM + r] = team >= 0 && rg_team_of(s, p) == team;
+        out[RG_OB_DRY_PASSED + r] = (float)(s->dry_passed >> p & 1u);
+        out[RG_OB_HAND_N + r] = (float)s->hand[p].n / 20.0f;
+        out[RG_OB_RESTS + r] = (float)s->rests[p] / 8.0f;
+        out[RG_OB_DREW + r] = (float)s->drawn_total[p] / 50.0f;
         if (rg_knows_hand(s, viewer, p)) {
-            hand_plane(&w, &s->hand[p], RG_OB_HANDS + RG_NFACES * r);
-            drawn |= rg_has_drawn(s, p);
+            hand_plane(&s->hand[p], out + RG_OB_HANDS + RG_NFACES * r);
+            hands |= 1u << r;
+            if (rg_has_drawn(s, p)) *drawn = RG_OB_DRAWN + s->drawn;
         }
     }
-    if (drawn) put(&w, RG_OB_DRAWN + s->drawn, 1.0f);
-    if (s->ndisc) put(&w, RG_OB_TOP + s->disc[s->ndisc - 1], 1.0f);
-    /* Copies of each face in the pile, counted in bytes first: the pile
-     * holds up to 108 cards, and adding to floats in the tensor one card at
-     * a time was half of this function. */
-    uint8_t copies[RG_NFACES];
-    memset(copies, 0, sizeof copies);
-    for (int i = 0; i < s->ndisc; i++)
-        copies[s->disc[i]]++;
-    /* Each face once: its count is taken the first time it is met. */
-    for (int i = 0; i < s->ndisc; i++) {
-        int f = s->disc[i];
-        if (copies[f]) put(&w, RG_OB_DISCARD + f, copies[f]);
-        copies[f] = 0;
-    }
-    return w.n;
+    return hands;
 }
 
 void rg_obs(const void *st, int viewer, float *out)
 {
-    uint16_t set[RG_OBS_SIZE];
+    const rg_state *s = st;
     memset(out, 0, sizeof *out * RG_OBS_SIZE);
-    rg_obs_sparse(st, viewer, out, set, 1);
+    head_static(s, out);
+    out_plane(s, out);
+    int drawn;
+    obs_head(s, viewer, out, &drawn);
+    if (drawn >= 0) out[drawn] = 1.0f;
+    if (s->ndisc) out[RG_OB_TOP + s->disc[s->ndisc - 1]] = 1.0f;
+    for (int i = 0; i < s->ndisc; i++)
+        out[RG_OB_DISCARD + s->disc[i]] += 1.0f;
+}
+
+/* What rg_obs_kept keeps of its last call in the slot's memo: the DRAWN and
+ * TOP entries it set (+1; 0 none), the hand planes it wrote (bit r), and
+ * the discard pile its DISCARD plane counts (its size, then its cards two
+ * to an entry). */
+enum { M_DRAWN, M_TOP, M_HANDS, M_NDISC, M_DISC, M_SIZE = M_DISC + RG_DECK_MAX / 2 };
+_Static_assert((int)M_SIZE <= (int)RG_OBS_SIZE, "the memo (one entry a tensor entry) holds it");
+
+/* rg_game.observe_kept (include/cardhall/game.h): the scalars are a fifth
+ * of the tensor and rewritten whole; of the card planes only those written
+ * last time are cleared; and the DISCARD plane, a count per face of a pile
+ * of up to 108 cards (recounting it was half of a step), only gets the
+ * cards played onto the pile since, when the pile below them is the one it
+ * counted. */
+void rg_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int first)
+{
+    const rg_state *s = st;
+    if (first) out_plane(s, out);
+    memset(out, 0, sizeof *out * RG_OB_DRAWN);
+    head_static(s, out);
+    for (unsigned b = memo[M_HANDS]; b; b &= b - 1)
+        memset(out + RG_OB_HANDS + RG_NFACES * __builtin_ctz(b), 0, sizeof *out * RG_NFACES);
+    if (memo[M_DRAWN]) out[memo[M_DRAWN] - 1] = 0.0f;
+    if (memo[M_TOP]) out[memo[M_TOP] - 1] = 0.0f;
+    int drawn;
+    memo[M_HANDS] = (uint16_t)obs_head(s, viewer, out, &drawn);
+    memo[M_DRAWN] = (uint16_t)(drawn + 1);
+    if (drawn >= 0) out[drawn] = 1.0f;
+    memo[M_TOP] = 0;
+    if (s->ndisc) {
+        memo[M_TOP] = (uint16_t)(RG_OB_TOP + s->disc[s->ndisc - 1] + 1);
+        out[memo[M_TOP] - 1] = 1.0f;
+    }
+    uint8_t *pile = (uint8_t *)(memo + M_DISC);
+    int from = memo[M_NDISC];
+    if (from > s->ndisc || memcmp(pile, s->disc, (size_t)from) != 0) {
+        memset(out + RG_OB_DISCARD, 0, sizeof *out * RG_NFACES);
+        from = 0;
+    }
+    for (int i = from; i < s->ndisc; i++)
+        out[RG_OB_DISCARD + s->disc[i]] += 1.0f;
+    memcpy(pile + from, s->disc + from, (size_t)(s->ndisc - from));
+    memo[M_NDISC] = s->ndisc;
 }
