@@ -137,39 +137,42 @@ static void where_planes(obs_w *w, const db_state *s, int viewer, int base)
         put(w, DB_OB_CARDS + DB_OC_SIZE * __builtin_ctz(b) + DB_OC_WHERE, 1.0f);
 }
 
-/* Every entry but the static ones, into zeros; listed in set unless NULL.
- * Returns how many were listed. */
+/* Every entry but the static ones: the one-hot ones into zeros, listed in
+ * set unless NULL (returns how many), the others written whatever their
+ * value. */
 static int obs_dynamic(const db_state *s, int viewer, float *out, uint16_t *set)
 {
     int n = s->n, base = viewer >= 0 ? viewer : 0, over = s->phase == DB_PH_OVER;
     obs_w w = {out, set, 0};
     put(&w, DB_OB_PHASE + s->phase, 1.0f);
     if (!over) put(&w, DB_OB_MOVER + rel(s, base, s->mover), 1.0f);
-    if (viewer >= 0) put(&w, DB_OB_IS_SEAT, 1.0f);
     put(&w, DB_OB_DEALER + rel(s, base, s->dealer), 1.0f);
     if (s->phase == DB_PH_RAID || s->phase == DB_PH_ARRANGE || s->phase == DB_PH_DRAW)
         put(&w, DB_OB_RAIDER + rel(s, base, s->raider), 1.0f);
     if (s->centre != DB_NONE) put(&w, DB_OB_TARGET + rel(s, base, s->target), 1.0f);
-    if (s->round % 2) put(&w, DB_OB_FLAGS + 0, 1.0f);
-    if (s->sd_active) put(&w, DB_OB_FLAGS + 2, 1.0f);
-    put(&w, DB_OB_COUNTS + 0, (float)s->round / 20.0f);
-    if (s->rounds_done) put(&w, DB_OB_COUNTS + 1, (float)s->rounds_done / 20.0f);
-    if (s->ndeck) put(&w, DB_OB_COUNTS + 3, (float)s->ndeck / DB_NCARDS);
-    if (s->ndisc) put(&w, DB_OB_COUNTS + 4, (float)s->ndisc / DB_NCARDS);
-    if (s->centre != DB_NONE && s->arranged)
-        put(&w, DB_OB_COUNTS + 5, (float)s->arranged / DB_MAXHAND);
+    /* The entries below are written whatever their value, so they need no
+     * listing: a kept tensor has them from the last call, overwritten. */
+    out[DB_OB_IS_SEAT] = viewer >= 0;
+    out[DB_OB_FLAGS + 0] = (float)(s->round % 2);
+    out[DB_OB_FLAGS + 2] = s->sd_active;
+    out[DB_OB_COUNTS + 0] = (float)s->round / 20.0f;
+    out[DB_OB_COUNTS + 1] = (float)s->rounds_done / 20.0f;
+    out[DB_OB_COUNTS + 3] = (float)s->ndeck / DB_NCARDS;
+    out[DB_OB_COUNTS + 4] = (float)s->ndisc / DB_NCARDS;
+    out[DB_OB_COUNTS + 5] = s->centre != DB_NONE ? (float)s->arranged / DB_MAXHAND : 0.0f;
     for (int p = 0; p < n; p++) {
         int r = rel(s, base, p);
-        if (s->chosen >> p & 1u) put(&w, DB_OB_CHOSEN + r, 1.0f);
-        if (s->total[p]) put(&w, DB_OB_TOTAL + r, (float)s->total[p] / 100.0f);
-        if (s->last_round[p]) put(&w, DB_OB_LAST_ROUND + r, (float)s->last_round[p] / 100.0f);
-        if (s->last_secured[p])
-            put(&w, DB_OB_LAST_SECURED + r, (float)s->last_secured[p] / 100.0f);
-        if (s->last_hand[p]) put(&w, DB_OB_LAST_HAND + r, (float)s->last_hand[p] / 100.0f);
-        const int sizes[5] = {s->nhand[p], s->npack[p], s->nkept[p], p < 2 ? s->ntaken[p] : 0,
-                              p < 2 ? s->naside[p] : 0};
-        for (int k = 0; k < 5; k++)
-            if (sizes[k]) put(&w, DB_OB_ZONES + 5 * r + k, (float)sizes[k] / DB_MAXHAND);
+        out[DB_OB_CHOSEN + r] = (float)(s->chosen >> p & 1u);
+        out[DB_OB_TOTAL + r] = (float)s->total[p] / 100.0f;
+        out[DB_OB_LAST_ROUND + r] = (float)s->last_round[p] / 100.0f;
+        out[DB_OB_LAST_SECURED + r] = (float)s->last_secured[p] / 100.0f;
+        out[DB_OB_LAST_HAND + r] = (float)s->last_hand[p] / 100.0f;
+        float *z = out + DB_OB_ZONES + 5 * r;
+        z[0] = (float)s->nhand[p] / DB_MAXHAND;
+        z[1] = (float)s->npack[p] / DB_MAXHAND;
+        z[2] = (float)s->nkept[p] / DB_MAXHAND;
+        z[3] = p < 2 ? (float)s->ntaken[p] / DB_MAXHAND : 0.0f;
+        z[4] = p < 2 ? (float)s->naside[p] / DB_MAXHAND : 0.0f;
     }
     if (s->last_out != DB_OUT_NONE) {
         put(&w, DB_OB_RAID_RAIDER + rel(s, base, s->last_raider), 1.0f);
