@@ -111,6 +111,8 @@ static void where_planes(obs_w *w, const db_state *s, int viewer, int base)
     _Static_assert(DB_Z_DISC == DB_Z_DECK + 1 && DB_Z_DECK == DB_Z_DROW + 2,
                    "the deck lies between the revealed discards and the discard pile");
     uint32_t left = (1u << DB_NCARDS) - 1; /* cards not placed yet */
+    /* db_knows as one bit of known[c] (the spectator's is bit 7). */
+    unsigned sees = viewer == CH_ALL ? 0xffu : viewer < 0 ? 0x80u : 1u << viewer;
     if (s->centre != DB_NONE) {
         put(w, DB_OB_CARDS + DB_OC_SIZE * s->centre + DB_OC_WHERE + 2, 1.0f);
         left &= ~(1u << s->centre);
@@ -125,7 +127,7 @@ static void where_planes(obs_w *w, const db_state *s, int viewer, int base)
             int where = at == DB_AT_DISCARD ? 1 : 3 + 6 * (at - DB_AT_HAND) + rel(s, base, seat);
             for (int i = 0; i < n; i++) {
                 int card = c[i];
-                if (!(left >> card & 1u) || (kinds[k].hidden && !db_knows(s, viewer, card)))
+                if (!(left >> card & 1u) || (kinds[k].hidden && !(s->known[card] & sees)))
                     continue;
                 put(w, DB_OB_CARDS + DB_OC_SIZE * card + DB_OC_WHERE + where, 1.0f);
                 left &= ~(1u << card);
