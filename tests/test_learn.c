@@ -566,7 +566,7 @@ static void random_states(const ch_game *g, const char *const *kv, int nkv, int 
     ch_err err;
     if (ch_opts_parse(&o, g->opts, g->n_opts, kv, nkv, &err) != CH_OK) fail_msg("%s", err.msg);
     int nids = g->num_action_ids(&o), size = obs_size(g, &o);
-    char(*names)[64] = calloc((size_t)nids, sizeof *names);
+    char(*names)[256] = calloc((size_t)nids, sizeof *names); /* as wide as words */
     char *mask = malloc((size_t)nids);
     ch_action *acts = malloc(sizeof *acts * (size_t)g->max_actions), back;
     float *a = malloc(sizeof *a * (size_t)size), *b = malloc(sizeof *b * (size_t)size);
