@@ -726,7 +726,8 @@ PyTypeObject pych_vec_type = {
               "a bot name (or one per seat) that plays every seat but `seat`, the learner's. "
               "threads: workers started once, each stepping its share of the slots. copy=False: "
               "step and reset return the env's own arrays, the same objects every call, "
-              "overwritten by the next step or reset (faster: no new arrays each step).",
+              "read-only, overwritten by the next step or reset (faster: no new arrays each "
+              "step, and RAGAMARU and Babasuki rewrite only what changed in each row).",
     .tp_methods = vec_methods,
     .tp_getset = vec_getset,
     .tp_new = vec_new,
