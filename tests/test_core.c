@@ -211,6 +211,7 @@ static const ch_game toy_game = {
     NULL, /* learning hooks */
     NULL,
     0, /* old records */
+    NULL, /* observe_kept */
 };
 
 /* ---- Text building ---- */

@@ -540,17 +540,42 @@ static void sorted_words(const char *text, char *out, size_t cap)
     }
 }
 
+/* Babasuki (DB-25): the tensor's where-entry of every card is the zone
+ * db_observe, the view the heuristic and front ends read, puts it in for
+ * viewer (observe walks the zones itself, for speed). */
+static void babasuki_where_is_the_view(const db_state *s, int viewer, const float *v)
+{
+    db_view view;
+    db_observe(s, viewer, &view);
+    int base = viewer >= 0 ? viewer : 0;
+    for (int c = 0; c < DB_NCARDS; c++) {
+        int at = view.at[c], want = at == DB_AT_UNKNOWN   ? 0
+                                    : at == DB_AT_DISCARD ? 1
+                                    : at == DB_AT_CENTRE  ? 2
+                                                          : 3 + 6 * (at - DB_AT_HAND) +
+                                                              (view.owner[c] - base + s->n) % s->n;
+        if (db_where(v, c) != want)
+            fail_msg("babasuki: viewer %d, card %d: where %d, the view says %d", viewer, c,
+                     db_where(v, c), want);
+    }
+}
+
 static void random_states(const ch_game *g, const char *const *kv, int nkv, int states)
 {
     ch_opts o;
     ch_err err;
     if (ch_opts_parse(&o, g->opts, g->n_opts, kv, nkv, &err) != CH_OK) fail_msg("%s", err.msg);
     int nids = g->num_action_ids(&o), size = obs_size(g, &o);
-    char(*names)[64] = calloc((size_t)nids, sizeof *names);
+    char(*names)[256] = calloc((size_t)nids, sizeof *names); /* as wide as words */
     char *mask = malloc((size_t)nids);
     ch_action *acts = malloc(sizeof *acts * (size_t)g->max_actions), back;
     float *a = malloc(sizeof *a * (size_t)size), *b = malloc(sizeof *b * (size_t)size);
     void *st = malloc(g->state_size);
+    /* observe_kept into one tensor and memo kept over every state and
+     * viewer of the run, deals included (a VectorEnv slot, copy=False). */
+    float *kept = calloc((size_t)size, sizeof *kept);
+    uint16_t *memo = calloc((size_t)size, sizeof *memo);
+    int first = 1;
     ch_rng rng;
     ch_rng_seed(&rng, 26, 0x1ea5u);
     int done = 0;
@@ -586,6 +611,12 @@ static void random_states(const ch_game *g, const char *const *kv, int nkv, int 
                 g->observe(st, v, a);
                 g->observe(st, v, b);
                 assert_memory_equal(a, b, sizeof *a * (size_t)size);
+                if (g->observe_kept) {
+                    g->observe_kept(st, v, kept, memo, first);
+                    first = 0;
+                    assert_memory_equal(kept, a, sizeof *a * (size_t)size);
+                }
+                if (g == &db_game) babasuki_where_is_the_view(st, v, a);
             }
             n = g->legal(st, acts);
             g->apply(st, acts[ch_rng_below(&rng, (uint32_t)n)]);
@@ -593,6 +624,8 @@ static void random_states(const ch_game *g, const char *const *kv, int nkv, int 
         }
     }
     free(st);
+    free(kept);
+    free(memo);
     free(a);
     free(b);
     free(acts);
@@ -607,9 +640,11 @@ static void every_game_random_states(void **state)
     static const char *const rk2[] = {"players=2", "two_player_rule=optional_declare"};
     static const char *const rg[] = {"players=4", "unlimited_multiples=true", "teams=2"};
     static const char *const rg2[] = {"players=3"};
+    static const char *const rg3[] = {"players=2", "deck=beginner"}; /* an out-of-play plane */
     static const char *const ru[] = {"players=3", "rumino_claim=true"};
     static const char *const db[] = {"players=2"};
     static const char *const db4[] = {"players=4", "target_arranges=true"};
+    static const char *const db6[] = {"players=6", "sudden_death=true"};
     static const char *const cm[] = {"players=5"};
     static const char *const cm3[] = {"players=3"};
     int n = ch_harness_scaled(2000);
@@ -617,11 +652,17 @@ static void every_game_random_states(void **state)
     random_states(&rk_game, rk2, 2, n);
     random_states(&rg_game, rg, 3, n);
     random_states(&rg_game, rg2, 1, n);
+    random_states(&rg_game, rg3, 2, n);
     random_states(&ru_game, ru, 2, n);
     random_states(&db_game, db, 1, n);
     random_states(&db_game, db4, 2, n);
+    random_states(&db_game, db6, 2, n);
     random_states(&cm_game, cm, 1, n);
     random_states(&cm_game, cm3, 1, n);
+    /* observe_kept: the two games whose tensors a VectorEnv step mostly
+     * was (docs/python.md). */
+    assert_non_null(rg_game.observe_kept);
+    assert_non_null(db_game.observe_kept);
     /* Every game in the tree has the hooks. */
     for (const ch_game *const *g = ch_games(); *g; g++)
         assert_true((*g)->num_action_ids && (*g)->action_id && (*g)->obs_shape && (*g)->observe);

@@ -310,6 +310,7 @@ static const ch_game toy_game = {
     NULL, /* choice_name: named through resamples */
     NULL, NULL, NULL, NULL, /* learning hooks */
     NULL, 0,                /* old records */
+    NULL,                   /* observe_kept */
 };
 
 /* The same game before issue 16: every new hook NULL. */

@@ -225,6 +225,17 @@ typedef struct ch_game {
      * today's). Needed only where a change moved chance outcomes (Draft
      * Babasuki's hands kept in No order changed which card a raid draws). */
     int old_rules;
+
+    /* Optional (NULL: observe alone; last, so that games filling the struct
+     * in order need not name it): observe into a tensor kept from call to
+     * call (the Python VectorEnv's slots with copy=False), so that a step
+     * rewrites what can change, not the whole tensor. out holds what this
+     * function wrote at its last call with this memo, for any state under
+     * the same options and any viewer; memo (as many uint16_t as the tensor
+     * has entries) holds what the game kept there of that call. With first,
+     * out and memo are all zero instead. Writes viewer's tensor of st, the
+     * same as observe's, into out. */
+    void (*observe_kept)(const void *st, int viewer, float *out, uint16_t *memo, int first);
 } ch_game;
 
 #define CH_OBS_RANK 3

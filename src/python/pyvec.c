@@ -43,6 +43,12 @@ typedef struct pych_vec {
      * once (NULL with copy=True, where each call makes new ones). */
     PyArrayObject *obs, *rewards, *terminated, *masks;
     int copy;
+    /* copy=False with the game's observe_kept: each slot's row keeps its
+     * tensor from step to step, and the game rewrites only what can change,
+     * with a memo of obs_size uint16_t a slot (zeroed, like the rows, at
+     * the start; primed[i] once the slot's row was written). */
+    uint16_t *memo;
+    uint8_t *primed;
     struct vec_pool *pool; /* threads - 1 workers, started once; NULL for one thread */
 } pych_vec;
 
@@ -51,6 +57,7 @@ typedef struct vec_out {
     float *obs, *rewards;
     uint8_t *terminated, *masks;
     const int64_t *ids; /* the actions given, for the step */
+    int kept; /* obs and masks are the env's own (copy=False): rows hold the last step's */
 } vec_out;
 
 static void *slot_state(pych_vec *v, int i)
@@ -108,18 +115,31 @@ static void settle(pych_vec *v, int i, const vec_out *o)
     }
     int p = g->to_move(st);
     v->players[i] = p;
-    if (o->obs) g->observe(st, p, o->obs + (size_t)i * v->game->obs_size);
+    if (o->obs) {
+        float *row = o->obs + (size_t)i * v->game->obs_size;
+        if (o->kept && v->memo) {
+            g->observe_kept(st, p, row, v->memo + (size_t)i * v->game->obs_size, !v->primed[i]);
+            v->primed[i] = 1;
+        } else {
+            g->observe(st, p, row);
+        }
+    }
     ch_action *acts = slot_acts(v, i);
     int16_t *ids = slot_ids(v, i);
+    uint8_t *mask = o->masks ? o->masks + (size_t)i * v->game->n_ids : NULL;
+    /* A kept mask holds the last list's ids: clearing them is cheaper than
+     * the whole row (RAGAMARU has 1,002 ids and a few legal moves). */
+    if (mask && o->kept)
+        for (int k = 0; k < v->nlegal[i]; k++)
+            mask[ids[k]] = 0;
+    else if (mask)
+        memset(mask, 0, (size_t)v->game->n_ids);
     int n = v->nlegal[i] = g->legal(st, acts);
     for (int k = 0; k < n; k++)
         ids[k] = (int16_t)g->action_id(st, acts[k]);
-    if (o->masks) {
-        uint8_t *mask = o->masks + (size_t)i * v->game->n_ids;
-        memset(mask, 0, (size_t)v->game->n_ids);
+    if (mask)
         for (int k = 0; k < n; k++)
             mask[ids[k]] = 1;
-    }
 }
 
 /* The legal action of slot i with id, from the list settle made; -1 if none. */
@@ -367,7 +387,7 @@ static PyObject *reset_locked(pych_vec *v, PyObject *args, PyObject *kwargs)
     }
     vec_arrays a;
     if (out_arrays(v, &a) < 0) return NULL;
-    vec_out o = {PyArray_DATA(a.obs), NULL, NULL, PyArray_DATA(a.masks), NULL};
+    vec_out o = {PyArray_DATA(a.obs), NULL, NULL, PyArray_DATA(a.masks), NULL, !v->copy};
     run_all(v, &o, 2);
     Py_DECREF(a.rewards);
     Py_DECREF(a.terminated);
@@ -392,7 +412,7 @@ static PyObject *step_locked(pych_vec *v, PyObject *arg)
         Py_DECREF(ids);
         return NULL;
     }
-    vec_out o = {NULL, NULL, NULL, NULL, PyArray_DATA(ids)};
+    vec_out o = {NULL, NULL, NULL, NULL, PyArray_DATA(ids), !v->copy};
     run_all(v, &o, 0);
     for (int i = 0; i < v->n; i++) {
         if (!v->bad[i]) continue;
@@ -481,6 +501,8 @@ static void vec_dealloc(pych_vec *v)
     free(v->nlegal);
     free(v->truncated);
     free(v->players);
+    free(v->memo);
+    free(v->primed);
     Py_XDECREF(v->game);
     Py_TYPE(v)->tp_free((PyObject *)v);
 }
@@ -598,6 +620,24 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     v->rewards = own.rewards;
     v->terminated = own.terminated;
     v->masks = own.masks;
+    if (!copy) {
+        /* Rows are kept from step to step and only what changes is
+         * rewritten (settle): they start at zero, and are read-only to
+         * Python, as a write there would stay in later steps' tensors. */
+        PyArrayObject *arrs[4] = {own.obs, own.rewards, own.terminated, own.masks};
+        for (int k = 0; k < 4; k++) {
+            memset(PyArray_DATA(arrs[k]), 0, PyArray_NBYTES(arrs[k]));
+            PyArray_CLEARFLAGS(arrs[k], NPY_ARRAY_WRITEABLE);
+        }
+        if (g->game->observe_kept) {
+            v->memo = calloc(un * (size_t)g->obs_size, sizeof *v->memo);
+            v->primed = calloc(un, 1);
+            if (!v->memo || !v->primed) {
+                Py_DECREF(v);
+                return PyErr_NoMemory();
+            }
+        }
+    }
     if (opp != Py_None) {
         const char *names[CH_MAX_PLAYERS];
         PyObject *fast = PyUnicode_Check(opp) ? Py_NewRef(opp) : PySequence_Fast(opp, "opponents");
@@ -632,7 +672,7 @@ static PyObject *vec_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         return PyErr_NoMemory();
     }
     /* Ready to step without a reset, as the games are dealt. */
-    vec_out o = {NULL, NULL, NULL, NULL, NULL};
+    vec_out o = {NULL, NULL, NULL, NULL, NULL, 0};
     run_slots(v, &o, 2);
     return (PyObject *)v;
 }
@@ -686,7 +726,8 @@ PyTypeObject pych_vec_type = {
               "a bot name (or one per seat) that plays every seat but `seat`, the learner's. "
               "threads: workers started once, each stepping its share of the slots. copy=False: "
               "step and reset return the env's own arrays, the same objects every call, "
-              "overwritten by the next step or reset (faster: no new arrays each step).",
+              "read-only, overwritten by the next step or reset (faster: no new arrays each "
+              "step, and RAGAMARU and Babasuki rewrite only what changed in each row).",
     .tp_methods = vec_methods,
     .tp_getset = vec_getset,
     .tp_new = vec_new,

@@ -177,6 +177,39 @@ def test_copy_false_returns_its_own_arrays_and_the_same_games(name):
     assert fast[0].reset()[0] is own
 
 
+@pytest.mark.parametrize("name,opponents", [("ragamaru(players=2)", None),
+                                              ("ragamaru(players=5)", "random"),
+                                              ("babasuki", None), ("babasuki(players=6)", "random")])
+def test_kept_tensors_equal_fresh_ones_over_whole_games(name, opponents):
+    """copy=False: RAGAMARU and Babasuki rewrite only what changed in each
+    slot's kept row (observe_kept: the discard pile counted on from the last
+    step, the cards' data written once). Over whole games and new deals, with
+    bots moving in between, every row equals the state's own tensor, and
+    the rows cannot be written from Python (a write would stay in later
+    tensors)."""
+    need_hooks("ragamaru")
+    game = cardhall.load_game(name)
+    kw = {"opponents": opponents} if opponents else {}
+    ref = cardhall.VectorEnv(game, 6, seed=3, max_steps=250, **kw)
+    kept = cardhall.VectorEnv(game, 6, seed=3, max_steps=250, copy=False, **kw)
+    want, got = ref.reset(), kept.reset()
+    masks, ended = want[1], 0
+    rng = np.random.default_rng(5)
+    for _ in range(600):
+        actions = choose(masks, rng)
+        want, got = ref.step(actions), kept.step(actions)
+        for a, b in zip(want, got):
+            assert np.array_equal(a, b)
+        masks = want[3]
+        ended += int(want[2].sum())
+    assert ended >= 6  # new deals (games ended or cut) into kept rows were checked too
+    obs, masks = got[0], got[3]
+    with pytest.raises(ValueError):
+        obs[0, 0] = 5.0
+    with pytest.raises(ValueError):
+        masks[0, 0] = 1
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc")
 def test_workers_start_with_the_env_and_end_with_it():
     """threads=4: three workers for the env's life, not threads started per step."""

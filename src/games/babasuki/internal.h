@@ -62,6 +62,7 @@ int db_num_action_ids(const ch_opts *o);
 int db_action_id(const void *st, ch_action a);
 int db_obs_shape(const ch_opts *o, int *dims);
 void db_obs(const void *st, int viewer, float *out);
+void db_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int first);
 
 /* view.c */
 json_t *db_view_json(const void *st, int viewer);

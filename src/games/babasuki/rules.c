@@ -750,4 +750,5 @@ const ch_game db_game = {
     db_obs,
     NULL, /* upgrade_action: the notation never changed */
     1,    /* old_rules: 1 = piles in the order dealt (records before issue 16) */
+    db_obs_kept,
 };

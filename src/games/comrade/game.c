@@ -86,4 +86,5 @@ const ch_game cm_game = {
     cm_obs,
     NULL, /* upgrade_action: the notation never changed */
     0,    /* old_rules */
+    NULL, /* observe_kept: observe alone */
 };

@@ -265,5 +265,6 @@ const ch_game rg_game = {
     .action_id = rg_action_id,
     .obs_shape = rg_obs_shape,
     .observe = rg_obs,
+    .observe_kept = rg_obs_kept,
     .upgrade_action = rg_upgrade_action,
 };

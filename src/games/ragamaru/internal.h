@@ -223,5 +223,6 @@ int rg_num_action_ids(const ch_opts *o);
 int rg_action_id(const void *st, ch_action a);
 int rg_obs_shape(const ch_opts *o, int *dims);
 void rg_obs(const void *st, int viewer, float *out);
+void rg_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int first);
 
 #endif

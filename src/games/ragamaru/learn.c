@@ -21,12 +21,18 @@ int rg_num_action_ids(const ch_opts *o)
 }
 
 /* The index of (set, top) among the 32 pairs: sets by rising mask, tops in
- * colour order within a set. before[set] counts the pairs of smaller sets. */
+ * colour order within a set: the pairs of smaller sets, then the set's
+ * colours below top. A table, not a popcount: without -mpopcnt that is a
+ * library call, and it ran for every legal move of every VectorEnv step. */
 static int set_top(int set, int top)
 {
-    static const int before[16] = {0, 0, 1, 2, 4, 5, 7, 9, 12, 13, 15, 17, 20, 22, 25, 28};
+    static const int8_t at[16][4] = {
+        {-1, -1, -1, -1}, {0, -1, -1, -1}, {-1, 1, -1, -1}, {2, 3, -1, -1},
+        {-1, -1, 4, -1},  {5, -1, 6, -1},  {-1, 7, 8, -1},  {9, 10, 11, -1},
+        {-1, -1, -1, 12}, {13, -1, -1, 14}, {-1, 15, -1, 16}, {17, 18, -1, 19},
+        {-1, -1, 20, 21}, {22, -1, 23, 24}, {-1, 25, 26, 27}, {28, 29, 30, 31}};
     assert(set > 0 && set < 16 && (set >> top & 1));
-    return before[set] + __builtin_popcount((unsigned)set & ((1u << top) - 1));
+    return at[set][top];
 }
 
 int rg_action_id(const void *st, ch_action a)
@@ -91,46 +97,88 @@ static void hand_plane(const rg_hand *h, float *plane)
         plane[96 + k] = h->multi[k];
 }
 
-/* Seat p as the viewer counts it: 0 itself, then round the seat numbers. */
+/* Seat p as the viewer counts it: 0 itself, then round the seat numbers
+ * (a compare, not a division: it runs for every seat entry of every step). */
 static int rel(int np, int base, int p)
 {
-    return (p - base + np) % np;
+    assert(p >= 0 && p < np && base >= 0 && base < np);
+    int r = p - base;
+    return r < 0 ? r + np : r;
 }
 
-void rg_obs(const void *st, int viewer, float *out)
+/* The static entries among the scalars (before RG_OB_DRAWN): the seats at
+ * the table and the rule flags, the same under the same options. */
+static void head_static(const rg_state *s, float *out)
 {
-    const rg_state *s = st;
-    int np = s->np, base = viewer >= 0 ? viewer : 0;
-    memset(out, 0, sizeof *out * RG_OBS_SIZE);
-    out[RG_OB_PHASE + s->phase] = 1.0f;
-    if (s->turn >= 0) out[RG_OB_MOVER + rel(np, base, s->turn)] = 1.0f;
-    out[RG_OB_IS_SEAT] = viewer >= 0;
-    out[RG_OB_CLOCKWISE] = s->dir > 0;
+    for (int r = 0; r < s->np; r++)
+        out[RG_OB_SEATS + r] = 1.0f;
     out[RG_OB_RULES + 0] = (float)s->teams / 4.0f;
     out[RG_OB_RULES + 1] = s->unlimited;
     out[RG_OB_RULES + 2] = s->strict_draw;
     out[RG_OB_RULES + 3] = s->free_adv;
-    out[RG_OB_COLOUR + s->C] = 1.0f;
-    out[RG_OB_NUMBER + s->N] = 1.0f;
-    out[RG_OB_TYPE + s->T] = 1.0f;
-    out[RG_OB_PENDING + s->ptype] = 1.0f;
+}
+
+/* The box's cards this deck leaves out (static too): none in the advanced
+ * deck (all 108), whose plane stays zero. */
+static void out_plane(const rg_state *s, float *out)
+{
+    if (s->deck != RG_DECK_ADVANCED)
+        for (int f = 0; f < RG_NFACES; f++)
+            out[RG_OB_OUT + f] = (float)(rg_box.copies[f] - rg_in_deck(s->deck, f));
+}
+
+/* What rg_obs_kept keeps of its last call in the slot's memo: the DRAWN and
+ * TOP entries it set (+1; 0 none); the one-hot entries among the scalars
+ * (M_NHOT of them); the hand planes it wrote (bit r of M_HANDS) with each
+ * hand's bits (M_HAND + 8r: num, then sp); and the discard pile its
+ * DISCARD plane counts (its size, then its cards two to an entry). */
+enum {
+    M_DRAWN,
+    M_TOP,
+    M_HANDS,
+    M_NDISC,
+    M_NHOT,
+    M_HOT,
+    M_HAND = M_HOT + 10 + 8,
+    M_DISC = M_HAND + 8 * 8,
+    M_SIZE = M_DISC + RG_DECK_MAX / 2
+};
+_Static_assert((int)M_SIZE <= (int)RG_OBS_SIZE, "the memo (one entry a tensor entry) holds it");
+
+/* The rest of the scalars and the hands viewer knows. Each entry that is
+ * not one-hot is written whatever its value; the one-hot ones (into zeros)
+ * are listed in hot, *nhot of them. With memo, each hand written is noted
+ * there (M_HAND). Returns bit r for each relative seat r whose hand it
+ * wrote (into a zero plane); *drawn: the DRAWN entry to set (-1: none). */
+static unsigned obs_head(const rg_state *s, int viewer, float *out, uint16_t *hot, int *nhot,
+                         uint16_t *memo, int *drawn)
+{
+    int np = s->np, base = viewer >= 0 ? viewer : 0, n = 0;
+    hot[n++] = (uint16_t)(RG_OB_PHASE + s->phase);
+    if (s->turn >= 0) hot[n++] = (uint16_t)(RG_OB_MOVER + rel(np, base, s->turn));
+    hot[n++] = (uint16_t)(RG_OB_COLOUR + s->C);
+    hot[n++] = (uint16_t)(RG_OB_NUMBER + s->N);
+    hot[n++] = (uint16_t)(RG_OB_TYPE + s->T);
+    hot[n++] = (uint16_t)(RG_OB_PENDING + s->ptype);
+    hot[n++] = (uint16_t)(RG_OB_FIRST + rel(np, base, s->first));
+    hot[n++] = (uint16_t)(RG_OB_CHOOSER + rel(np, base, s->chooser));
+    if (s->phase != RG_PH_KICKOFF) hot[n++] = (uint16_t)(RG_OB_KICKOFF + s->kickoff);
+    if (s->winner >= 0) hot[n++] = (uint16_t)(RG_OB_WINNER + rel(np, base, s->winner));
+    out[RG_OB_IS_SEAT] = viewer >= 0;
+    out[RG_OB_CLOCKWISE] = s->dir > 0;
     out[RG_OB_PENDING_TOTAL] = (float)s->ptotal / 20.0f;
     out[RG_OB_PENDING_CLOSED] = s->pclosed;
-    out[RG_OB_FIRST + rel(np, base, s->first)] = 1.0f;
-    out[RG_OB_CHOOSER + rel(np, base, s->chooser)] = 1.0f;
-    if (s->phase != RG_PH_KICKOFF) out[RG_OB_KICKOFF + s->kickoff] = 1.0f;
-    if (s->winner >= 0) out[RG_OB_WINNER + rel(np, base, s->winner)] = 1.0f;
     out[RG_OB_COUNTS + 0] = (float)s->nstock / RG_DECK_MAX;
     out[RG_OB_COUNTS + 1] = (float)s->ndisc / RG_DECK_MAX;
     out[RG_OB_COUNTS + 2] = (float)s->arrivals / 1000.0f;
     out[RG_OB_COUNTS + 3] = (float)s->adv_left / 4.0f;
     int team = s->teams && viewer >= 0 ? rg_team_of(s, viewer) : -1;
+    unsigned hands = 0;
+    *drawn = -1;
     for (int p = 0; p < np; p++) {
         int r = rel(np, base, p);
-        out[RG_OB_SEATS + r] = 1.0f;
         /* Seating: how many places clockwise p sits from the viewer's seat. */
-        int d = (s->pos[p] - s->pos[base] + np) % np;
-        out[RG_OB_SEATING + 8 * r + d] = 1.0f;
+        hot[n++] = (uint16_t)(RG_OB_SEATING + 8 * r + rel(np, s->pos[base], s->pos[p]));
         out[RG_OB_TEAM + r] = team >= 0 && rg_team_of(s, p) == team;
         out[RG_OB_DRY_PASSED + r] = (float)(s->dry_passed >> p & 1u);
         out[RG_OB_HAND_N + r] = (float)s->hand[p].n / 20.0f;
@@ -138,16 +186,88 @@ void rg_obs(const void *st, int viewer, float *out)
         out[RG_OB_DREW + r] = (float)s->drawn_total[p] / 50.0f;
         if (rg_knows_hand(s, viewer, p)) {
             hand_plane(&s->hand[p], out + RG_OB_HANDS + RG_NFACES * r);
-            if (rg_has_drawn(s, p)) out[RG_OB_DRAWN + s->drawn] = 1.0f;
+            if (memo) {
+                memcpy(memo + M_HAND + 8 * r, &s->hand[p].num, 8);
+                memcpy(memo + M_HAND + 8 * r + 4, &s->hand[p].sp, 8);
+            }
+            hands |= 1u << r;
+            if (rg_has_drawn(s, p)) *drawn = RG_OB_DRAWN + s->drawn;
         }
     }
+    assert(n <= 10 + 8);
+    for (int k = 0; k < n; k++)
+        out[hot[k]] = 1.0f;
+    *nhot = n;
+    return hands;
+}
+
+void rg_obs(const void *st, int viewer, float *out)
+{
+    const rg_state *s = st;
+    memset(out, 0, sizeof *out * RG_OBS_SIZE);
+    head_static(s, out);
+    out_plane(s, out);
+    uint16_t hot[10 + 8];
+    int nhot, drawn;
+    obs_head(s, viewer, out, hot, &nhot, NULL, &drawn);
+    if (drawn >= 0) out[drawn] = 1.0f;
     if (s->ndisc) out[RG_OB_TOP + s->disc[s->ndisc - 1]] = 1.0f;
     for (int i = 0; i < s->ndisc; i++)
         out[RG_OB_DISCARD + s->disc[i]] += 1.0f;
-    /* The box's cards this deck leaves out: none in the advanced deck (all
-     * 108), whose plane stays zero without asking each of the 101 faces
-     * (that loop was a third of a VectorEnv step). */
-    if (s->deck != RG_DECK_ADVANCED)
-        for (int f = 0; f < RG_NFACES; f++)
-            out[RG_OB_OUT + f] = (float)(rg_box.copies[f] - rg_in_deck(s->deck, f));
+}
+
+/* Zeroes a hand plane written from the bits memo holds (M_HAND + 8r). */
+static void clear_hand(float *plane, const uint16_t *memo)
+{
+    uint64_t num, sp;
+    memcpy(&num, memo, 8);
+    memcpy(&sp, memo + 4, 8);
+    for (uint64_t b = num; b; b &= b - 1)
+        plane[__builtin_ctzll(b)] = 0.0f;
+    for (uint64_t b = sp; b; b &= b - 1)
+        plane[60 + __builtin_ctzll(b)] = 0.0f;
+    memset(plane + 96, 0, sizeof *plane * 5);
+}
+
+/* rg_game.observe_kept (include/cardhall/game.h): the scalars are
+ * overwritten, the one-hot entries and hand cards set last time cleared
+ * one by one (observe clears all 1,432 entries), and the DISCARD plane, a
+ * count per face of a pile of up to 108 cards (recounting it was half of
+ * a step), only gets the cards played onto the pile since, when the pile
+ * below them is the one it counted. */
+void rg_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int first)
+{
+    const rg_state *s = st;
+    if (first) {
+        head_static(s, out);
+        out_plane(s, out);
+    }
+    for (int k = 0; k < memo[M_NHOT]; k++)
+        out[memo[M_HOT + k]] = 0.0f;
+    for (unsigned b = memo[M_HANDS]; b; b &= b - 1) {
+        int r = __builtin_ctz(b);
+        clear_hand(out + RG_OB_HANDS + RG_NFACES * r, memo + M_HAND + 8 * r);
+    }
+    if (memo[M_DRAWN]) out[memo[M_DRAWN] - 1] = 0.0f;
+    if (memo[M_TOP]) out[memo[M_TOP] - 1] = 0.0f;
+    int nhot, drawn;
+    memo[M_HANDS] = (uint16_t)obs_head(s, viewer, out, memo + M_HOT, &nhot, memo, &drawn);
+    memo[M_NHOT] = (uint16_t)nhot;
+    memo[M_DRAWN] = (uint16_t)(drawn + 1);
+    if (drawn >= 0) out[drawn] = 1.0f;
+    memo[M_TOP] = 0;
+    if (s->ndisc) {
+        memo[M_TOP] = (uint16_t)(RG_OB_TOP + s->disc[s->ndisc - 1] + 1);
+        out[memo[M_TOP] - 1] = 1.0f;
+    }
+    uint8_t *pile = (uint8_t *)(memo + M_DISC);
+    int from = memo[M_NDISC];
+    if (from > s->ndisc || memcmp(pile, s->disc, (size_t)from) != 0) {
+        memset(out + RG_OB_DISCARD, 0, sizeof *out * RG_NFACES);
+        from = 0;
+    }
+    for (int i = from; i < s->ndisc; i++)
+        out[RG_OB_DISCARD + s->disc[i]] += 1.0f;
+    memcpy(pile + from, s->disc + from, (size_t)(s->ndisc - from));
+    memo[M_NDISC] = s->ndisc;
 }

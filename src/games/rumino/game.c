@@ -88,4 +88,5 @@ const ch_game ru_game = {
     ru_obs,
     NULL, /* upgrade_action: the notation never changed */
     0,    /* old_rules */
+    NULL, /* observe_kept: observe alone */
 };
