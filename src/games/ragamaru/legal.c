@@ -121,6 +121,12 @@ static struct {
     uint8_t e[4872]; /* every row's entries, 4 872 in all */
 } sets_table;
 
+/* The play of one card alone, by the card's bit in a hand's mask: lone_num
+ * for number cards (bit = face), lone_sp for coloured specials (bit =
+ * face - 60). Entry 63 is a placeholder that lone_step writes and does not
+ * count. */
+static ch_action lone_num[64], lone_sp[64];
+
 void rg_legal_init(void)
 {
     int k = 0;
@@ -148,6 +154,14 @@ void rg_legal_init(void)
                     sets_table.n[conv][big][lf][held] = (uint8_t)(k - start);
                 }
     assert(k == (int)sizeof sets_table.e);
+    for (int b = 0; b < 60; b++) {
+        rg_move m = {RG_A_PLAY, RG_NUMBER, b / 4 + 1, 1 << b % 4, b % 4, 0, 0, 0, 0};
+        lone_num[b] = rg_encode(&m);
+        if (b >= 36) continue;
+        m.type = b / 4 + 1;
+        m.number = 0;
+        lone_sp[b] = rg_encode(&m);
+    }
 }
 
 static ch_action *gen_table(const gen *g, ch_action *o, int type, int number, unsigned held,
@@ -209,39 +223,89 @@ static ch_action *gen_colourless(const gen *g, ch_action *o, int type, int face)
     return o;
 }
 
-/* Nibble n-1 of a 60-bit number mask holds number n's colours; this picks
- * one colour's bit of every nibble. */
+/* Nibble n-1 of a 60-bit number mask holds number n's colours (nibble t-1
+ * of a 36-bit special mask type t's); this picks one colour's bit of every
+ * nibble. */
 #define RG_NIBBLE_LOW 0x111111111111111ull
 
+/* Bit 0 of every nibble of x that holds a card / two cards or more. */
+static inline uint64_t nib_any(uint64_t x)
+{
+    return (x | x >> 1 | x >> 2 | x >> 3) & RG_NIBBLE_LOW;
+}
+
+static inline uint64_t nib_multi(uint64_t x)
+{
+    uint64_t y = (x & 0x5555555555555555ull) + (x >> 1 & 0x5555555555555555ull);
+    uint64_t z = (y & 0x3333333333333333ull) + (y >> 2 & 0x3333333333333333ull);
+    return (z >> 1 | z >> 2) & RG_NIBBLE_LOW; /* a count of 2..4 has bit 1 or 2 set */
+}
+
+/* The lowest card of *bits played alone: written whether or not there is
+ * one, counted only if there is, so that a step costs no branch. */
+static inline ch_action *lone_step(ch_action *o, uint64_t *bits, const ch_action *lone)
+{
+    *o = lone[__builtin_ctzll(*bits | 1ull << 63)];
+    o += *bits != 0;
+    *bits &= *bits - 1;
+    return o;
+}
+
+/* A turn's plays, by kind: numbers by rising number, coloured specials by
+ * type, then the colourless cards. Only kinds with a legal first card count:
+ * of colour C, of number N (any colour), of type T, or a free Advantage.
+ *
+ * Most turns of random play hold zero to three such kinds, each a single
+ * card (issue 29), whose plays are those cards alone: then the candidate
+ * cards themselves, masked from the hand, are the list, taken by lone_step
+ * three times and by a loop only past that. A loop over the candidates
+ * mispredicted its exit at nearly every turn; these steps do not branch.
+ * A kind held in several colours, a Try that a Conversion may close, or a
+ * hand of one card (RG-34) takes the general path, kind by kind. */
 static ch_action *gen_turn(const gen *g, ch_action *o)
 {
     const rg_state *s = g->s;
     const rg_hand *h = g->h;
-    /* Only numbers with a legal first card: of colour C, or number N. */
-    uint64_t cand = s->C == RG_ANY ? h->num : (h->num >> s->C) & RG_NIBBLE_LOW;
-    if (s->N && (h->num >> ((s->N - 1) * 4) & 15)) cand |= 1ull << ((s->N - 1) * 4);
-    int last = -1;
-    while (cand) {
-        int n = __builtin_ctzll(cand) / 4 + 1;
-        cand &= ~(15ull << ((n - 1) * 4));
-        if (n == last) continue;
-        last = n;
-        unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
-        o = gen_sets(g, o, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
+    uint64_t col = s->C == RG_ANY ? ~0ull : RG_NIBBLE_LOW << s->C;
+    uint64_t nums = h->num & (col | (s->N ? 15ull << (s->N - 1) * 4 : 0));
+    if (!(nib_multi(h->num) & nib_any(nums))) {
+        o = lone_step(o, &nums, lone_num);
+        o = lone_step(o, &nums, lone_num);
+        o = lone_step(o, &nums, lone_num);
+        while (nums)
+            o = lone_step(o, &nums, lone_num);
+    } else {
+        uint64_t cand = nib_any(nums);
+        while (cand) {
+            int n = __builtin_ctzll(cand) / 4 + 1;
+            cand &= cand - 1;
+            unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
+            o = gen_sets(g, o, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
+        }
     }
-    /* Coloured specials likewise: of colour C, of type T, or a free Advantage. */
-    uint64_t sp = s->C == RG_ANY ? h->sp : (h->sp >> s->C) & RG_NIBBLE_LOW;
-    if (s->T >= RG_TRY && s->T <= RG_ADV) sp |= h->sp & 15ull << ((s->T - 1) * 4);
-    if (s->free_adv) sp |= h->sp & 15ull << ((RG_ADV - 1) * 4);
-    while (sp) {
-        int t = __builtin_ctzll(sp) / 4 + 1;
-        unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
-        sp &= ~(15ull << ((t - 1) * 4));
-        o = gen_sets(g, o, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
+    uint64_t spm = col;
+    if (s->T >= RG_TRY && s->T <= RG_ADV) spm |= 15ull << ((s->T - 1) * 4);
+    if (s->free_adv) spm |= 15ull << ((RG_ADV - 1) * 4);
+    uint64_t sps = h->sp & spm;
+    if (!(nib_multi(h->sp) & nib_any(sps)) && !(sps & 15 && h->multi[0]) && h->n > 1) {
+        o = lone_step(o, &sps, lone_sp);
+        o = lone_step(o, &sps, lone_sp);
+        while (sps)
+            o = lone_step(o, &sps, lone_sp);
+    } else {
+        uint64_t cand = nib_any(sps);
+        while (cand) {
+            int t = __builtin_ctzll(cand) / 4 + 1;
+            cand &= cand - 1;
+            unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
+            o = gen_sets(g, o, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
+        }
     }
-    if (h->multi[RG_FACE_RES - 96]) o = gen_colourless(g, o, RG_RES, RG_FACE_RES);
-    if (h->multi[RG_FACE_SIN - 96]) o = gen_colourless(g, o, RG_SIN, RG_FACE_SIN);
-    if (h->multi[RG_FACE_RGM - 96]) o = gen_colourless(g, o, RG_RGM, RG_FACE_RGM);
+    if (h->multi[RG_FACE_RES - 96] | h->multi[RG_FACE_SIN - 96] | h->multi[RG_FACE_RGM - 96]) {
+        if (h->multi[RG_FACE_RES - 96]) o = gen_colourless(g, o, RG_RES, RG_FACE_RES);
+        if (h->multi[RG_FACE_SIN - 96]) o = gen_colourless(g, o, RG_SIN, RG_FACE_SIN);
+        if (h->multi[RG_FACE_RGM - 96]) o = gen_colourless(g, o, RG_RGM, RG_FACE_RGM);
+    }
     return o;
 }
 
