@@ -9,6 +9,11 @@
 static inline int seat_next(const rg_state *s, int p, int k)
 {
     int n = s->np, i = s->pos[p] + s->dir * k;
+    if (k == 1 || k == -1) { /* the usual step, a constant once inlined: no branch */
+        i += i < 0 ? n : 0;
+        i -= i >= n ? n : 0;
+        return s->order[i];
+    }
     /* |k| is small (at most 2 * 4 + 1 seats): a loop beats two divisions. */
     while (i < 0)
         i += n;
@@ -189,20 +194,11 @@ static void set_req(rg_state *s, int C, int N, int T)
     s->T = (uint8_t)T;
 }
 
-static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
+/* What a play of k cards does once they are on the discard pile. */
+static inline void play_effect(rg_state *s, int p, const rg_move *m, int k, rg_log *lg)
 {
-    int cards[8], k = rg_play_cards(s, m, cards);
     int response = s->phase == RG_PH_RESPOND;
-    for (int i = 0; i < k; i++) {
-        rg_hand_remove(&s->hand[p], cards[i]);
-        s->disc[s->ndisc++] = (uint8_t)cards[i];
-    }
-    rg_ev *e = ev(lg, RG_EV_PLAY, p);
-    if (e) {
-        e->nf = e->count = k;
-        for (int i = 0; i < k; i++)
-            e->f[i] = (uint8_t)cards[i];
-    }
+    rg_ev *e;
     s->dry_passed = 0;
     if (s->hand[p].n == 0) { /* RG-80 */
         /* Going out takes number cards only (RG-34): the board shows what
@@ -301,6 +297,22 @@ static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
         break;
     }
     arrive_at(s, next, lg);
+}
+
+static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
+{
+    int cards[8], k = rg_play_cards(s, m, cards);
+    for (int i = 0; i < k; i++) {
+        rg_hand_remove(&s->hand[p], cards[i]);
+        s->disc[s->ndisc++] = (uint8_t)cards[i];
+    }
+    rg_ev *e = ev(lg, RG_EV_PLAY, p);
+    if (e) {
+        e->nf = e->count = k;
+        for (int i = 0; i < k; i++)
+            e->f[i] = (uint8_t)cards[i];
+    }
+    play_effect(s, p, m, k, lg);
 }
 
 /* RG-60/61: one discard, face up beneath the top card. */
@@ -430,8 +442,21 @@ void rg_apply(void *st, ch_action a)
     if ((a & 0x7f) == RG_A_PLAY && !(set & (set - 1))) {
         play_number(s, a);
     } else if ((a & 7) == RG_A_DRAW && s->nstock) { /* RG-21: draw's one-card path */
-        s->drawn = (uint8_t)draw(s, s->turn, 1, NULL, RG_EV_DRAW);
+        int p = s->turn, f = s->stock[--s->nstock];
+        rg_hand_add(&s->hand[p], f);
+        s->drawn_total[p]++;
+        s->drawn = (uint8_t)f;
         s->phase = RG_PH_DRAWN;
+    } else if ((a & 7) == RG_A_PLAY && (a >> 3 & 15) < RG_CONV && !(set & (set - 1)) &&
+               !(a >> 17 & 1)) { /* one coloured special, no Conversion */
+        rg_move m = {RG_A_PLAY, (int)(a >> 3 & 15), 0, (int)set, (int)(a >> 15 & 3), 0, 0, 0, 0};
+        int p = s->turn, bit = (m.type - 1) * 4 + m.top;
+        assert(s->hand[p].sp >> bit & 1);
+        s->hand[p].sp &= ~(1ull << bit);
+        s->hand[p].n--;
+        s->disc[s->ndisc++] = (uint8_t)(60 + bit);
+        s->drawn = 0;
+        play_effect(s, p, &m, 1, NULL);
     } else if ((a & 7) == RG_A_PASS) {
         pass(s, s->turn, NULL);
     } else {
