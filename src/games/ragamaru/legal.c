@@ -118,7 +118,7 @@ static ch_action *gen_multi(const gen *g, ch_action *o, int type, int number, un
 static struct {
     uint16_t off[2][2][16][16];
     uint8_t n[2][2][16][16];
-    uint8_t e[4872]; /* every row's entries, 4 872 in all */
+    uint8_t e[4872 + 3]; /* every row's entries, 4 872 in all, and gen_table's overreach */
 } sets_table;
 
 /* The play of one card alone, by the card's bit in a hand's mask: lone_num
@@ -144,7 +144,7 @@ void rg_legal_init(void)
                             if (!(popcount4(set) == 1 ? lf >> top & 1 : (below & lf) != 0))
                                 continue;
                             for (int cv = 0; cv <= conv; cv++) {
-                                assert(k < (int)sizeof sets_table.e);
+                                assert(k < (int)sizeof sets_table.e - 3);
                                 sets_table.e[k++] =
                                     (uint8_t)(set | (unsigned)top << 4 | (unsigned)cv << 6);
                             }
@@ -153,7 +153,7 @@ void rg_legal_init(void)
                     sets_table.off[conv][big][lf][held] = (uint16_t)start;
                     sets_table.n[conv][big][lf][held] = (uint8_t)(k - start);
                 }
-    assert(k == (int)sizeof sets_table.e);
+    assert(k == (int)sizeof sets_table.e - 3);
     for (int b = 0; b < 60; b++) {
         rg_move m = {RG_A_PLAY, RG_NUMBER, b / 4 + 1, 1 << b % 4, b % 4, 0, 0, 0, 0};
         lone_num[b] = rg_encode(&m);
@@ -171,7 +171,15 @@ static ch_action *gen_table(const gen *g, ch_action *o, int type, int number, un
     const uint8_t *e = sets_table.e + sets_table.off[conv][big][lf][held];
     int n = sets_table.n[conv][big][lf][held];
     ch_action base = (ch_action)RG_A_PLAY | (ch_action)type << 3 | (ch_action)number << 7;
-    for (int i = 0; i < n; i++)
+    /* Four entries whatever the row's length (most rows hold one to four):
+     * a loop's exit on the length mispredicted; the output has room, since
+     * a list stays far below RG_MAX_ACTIONS, and entries past n are not
+     * counted. */
+    o[0] = base | (ch_action)e[0] << 11;
+    o[1] = base | (ch_action)e[1] << 11;
+    o[2] = base | (ch_action)e[2] << 11;
+    o[3] = base | (ch_action)e[3] << 11;
+    for (int i = 4; i < n; i++)
         o[i] = base | (ch_action)e[i] << 11;
     return o + n;
 }
@@ -234,11 +242,22 @@ static inline uint64_t nib_any(uint64_t x)
     return (x | x >> 1 | x >> 2 | x >> 3) & RG_NIBBLE_LOW;
 }
 
-static inline uint64_t nib_multi(uint64_t x)
+/* Bit 0 of nibble sh/4 if that nibble of x holds a card; 0 for sh >= 60,
+ * which no mask here reaches. */
+static inline uint64_t nib_at(uint64_t x, int sh)
 {
-    uint64_t y = (x & 0x5555555555555555ull) + (x >> 1 & 0x5555555555555555ull);
-    uint64_t z = (y & 0x3333333333333333ull) + (y >> 2 & 0x3333333333333333ull);
-    return (z >> 1 | z >> 2) & RG_NIBBLE_LOW; /* a count of 2..4 has bit 1 or 2 set */
+    return (uint64_t)((x >> sh & 15) != 0) << sh;
+}
+
+/* The cards of x in the nibbles cand marks, and whether every such nibble
+ * holds a single card: subtracting cand takes each nibble's lowest card
+ * without a borrow crossing nibbles (each holds one), and what is left is
+ * the second cards. */
+static inline uint64_t nib_cards(uint64_t x, uint64_t cand, int *lone)
+{
+    uint64_t c = x & cand * 15;
+    *lone = !(c & (c - cand));
+    return c;
 }
 
 /* The lowest card of *bits played alone: written whether or not there is
@@ -266,16 +285,20 @@ static ch_action *gen_turn(const gen *g, ch_action *o)
 {
     const rg_state *s = g->s;
     const rg_hand *h = g->h;
-    uint64_t col = s->C == RG_ANY ? ~0ull : RG_NIBBLE_LOW << s->C;
-    uint64_t nums = h->num & (col | (s->N ? 15ull << (s->N - 1) * 4 : 0));
-    if (!(nib_multi(h->num) & nib_any(nums))) {
+    /* Candidate kinds, as bit 0 of their nibbles: numbers with a card of
+     * colour C or the number N; specials with a card of colour C, the type
+     * T, or Advantage when free. */
+    int lone;
+    uint64_t cand = s->C == RG_ANY ? nib_any(h->num) : (h->num >> s->C) & RG_NIBBLE_LOW;
+    cand |= nib_at(h->num, ((s->N - 1) & 15) * 4); /* N = 0 reads nibble 15: none */
+    uint64_t nums = nib_cards(h->num, cand, &lone);
+    if (lone) {
         o = lone_step(o, &nums, lone_num);
         o = lone_step(o, &nums, lone_num);
         o = lone_step(o, &nums, lone_num);
         while (nums)
             o = lone_step(o, &nums, lone_num);
     } else { /* gen_sets for each number, unfolded: a number may empty the hand */
-        uint64_t cand = nib_any(nums);
         while (cand) {
             int i = __builtin_ctzll(cand), n = i / 4 + 1;
             cand &= cand - 1;
@@ -286,17 +309,16 @@ static ch_action *gen_turn(const gen *g, ch_action *o)
                 *o++ = lone_num[i + __builtin_ctz(held)];
         }
     }
-    uint64_t spm = col;
-    if (s->T >= RG_TRY && s->T <= RG_ADV) spm |= 15ull << ((s->T - 1) * 4);
-    if (s->free_adv) spm |= 15ull << ((RG_ADV - 1) * 4);
-    uint64_t sps = h->sp & spm;
-    if (!(nib_multi(h->sp) & nib_any(sps)) && !(sps & 15 && h->multi[0]) && h->n > 1) {
+    cand = s->C == RG_ANY ? nib_any(h->sp) : (h->sp >> s->C) & RG_NIBBLE_LOW;
+    cand |= nib_at(h->sp, (unsigned)(s->T - RG_TRY) <= RG_ADV - RG_TRY ? (s->T - 1) * 4 : 60);
+    if (s->free_adv) cand |= nib_at(h->sp, (RG_ADV - 1) * 4);
+    uint64_t sps = nib_cards(h->sp, cand, &lone);
+    if (lone & !(((sps & 15) != 0) & (h->multi[0] != 0)) & (h->n > 1)) {
         o = lone_step(o, &sps, lone_sp);
         o = lone_step(o, &sps, lone_sp);
         while (sps)
             o = lone_step(o, &sps, lone_sp);
     } else {
-        uint64_t cand = nib_any(sps);
         while (cand) {
             int t = __builtin_ctzll(cand) / 4 + 1;
             cand &= cand - 1;
