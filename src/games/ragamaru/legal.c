@@ -184,6 +184,23 @@ static ch_action *gen_table(const gen *g, ch_action *o, int type, int number, un
     return o + n;
 }
 
+/* gen_table's row after a draw: only the plays that include the drawn card
+ * (colour bit need), in the row's order, which is gen_multi's. Valid where
+ * gen_table is, with the drawn card a coloured one. */
+static ch_action *gen_table_need(const gen *g, ch_action *o, int type, int number, unsigned held,
+                                 unsigned lf, int conv, unsigned need)
+{
+    int big = limit(g->s, type) == 4;
+    const uint8_t *e = sets_table.e + sets_table.off[conv][big][lf][held];
+    int n = sets_table.n[conv][big][lf][held];
+    ch_action base = (ch_action)RG_A_PLAY | (ch_action)type << 3 | (ch_action)number << 7;
+    for (int i = 0; i < n; i++) {
+        *o = base | (ch_action)e[i] << 11;
+        o += (e[i] & need) != 0;
+    }
+    return o;
+}
+
 /* One card held of the kind and no Conversion to add: the common case of
  * every turn, kept inline and free of set enumeration. After a draw
  * gen_drawn only asks for the drawn card's kind, so a lone card is the
@@ -342,6 +359,21 @@ static ch_action *gen_drawn(const gen *g, ch_action *o)
     const rg_state *s = g->s;
     const rg_hand *h = g->h;
     int d = s->drawn, t = rg_type_of(d);
+    if (d < 96 && !g->strict) {
+        /* A coloured card drawn, the usual case, without gen_sets' tests:
+         * alone, its play counts if it may lead (RG-31) and, for a special,
+         * does not empty the hand (RG-34); with others of its kind, the
+         * kind's table row gives the plays that include it. */
+        int n = rg_number_of(d), c = d % 4, conv = t == RG_TRY && h->multi[0] > 0;
+        unsigned held = (unsigned)((t == RG_NUMBER ? h->num : h->sp >> 4 * (t - 1)) >>
+                                   4 * (n ? n - 1 : 0) & 15);
+        unsigned lf = first_mask(s, t, n);
+        if (held == 1u << c && !conv) {
+            *o = t == RG_NUMBER ? lone_num[d] : lone_sp[d - 60];
+            return o + ((lf >> c & 1) & (t == RG_NUMBER || h->n > 1));
+        }
+        if (t == RG_NUMBER || h->n > 5) return gen_table_need(g, o, t, n, held, lf, conv, 1u << c);
+    }
     if (t == RG_CONV) t = RG_TRY;
     if (t == RG_NUMBER) {
         int n = rg_number_of(d);
