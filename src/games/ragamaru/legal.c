@@ -164,7 +164,7 @@ void rg_legal_init(void)
     }
 }
 
-static ch_action *gen_table(const gen *g, ch_action *o, int type, int number, unsigned held,
+static inline ch_action *gen_table(const gen *g, ch_action *o, int type, int number, unsigned held,
                             unsigned lf, int conv)
 {
     int big = limit(g->s, type) == 4;
@@ -287,6 +287,21 @@ static inline ch_action *lone_step(ch_action *o, uint64_t *bits, const ch_action
     return o;
 }
 
+/* One number of a turn whose candidates include one held in several
+ * colours: the lowest candidate left in *cand, its row of the table (one
+ * entry or none for a single card), written without a branch on its kind;
+ * a step with no candidate left reads nibble 15, empty in a 60-bit mask,
+ * whose row is empty. */
+static inline ch_action *number_step(const gen *g, ch_action *o, uint64_t *cand)
+{
+    const rg_state *s = g->s;
+    int i = __builtin_ctzll(*cand | 1ull << 60), n = i / 4 + 1;
+    unsigned held = (unsigned)(g->h->num >> i & 15);
+    unsigned lf = s->C == RG_ANY || s->N == n ? 15 : 1u << s->C;
+    *cand &= *cand - 1;
+    return gen_table(g, o, RG_NUMBER, n, held, lf, 0);
+}
+
 /* A turn's plays, by kind: numbers by rising number, coloured specials by
  * type, then the colourless cards. Only kinds with a legal first card count:
  * of colour C, of number N (any colour), of type T, or a free Advantage.
@@ -316,15 +331,11 @@ static ch_action *gen_turn(const gen *g, ch_action *o)
         while (nums)
             o = lone_step(o, &nums, lone_num);
     } else { /* gen_sets for each number, unfolded: a number may empty the hand */
-        while (cand) {
-            int i = __builtin_ctzll(cand), n = i / 4 + 1;
-            cand &= cand - 1;
-            unsigned held = (unsigned)(h->num >> i & 15);
-            if (held & (held - 1))
-                o = gen_table(g, o, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
-            else
-                *o++ = lone_num[i + __builtin_ctz(held)];
-        }
+        o = number_step(g, o, &cand);
+        o = number_step(g, o, &cand);
+        o = number_step(g, o, &cand);
+        while (cand)
+            o = number_step(g, o, &cand);
     }
     cand = s->C == RG_ANY ? nib_any(h->sp) : (h->sp >> s->C) & RG_NIBBLE_LOW;
     cand |= nib_at(h->sp, (unsigned)(s->T - RG_TRY) <= RG_ADV - RG_TRY ? (s->T - 1) * 4 : 60);
