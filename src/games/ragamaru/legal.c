@@ -248,6 +248,26 @@ static ch_action *gen_colourless(const gen *g, ch_action *o, int type, int face)
     return o;
 }
 
+/* gen_colourless in a turn (no drawn card, no strict_draw): counts 1..k of
+ * a Reserve, a Sin Bin (with each colour) or a RAGAMARU, k held, within the
+ * type's limit, and below the hand's size (RG-34). The entries are written
+ * whatever k, and k of them counted: held or not, a loop on k mispredicted
+ * its exit. */
+static inline ch_action *turn_colourless(const gen *g, ch_action *o, int type, int held)
+{
+    int lim = limit(g->s, type), k = held < lim ? held : lim;
+    k = k < g->h->n - 1 ? k : g->h->n - 1;
+    ch_action base = (ch_action)RG_A_PLAY | (ch_action)type << 3;
+    if (type != RG_SIN) {
+        for (int j = 0; j < 4; j++)
+            o[j] = base | (ch_action)(j + 1) << 11;
+        return o + k;
+    }
+    for (int j = 0; j < 8 || j < 4 * k; j++) /* count j/4 + 1, colour j%4 */
+        o[j] = base | (ch_action)(j / 4 + 1) << 11 | (ch_action)(j % 4) << 18;
+    return o + 4 * k;
+}
+
 /* Nibble n-1 of a 60-bit number mask holds number n's colours (nibble t-1
  * of a 36-bit special mask type t's); this picks one colour's bit of every
  * nibble. */
@@ -355,9 +375,9 @@ static ch_action *gen_turn(const gen *g, ch_action *o)
         }
     }
     if (h->multi[RG_FACE_RES - 96] | h->multi[RG_FACE_SIN - 96] | h->multi[RG_FACE_RGM - 96]) {
-        if (h->multi[RG_FACE_RES - 96]) o = gen_colourless(g, o, RG_RES, RG_FACE_RES);
-        if (h->multi[RG_FACE_SIN - 96]) o = gen_colourless(g, o, RG_SIN, RG_FACE_SIN);
-        if (h->multi[RG_FACE_RGM - 96]) o = gen_colourless(g, o, RG_RGM, RG_FACE_RGM);
+        o = turn_colourless(g, o, RG_RES, h->multi[RG_FACE_RES - 96]);
+        o = turn_colourless(g, o, RG_SIN, h->multi[RG_FACE_SIN - 96]);
+        o = turn_colourless(g, o, RG_RGM, h->multi[RG_FACE_RGM - 96]);
     }
     return o;
 }
