@@ -123,9 +123,10 @@ static struct {
 
 /* The play of one card alone, by the card's bit in a hand's mask: lone_num
  * for number cards (bit = face), lone_sp for coloured specials (bit =
- * face - 60). Entry 63 is a placeholder that lone_step writes and does not
- * count. */
-static ch_action lone_num[64], lone_sp[64];
+ * face - 60), which follows it. Entry 63 of either is a placeholder that
+ * lone_step writes and does not count. */
+static ch_action lone_num[64 + 64];
+static ch_action *const lone_sp = lone_num + 60; /* so lone_num[face] serves faces 0..95 */
 
 void rg_legal_init(void)
 {
@@ -395,14 +396,18 @@ static ch_action *gen_drawn(const gen *g, ch_action *o)
          * alone, its play counts if it may lead (RG-31) and, for a special,
          * does not empty the hand (RG-34); with others of its kind, the
          * kind's table row gives the plays that include it. */
-        int n = rg_number_of(d), c = d % 4, conv = t == RG_TRY && h->multi[0] > 0;
-        unsigned held = (unsigned)((t == RG_NUMBER ? h->num : h->sp >> 4 * (t - 1)) >>
-                                   4 * (n ? n - 1 : 0) & 15);
-        unsigned lf = first_mask(s, t, n);
+        int sp = d >= 60, n = rg_number_of(d), c = d % 4, conv = t == RG_TRY && h->multi[0] > 0;
+        /* The drawn card's kind is random: its word, nibble and tests are
+         * picked without branches. */
+        int nib = (d - 60 * sp) & ~3;
+        unsigned held = (unsigned)((sp ? h->sp : h->num) >> nib & 15);
         if (held == 1u << c && !conv) {
-            *o = t == RG_NUMBER ? lone_num[d] : lone_sp[d - 60];
-            return o + ((lf >> c & 1) & (t == RG_NUMBER || h->n > 1));
+            int kind_req = sp ? (s->T == t) | ((t == RG_ADV) & s->free_adv) : s->N == n;
+            int leads = (s->C == RG_ANY) | (s->C == c) | kind_req; /* RG-31 */
+            *o = lone_num[d];                                     /* lone_sp follows it */
+            return o + (leads & (!sp | (h->n > 1)));
         }
+        unsigned lf = first_mask(s, t, n);
         if (t == RG_NUMBER || h->n > 5) return gen_table_need(g, o, t, n, held, lf, conv, 1u << c);
     }
     if (t == RG_CONV) t = RG_TRY;
