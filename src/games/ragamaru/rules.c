@@ -161,7 +161,7 @@ static void arrive(rg_state *s, int L, rg_log *lg)
  * (arrive's first pass, with nothing to record). */
 static inline void arrive_at(rg_state *s, int L, rg_log *lg)
 {
-    if (!s->max_arrivals && s->ptype == RG_NONE && !s->rests[L]) {
+    if (!(s->max_arrivals | (unsigned)(s->ptype ^ RG_NONE) | s->rests[L])) { /* one branch */
         s->arrivals++;
         s->phase = RG_PH_PLAY;
         s->turn = (int8_t)L;
