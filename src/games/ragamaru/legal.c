@@ -49,6 +49,7 @@ typedef struct gen {
     const rg_state *s;
     const rg_hand *h;
     int mode, strict;
+    int plain; /* rg_legal_plain: every kind by gen_sets and gen_multi, no table */
 } gen;
 
 static int popcount4(unsigned x)
@@ -210,7 +211,7 @@ static inline ch_action *gen_sets(const gen *g, ch_action *o, int type, int numb
                                   unsigned lf, int conv)
 {
     if (held & (held - 1) || conv) {
-        if (g->mode != MODE_DRAWN && !g->strict && (type == RG_NUMBER || g->h->n > 5))
+        if (g->mode != MODE_DRAWN && !g->strict && !g->plain && (type == RG_NUMBER || g->h->n > 5))
             o = gen_table(g, o, type, number, held, lf, conv);
         else
             o = gen_multi(g, o, type, number, held, lf, conv);
@@ -323,6 +324,36 @@ static inline ch_action *number_step(const gen *g, ch_action *o, uint64_t *cand)
     return gen_table(g, o, RG_NUMBER, n, held, lf, 0);
 }
 
+/* A turn's plays kind by kind through gen_sets (candidate numbers, then
+ * coloured specials, then colourless cards): the enumeration gen_turn's
+ * shortcuts must equal, kept as the reference rg_legal_plain lists. */
+static ch_action *gen_turn_plain(const gen *g, ch_action *o)
+{
+    const rg_state *s = g->s;
+    const rg_hand *h = g->h;
+    uint64_t cand = s->C == RG_ANY ? h->num : (h->num >> s->C) & RG_NIBBLE_LOW;
+    if (s->N && (h->num >> ((s->N - 1) * 4) & 15)) cand |= 1ull << ((s->N - 1) * 4);
+    while (cand) {
+        int n = __builtin_ctzll(cand) / 4 + 1;
+        cand &= ~(15ull << ((n - 1) * 4));
+        unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
+        o = gen_sets(g, o, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
+    }
+    uint64_t sp = s->C == RG_ANY ? h->sp : (h->sp >> s->C) & RG_NIBBLE_LOW;
+    if (s->T >= RG_TRY && s->T <= RG_ADV) sp |= h->sp & 15ull << ((s->T - 1) * 4);
+    if (s->free_adv) sp |= h->sp & 15ull << ((RG_ADV - 1) * 4);
+    while (sp) {
+        int t = __builtin_ctzll(sp) / 4 + 1;
+        unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
+        sp &= ~(15ull << ((t - 1) * 4));
+        o = gen_sets(g, o, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
+    }
+    if (h->multi[RG_FACE_RES - 96]) o = gen_colourless(g, o, RG_RES, RG_FACE_RES);
+    if (h->multi[RG_FACE_SIN - 96]) o = gen_colourless(g, o, RG_SIN, RG_FACE_SIN);
+    if (h->multi[RG_FACE_RGM - 96]) o = gen_colourless(g, o, RG_RGM, RG_FACE_RGM);
+    return o;
+}
+
 /* A turn's plays, by kind: numbers by rising number, coloured specials by
  * type, then the colourless cards. Only kinds with a legal first card count:
  * of colour C, of number N (any colour), of type T, or a free Advantage.
@@ -391,7 +422,7 @@ static ch_action *gen_drawn(const gen *g, ch_action *o)
     const rg_state *s = g->s;
     const rg_hand *h = g->h;
     int d = s->drawn, t = rg_type_of(d);
-    if (d < 96 && !g->strict) {
+    if (d < 96 && !g->strict && !g->plain) {
         /* A coloured card drawn, the usual case, without gen_sets' tests:
          * alone, its play counts if it may lead (RG-31) and, for a special,
          * does not empty the hand (RG-34); with others of its kind, the
@@ -503,15 +534,13 @@ static ch_action *gen_other(gen *g, ch_action *o)
 /* The phases are tested by their frequency in random play (a turn 62 %,
  * after a draw 24 %, then the others), each by a branch of its own: a jump
  * table on the phase mispredicted often (issue 29). */
-int rg_legal(const void *st, ch_action *out)
+static inline ch_action *legal(const rg_state *s, ch_action *out, int plain)
 {
-    const rg_state *s = st;
-    if (s->phase == RG_PH_OVER) return 0;
-    gen g = {s, &s->hand[s->turn], MODE_PLAY, 0};
+    gen g = {s, &s->hand[s->turn], MODE_PLAY, 0, plain};
     ch_action *o = out;
     rg_move m = {RG_A_PASS, 0, 0, 0, 0, 0, 0, 0, 0};
     if (s->phase == RG_PH_PLAY) {
-        o = gen_turn(&g, o);
+        o = plain ? gen_turn_plain(&g, o) : gen_turn(&g, o);
         m.kind = rg_dry(s) ? RG_A_PASS : RG_A_DRAW;
         o = emit(o, &m);
     } else if (s->phase == RG_PH_DRAWN) {
@@ -523,7 +552,20 @@ int rg_legal(const void *st, ch_action *out)
         o = gen_other(&g, o);
     }
     assert(o - out <= RG_MAX_ACTIONS);
-    return (int)(o - out);
+    return o;
+}
+
+int rg_legal(const void *st, ch_action *out)
+{
+    const rg_state *s = st;
+    if (s->phase == RG_PH_OVER) return 0;
+    return (int)(legal(s, out, 0) - out);
+}
+
+int rg_legal_plain(const rg_state *s, ch_action *out)
+{
+    if (s->phase == RG_PH_OVER) return 0;
+    return (int)(legal(s, out, 1) - out);
 }
 
 int rg_play_cards_multi(const rg_state *s, const rg_move *m, int *cards)

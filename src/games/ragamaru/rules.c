@@ -410,6 +410,13 @@ void rg_apply_log(rg_state *s, ch_action a, rg_log *lg)
     apply(s, a, lg);
 }
 
+void rg_apply_plain(rg_state *s, ch_action a)
+{
+    static _Thread_local rg_log lg; /* 7 KB: kept off small thread stacks */
+    lg.n = 0;
+    apply(s, a, &lg);
+}
+
 /* A number card played alone, the commonest action of random play: its
  * fields read straight from the action, and play()'s general steps (the
  * card list, the switch on the type) skipped. The same effect as play(). */
