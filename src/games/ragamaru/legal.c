@@ -417,12 +417,33 @@ static ch_action *gen_turn(const gen *g, ch_action *o)
 /* RG-22: after a draw every play includes the drawn card, so only its type
  * (Tries, for a drawn Conversion) is worth looking at: the common random-play
  * step stays independent of hand size. */
-static ch_action *gen_drawn(const gen *g, ch_action *o)
+/* gen_drawn's general case, and the whole of it for rg_legal_plain. */
+static __attribute__((noinline)) ch_action *gen_drawn_plain(const gen *g, ch_action *o)
 {
     const rg_state *s = g->s;
     const rg_hand *h = g->h;
     int d = s->drawn, t = rg_type_of(d);
-    if (d < 96 && !g->strict && !g->plain) {
+    if (t == RG_CONV) t = RG_TRY;
+    if (t == RG_NUMBER) {
+        int n = rg_number_of(d);
+        unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
+        o = gen_sets(g, o, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
+    } else if (t < RG_CONV) {
+        unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
+        if (held)
+            o = gen_sets(g, o, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
+    } else if (t != RG_TMO) {
+        o = gen_colourless(g, o, t, d);
+    }
+    return o;
+}
+
+static inline ch_action *gen_drawn(const gen *g, ch_action *o)
+{
+    const rg_state *s = g->s;
+    const rg_hand *h = g->h;
+    int d = s->drawn, t = rg_type_of(d);
+    if (d < 96 && !g->strict) {
         /* A coloured card drawn, the usual case, without gen_sets' tests:
          * alone, its play counts if it may lead (RG-31) and, for a special,
          * does not empty the hand (RG-34); with others of its kind, the
@@ -441,19 +462,7 @@ static ch_action *gen_drawn(const gen *g, ch_action *o)
         unsigned lf = first_mask(s, t, n);
         if (t == RG_NUMBER || h->n > 5) return gen_table_need(g, o, t, n, held, lf, conv, 1u << c);
     }
-    if (t == RG_CONV) t = RG_TRY;
-    if (t == RG_NUMBER) {
-        int n = rg_number_of(d);
-        unsigned held = (unsigned)(h->num >> ((n - 1) * 4) & 15);
-        o = gen_sets(g, o, RG_NUMBER, n, held, first_mask(s, RG_NUMBER, n), 0);
-    } else if (t < RG_CONV) {
-        unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
-        if (held)
-            o = gen_sets(g, o, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
-    } else if (t != RG_TMO) {
-        o = gen_colourless(g, o, t, d);
-    }
-    return o;
+    return gen_drawn_plain(g, o);
 }
 
 static ch_action *gen_respond(const gen *g, ch_action *o)
@@ -534,13 +543,15 @@ static ch_action *gen_other(gen *g, ch_action *o)
 /* The phases are tested by their frequency in random play (a turn 62 %,
  * after a draw 24 %, then the others), each by a branch of its own: a jump
  * table on the phase mispredicted often (issue 29). */
-static inline ch_action *legal(const rg_state *s, ch_action *out, int plain)
+int rg_legal(const void *st, ch_action *out)
 {
-    gen g = {s, &s->hand[s->turn], MODE_PLAY, 0, plain};
+    const rg_state *s = st;
+    if (s->phase == RG_PH_OVER) return 0;
+    gen g = {s, &s->hand[s->turn], MODE_PLAY, 0, 0};
     ch_action *o = out;
     rg_move m = {RG_A_PASS, 0, 0, 0, 0, 0, 0, 0, 0};
     if (s->phase == RG_PH_PLAY) {
-        o = plain ? gen_turn_plain(&g, o) : gen_turn(&g, o);
+        o = gen_turn(&g, o);
         m.kind = rg_dry(s) ? RG_A_PASS : RG_A_DRAW;
         o = emit(o, &m);
     } else if (s->phase == RG_PH_DRAWN) {
@@ -552,20 +563,31 @@ static inline ch_action *legal(const rg_state *s, ch_action *out, int plain)
         o = gen_other(&g, o);
     }
     assert(o - out <= RG_MAX_ACTIONS);
-    return o;
-}
-
-int rg_legal(const void *st, ch_action *out)
-{
-    const rg_state *s = st;
-    if (s->phase == RG_PH_OVER) return 0;
-    return (int)(legal(s, out, 0) - out);
+    return (int)(o - out);
 }
 
 int rg_legal_plain(const rg_state *s, ch_action *out)
 {
     if (s->phase == RG_PH_OVER) return 0;
-    return (int)(legal(s, out, 1) - out);
+    gen g = {s, &s->hand[s->turn], MODE_PLAY, 0, 1};
+    ch_action *o = out;
+    rg_move m = {RG_A_PASS, 0, 0, 0, 0, 0, 0, 0, 0};
+    if (s->phase == RG_PH_PLAY) {
+        o = gen_turn_plain(&g, o);
+        m.kind = rg_dry(s) ? RG_A_PASS : RG_A_DRAW;
+        o = emit(o, &m);
+    } else if (s->phase == RG_PH_DRAWN) {
+        g.mode = MODE_DRAWN;
+        g.strict = s->strict_draw;
+        o = gen_drawn_plain(&g, o);
+        o = emit(o, &m);
+    } else if (s->phase == RG_PH_RESPOND) {
+        g.mode = MODE_RESPOND;
+        o = gen_respond(&g, o);
+    } else { /* a declaration, a discard, the kickoff: no shortcut there */
+        return rg_legal(s, out);
+    }
+    return (int)(o - out);
 }
 
 int rg_play_cards_multi(const rg_state *s, const rg_move *m, int *cards)
