@@ -10,8 +10,8 @@ static inline int seat_next(const rg_state *s, int p, int k)
 {
     int n = s->np, i = s->pos[p] + s->dir * k;
     if (k == 1 || k == -1) { /* the usual step, a constant once inlined: no branch */
-        i += i < 0 ? n : 0;
-        i -= i >= n ? n : 0;
+        i += n & -(i < 0); /* masks, not ?: which gcc made a branch */
+        i -= n & -(i >= n);
         return s->order[i];
     }
     /* |k| is small (at most 2 * 4 + 1 seats): a loop beats two divisions. */
