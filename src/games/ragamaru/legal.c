@@ -167,7 +167,7 @@ void rg_legal_init(void)
 }
 
 static inline ch_action *gen_table(const gen *g, ch_action *o, int type, int number, unsigned held,
-                            unsigned lf, int conv)
+                                   unsigned lf, int conv)
 {
     int big = limit(g->s, type) == 4;
     const uint8_t *e = sets_table.e + sets_table.off[conv][big][lf][held];
@@ -456,7 +456,7 @@ static inline ch_action *gen_drawn(const gen *g, ch_action *o)
         if (held == 1u << c && !conv) {
             int kind_req = sp ? (s->T == t) | ((t == RG_ADV) & s->free_adv) : s->N == n;
             int leads = (s->C == RG_ANY) | (s->C == c) | kind_req; /* RG-31 */
-            *o = lone_num[d];                                     /* lone_sp follows it */
+            *o = lone_num[d];                                      /* lone_sp follows it */
             return o + (leads & (!sp | (h->n > 1)));
         }
         unsigned lf = first_mask(s, t, n);

@@ -10,7 +10,7 @@ static inline int seat_next(const rg_state *s, int p, int k)
 {
     int n = s->np, i = s->pos[p] + s->dir * k;
     if (k == 1 || k == -1) { /* the usual step, a constant once inlined: no branch */
-        i += n & -(i < 0); /* masks, not ?: which gcc made a branch */
+        i += n & -(i < 0);   /* masks, not ?: which gcc made a branch */
         i -= n & -(i >= n);
         return s->order[i];
     }
