@@ -226,6 +226,12 @@ int rg_put_discard(rg_state *s, int face);
 int rg_put_stock_top(rg_state *s, int face);
 /* Moves every card of seat p's hand back to the bottom of the stock. */
 void rg_clear_hand(rg_state *s, int p);
+/* The plain paths that rg_game.legal and rg_game.apply's shortcuts for random
+ * play must equal (issue 29; tests/test_ragamaru_fast.c): every kind's plays
+ * by walking its colour subsets, and every action through the general apply
+ * that records events. */
+int rg_legal_plain(const rg_state *s, ch_action *out);
+void rg_apply_plain(rg_state *s, ch_action a);
 
 /* A card as a player says it: "Blue 9 (Scrum-half)", "Drop Goal (yellow)";
  * Japanese "青の9(スクラムハーフ)". */

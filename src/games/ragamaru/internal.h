@@ -100,26 +100,38 @@ static inline int rg_count(const rg_hand *h, int face)
     return h->multi[face - 96];
 }
 
+/* A coloured card's bit lives in num (faces 0..59) or sp (60..95): the word
+ * is picked without a branch, since random play draws and plays cards of
+ * either kind unpredictably (issue 29). */
+static inline uint64_t *rg_hand_word(rg_hand *h, int face, int *bit)
+{
+    int sp = face >= 60;
+    *bit = face - 60 * sp;
+    return sp ? &h->sp : &h->num;
+}
+
 static inline void rg_hand_add(rg_hand *h, int face)
 {
-    if (face < 60)
-        h->num |= 1ull << face;
-    else if (face < 96)
-        h->sp |= 1ull << (face - 60);
-    else
+    if (face < 96) {
+        int bit;
+        uint64_t *w = rg_hand_word(h, face, &bit);
+        *w |= 1ull << bit;
+    } else {
         h->multi[face - 96]++;
+    }
     h->n++;
 }
 
 static inline void rg_hand_remove(rg_hand *h, int face)
 {
     assert(rg_count(h, face) > 0);
-    if (face < 60)
-        h->num &= ~(1ull << face);
-    else if (face < 96)
-        h->sp &= ~(1ull << (face - 60));
-    else
+    if (face < 96) {
+        int bit;
+        uint64_t *w = rg_hand_word(h, face, &bit);
+        *w &= ~(1ull << bit);
+    } else {
         h->multi[face - 96]--;
+    }
     h->n--;
 }
 

@@ -9,6 +9,11 @@
 static inline int seat_next(const rg_state *s, int p, int k)
 {
     int n = s->np, i = s->pos[p] + s->dir * k;
+    if (k == 1 || k == -1) { /* the usual step, a constant once inlined: no branch */
+        i += n & -(i < 0);   /* masks, not ?: which gcc made a branch */
+        i -= n & -(i >= n);
+        return s->order[i];
+    }
     /* |k| is small (at most 2 * 4 + 1 seats): a loop beats two divisions. */
     while (i < 0)
         i += n;
@@ -152,6 +157,19 @@ static void arrive(rg_state *s, int L, rg_log *lg)
     }
 }
 
+/* The usual arrival, inline: no cap, no attack pending, no rests to serve
+ * (arrive's first pass, with nothing to record). */
+static inline void arrive_at(rg_state *s, int L, rg_log *lg)
+{
+    if (!(s->max_arrivals | (unsigned)(s->ptype ^ RG_NONE) | s->rests[L])) { /* one branch */
+        s->arrivals++;
+        s->phase = RG_PH_PLAY;
+        s->turn = (int8_t)L;
+        return;
+    }
+    arrive(s, L, lg);
+}
+
 /* RG-54: p moves past k players along dir. */
 static void loop_seat(rg_state *s, int p, int k)
 {
@@ -176,20 +194,11 @@ static void set_req(rg_state *s, int C, int N, int T)
     s->T = (uint8_t)T;
 }
 
-static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
+/* What a play of k cards does once they are on the discard pile. */
+static inline void play_effect(rg_state *s, int p, const rg_move *m, int k, rg_log *lg)
 {
-    int cards[8], k = rg_play_cards(s, m, cards);
     int response = s->phase == RG_PH_RESPOND;
-    for (int i = 0; i < k; i++) {
-        rg_hand_remove(&s->hand[p], cards[i]);
-        s->disc[s->ndisc++] = (uint8_t)cards[i];
-    }
-    rg_ev *e = ev(lg, RG_EV_PLAY, p);
-    if (e) {
-        e->nf = e->count = k;
-        for (int i = 0; i < k; i++)
-            e->f[i] = (uint8_t)cards[i];
-    }
+    rg_ev *e;
     s->dry_passed = 0;
     if (s->hand[p].n == 0) { /* RG-80 */
         /* Going out takes number cards only (RG-34): the board shows what
@@ -287,7 +296,23 @@ static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
         }
         break;
     }
-    arrive(s, next, lg);
+    arrive_at(s, next, lg);
+}
+
+static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
+{
+    int cards[8], k = rg_play_cards(s, m, cards);
+    for (int i = 0; i < k; i++) {
+        rg_hand_remove(&s->hand[p], cards[i]);
+        s->disc[s->ndisc++] = (uint8_t)cards[i];
+    }
+    rg_ev *e = ev(lg, RG_EV_PLAY, p);
+    if (e) {
+        e->nf = e->count = k;
+        for (int i = 0; i < k; i++)
+            e->f[i] = (uint8_t)cards[i];
+    }
+    play_effect(s, p, m, k, lg);
 }
 
 /* RG-60/61: one discard, face up beneath the top card. */
@@ -302,8 +327,22 @@ static void discard(rg_state *s, int p, int face, rg_log *lg)
     if (e) e->nf = e->count = 1, e->f[0] = (uint8_t)face;
     if (s->adv_left == 0 || s->hand[p].n < 2) {
         s->adv_left = 0;
-        arrive(s, seat_next(s, p, 1), lg);
+        arrive_at(s, seat_next(s, p, 1), lg);
     }
+}
+
+/* RG-73 */
+static inline void pass(rg_state *s, int p, rg_log *lg)
+{
+    s->drawn = 0;
+    ev(lg, RG_EV_PASS, p);
+    if (rg_dry(s)) s->dry_passed |= (uint8_t)(1u << p);
+    if (s->dry_passed == (1u << s->np) - 1) {
+        end_game(s, -1);
+        ev(lg, RG_EV_DRY, -1);
+        return;
+    }
+    arrive_at(s, seat_next(s, p, 1), lg);
 }
 
 /* The body of both entry points, inlined into each: random play and search
@@ -321,29 +360,21 @@ static inline __attribute__((always_inline)) void apply(rg_state *s, ch_action a
         s->kickoff = (uint8_t)m.colour;
         set_req(s, m.colour, 0, RG_NONE);
         if ((e = ev(lg, RG_EV_KICKOFF, p))) e->aux = m.colour, e->target = s->first;
-        arrive(s, s->first, lg);
+        arrive_at(s, s->first, lg);
         break;
     case RG_A_DRAW: /* RG-21, RG-22 */
         s->drawn = (uint8_t)draw(s, p, 1, lg, RG_EV_DRAW);
         s->phase = RG_PH_DRAWN;
         break;
-    case RG_A_PASS: /* RG-73 */
-        s->drawn = 0;
-        ev(lg, RG_EV_PASS, p);
-        if (rg_dry(s)) s->dry_passed |= (uint8_t)(1u << p);
-        if (s->dry_passed == (1u << s->np) - 1) {
-            end_game(s, -1);
-            ev(lg, RG_EV_DRY, -1);
-            break;
-        }
-        arrive(s, seat_next(s, p, 1), lg);
+    case RG_A_PASS:
+        pass(s, p, lg);
         break;
     case RG_A_ACCEPT: /* RG-46, RG-64 */
         if (s->ptype == RG_SIN) {
             if ((e = ev(lg, RG_EV_SIN_TAKE, p))) e->count = s->ptotal;
             s->rests[p] = (uint8_t)(s->rests[p] + s->ptotal - 1);
             clear_pending(s);
-            arrive(s, seat_next(s, p, 1), lg);
+            arrive_at(s, seat_next(s, p, 1), lg);
         } else {
             draw(s, p, s->ptotal, lg, RG_EV_TAKE);
             clear_pending(s);
@@ -360,7 +391,7 @@ static inline __attribute__((always_inline)) void apply(rg_state *s, ch_action a
     case RG_A_KEEP:
         s->adv_left = 0;
         ev(lg, RG_EV_KEEP, p);
-        arrive(s, seat_next(s, p, 1), lg);
+        arrive_at(s, seat_next(s, p, 1), lg);
         break;
     case RG_A_DECLARE: /* RG-62, in two steps: colour, then number */
         if ((e = ev(lg, RG_EV_DECLARE, p))) e->aux = m.colour, e->count = m.decl;
@@ -369,7 +400,7 @@ static inline __attribute__((always_inline)) void apply(rg_state *s, ch_action a
             break;
         }
         set_req(s, m.colour, m.decl, RG_RES);
-        arrive(s, seat_next(s, p, 1), lg);
+        arrive_at(s, seat_next(s, p, 1), lg);
         break;
     }
 }
@@ -379,7 +410,63 @@ void rg_apply_log(rg_state *s, ch_action a, rg_log *lg)
     apply(s, a, lg);
 }
 
+void rg_apply_plain(rg_state *s, ch_action a)
+{
+    static _Thread_local rg_log lg; /* 7 KB: kept off small thread stacks */
+    lg.n = 0;
+    apply(s, a, &lg);
+}
+
+/* A number card played alone, the commonest action of random play: its
+ * fields read straight from the action, and play()'s general steps (the
+ * card list, the switch on the type) skipped. The same effect as play(). */
+static void play_number(rg_state *s, ch_action a)
+{
+    int p = s->turn, n = (int)(a >> 7 & 15), top = (int)(a >> 15 & 3), face = (n - 1) * 4 + top;
+    rg_hand *h = &s->hand[p];
+    assert(p >= 0 && n >= 1 && (h->num >> face & 1));
+    h->num &= ~(1ull << face);
+    h->n--;
+    s->disc[s->ndisc++] = (uint8_t)face;
+    s->drawn = 0;
+    s->dry_passed = 0;
+    set_req(s, top, n, RG_NUMBER);
+    if (h->n == 0) { /* RG-80 */
+        end_game(s, p);
+        return;
+    }
+    arrive_at(s, seat_next(s, p, 1), NULL);
+}
+
+/* Random play's three commonest actions (a number played alone, a draw, a
+ * pass: nine in ten) are tested first, by frequency: a jump table on the
+ * kind mispredicted often (issue 29). */
 void rg_apply(void *st, ch_action a)
 {
-    apply(st, a, NULL);
+    rg_state *s = st;
+    unsigned set = (unsigned)(a >> 11 & 15);
+    /* Kind RG_A_PLAY with type RG_NUMBER (bits 0..6), one colour. */
+    if ((a & 0x7f) == RG_A_PLAY && !(set & (set - 1))) {
+        play_number(s, a);
+    } else if ((a & 7) == RG_A_DRAW && s->nstock) { /* RG-21: draw's one-card path */
+        int p = s->turn, f = s->stock[--s->nstock];
+        rg_hand_add(&s->hand[p], f);
+        s->drawn_total[p]++;
+        s->drawn = (uint8_t)f;
+        s->phase = RG_PH_DRAWN;
+    } else if ((a & 7) == RG_A_PLAY && (a >> 3 & 15) < RG_CONV && !(set & (set - 1)) &&
+               !(a >> 17 & 1)) { /* one coloured special, no Conversion */
+        rg_move m = {RG_A_PLAY, (int)(a >> 3 & 15), 0, (int)set, (int)(a >> 15 & 3), 0, 0, 0, 0};
+        int p = s->turn, bit = (m.type - 1) * 4 + m.top;
+        assert(s->hand[p].sp >> bit & 1);
+        s->hand[p].sp &= ~(1ull << bit);
+        s->hand[p].n--;
+        s->disc[s->ndisc++] = (uint8_t)(60 + bit);
+        s->drawn = 0;
+        play_effect(s, p, &m, 1, NULL);
+    } else if ((a & 7) == RG_A_PASS) {
+        pass(s, s->turn, NULL);
+    } else {
+        apply(s, a, NULL);
+    }
 }
