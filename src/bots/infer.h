@@ -26,7 +26,7 @@ ch_infer_fn ch_infer_for(const ch_game *g);
 
 /* Worlds drawn for one world at most before the likeliest seen is taken:
  * bounds a move's time when the observations are far from the model. */
-enum { CH_INFER_TRIES = 24 };
+enum { CH_INFER_TRIES = 24, RK_INFER_TRIES = 24 };
 
 /* Copies root to world and draws world's hidden cards from seat's view
  * through g->resample with rng; with f, draws again until a world is kept
@@ -36,6 +36,11 @@ enum { CH_INFER_TRIES = 24 };
 double ch_infer_resample(const ch_game *g, ch_infer_fn f, void *world, void *tmp, const void *root,
                          int seat, ch_rng *rng);
 
+#ifdef CH_HAVE_RACKO
+double rk_infer_likelihood(const void *world, const void *root, int seat);
+/* Cards of rack r that can all stay where they are (racko_infer.c). */
+int rk_infer_kept(const uint8_t *r, int deck_size);
+#endif
 #ifdef CH_HAVE_RUMINO
 double ru_infer_likelihood(const void *world, const void *root, int seat);
 #endif
