@@ -3,21 +3,17 @@
 
 #include "infer.h"
 
-/* tries: worlds drawn for one world at most (see ch_infer_resample). A
- * Rack-O world costs little next to its rollouts, and its model is far
- * from uniform racks: it affords more draws to find a likely one. */
 static const struct {
     const char *game;
     ch_infer_fn f;
-    int tries;
 } models[] = {
 #ifdef CH_HAVE_RACKO
-    {"racko", rk_infer_likelihood, RK_INFER_TRIES},
+    {"racko", rk_infer_likelihood},
 #endif
 #ifdef CH_HAVE_RUMINO
-    {"rumino", ru_infer_likelihood, CH_INFER_TRIES},
+    {"rumino", ru_infer_likelihood},
 #endif
-    {NULL, NULL, 0},
+    {NULL, NULL},
 };
 
 ch_infer_fn ch_infer_for(const ch_game *g)
@@ -33,11 +29,8 @@ double ch_infer_resample(const ch_game *g, ch_infer_fn f, void *world, void *tmp
     ch_clone(g, world, root);
     g->resample(world, seat, rng);
     if (!f) return 1.0;
-    int tries = CH_INFER_TRIES;
-    for (size_t i = 0; models[i].game; i++)
-        if (models[i].f == f) tries = models[i].tries;
     double best = -1.0;
-    for (int t = 0; t < tries; t++) {
+    for (int t = 0; t < CH_INFER_TRIES; t++) {
         /* The first draw is made in world, the others in tmp; world always
          * holds the likeliest drawn so far, the fallback. */
         void *cand = t == 0 ? world : tmp;

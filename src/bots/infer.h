@@ -26,7 +26,7 @@ ch_infer_fn ch_infer_for(const ch_game *g);
 
 /* Worlds drawn for one world at most before the likeliest seen is taken:
  * bounds a move's time when the observations are far from the model. */
-enum { CH_INFER_TRIES = 24, RK_INFER_TRIES = 24 };
+enum { CH_INFER_TRIES = 24 };
 
 /* Copies root to world and draws world's hidden cards from seat's view
  * through g->resample with rng; with f, draws again until a world is kept

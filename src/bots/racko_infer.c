@@ -4,7 +4,8 @@
  * 7, 7, 8, 8, 8 and then 9 of its ten cards in a rising order that can stay
  * (racko_infer_kept below), while a rack whose hidden slots are drawn
  * uniformly from a seat's view keeps about 5 however long the round has
- * run (300 heuristic games, tests/test_infer.c, racko_model). A searcher
+ * run (300 heuristic games to 200 points; tests/test_infer.c, racko_model,
+ * checks it on 40 positions). A searcher
  * that draws uniform racks for its opponent sees it far from finishing and
  * plays as if it had time to spare. So a world is weighed down by
  * MISSING_CARD for every card its rack keeps fewer than a heuristic rack
