@@ -201,9 +201,12 @@ static void fair_play(void **unused)
     (void)unused;
     /* The heuristics too, and Rack-O's tuned one (pimc's own rollout
      * player there): they read the seat's view only. */
-    static const char *const specs[] = {"ismcts:iters=60",       "pimc:worlds=4,iters=60",
-                                        "pimc:iters=90,halve=1", "solver:worlds=4,nodes=1000",
-                                        "heuristic",             "tuned"};
+    static const char *const specs[] = {"ismcts:iters=60",
+                                        "pimc:worlds=4,iters=60",
+                                        "pimc:iters=90,halve=1",
+                                        "solver:worlds=4,nodes=1000",
+                                        "heuristic",
+                                        "tuned"};
     for (int t = 0; t < NTABLES; t++) {
         const ch_game *g = ch_game_find(tables[t].game);
         void *w1 = malloc(g->state_size), *w2 = malloc(g->state_size);
