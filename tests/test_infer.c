@@ -4,7 +4,9 @@
  * reads what it says it reads: in Rumino's worlds drawn with it, a seat's
  * hand melds less often with the cards it threw away (RU-13, the discard)
  * or let lie (RU-11, the draw or take) than in uniform worlds, and the true
- * hands of heuristic players are likelier under it than uniform worlds. */
+ * hands of heuristic players are likelier under it than uniform worlds; in
+ * Rack-O's, the opponent's rack keeps more cards in a rising order (RK-2)
+ * than a uniform one, as the heuristic's true racks do. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +16,7 @@
 #include <cmocka.h>
 
 #include "cardhall/bot.h"
+#include "cardhall/games.h"
 #include "cardhall/registry.h"
 #include "harness.h"
 #include "infer.h"
@@ -128,11 +131,67 @@ static void rumino_model(void **unused)
     free(w), free(tmp);
 }
 
+/* Rack-O: after a few turns the heuristic's racks keep more cards in a
+ * rising order than racks drawn uniformly from the seat's view, are
+ * likelier under the model, and the worlds drawn with it come close. */
+static void racko_model(void **unused)
+{
+    (void)unused;
+#ifndef CH_HAVE_RACKO
+    skip();
+#else
+    const ch_game *g = ch_game_find("racko");
+    if (!g) skip();
+    ch_infer_fn f = ch_infer_for(g);
+    assert_non_null(f);
+    static const char *const kv[] = {"players=2"};
+    rk_state *w = malloc(g->state_size), *tmp = malloc(g->state_size);
+    double truth = 0, uniform = 0, inferred = 0, kt = 0, ku = 0, ki = 0;
+    int n = 0;
+    for (int pos = 0; pos < 40; pos++) {
+        rk_state *st = ch_harness_new_state(g, kv, 1, 700 + (uint64_t)pos);
+        /* Three to seven turns each (a turn is two or three moves). */
+        advance(g, st, 16 + pos % 12, (uint64_t)pos);
+        int seat = g->to_move(st);
+        if (seat == CH_TERMINAL || st->hands > 0) {
+            free(st);
+            continue;
+        }
+        int q = 1 - seat;
+        truth += f(st, st, seat);
+        kt += rk_infer_kept(st->rack[q], st->deck_size);
+        ch_rng r;
+        ch_rng_seed(&r, (uint64_t)pos, 5);
+        for (int k = 0; k < 50; k++) {
+            ch_clone(g, w, st);
+            g->resample(w, seat, &r);
+            uniform += f(w, st, seat) / 50;
+            ku += rk_infer_kept(w->rack[q], w->deck_size) / 50.0;
+            inferred += ch_infer_resample(g, f, w, tmp, st, seat, &r) / 50;
+            ki += rk_infer_kept(w->rack[q], w->deck_size) / 50.0;
+        }
+        n++;
+        free(st);
+    }
+    assert_true(n >= 30);
+    truth /= n, uniform /= n, inferred /= n, kt /= n, ku /= n, ki /= n;
+    print_message("racko: mean weight of the truth %.3f, uniform worlds %.3f, inferred %.3f; "
+                  "cards kept %.2f, %.2f, %.2f\n",
+                  truth, uniform, inferred, kt, ku, ki);
+    assert_true(kt > ku + 1.0);
+    assert_true(truth > uniform + 0.2);
+    assert_true(ki > ku + 1.0);
+    assert_true(inferred > uniform + 0.2);
+    free(w), free(tmp);
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(infer_fair_play),
         cmocka_unit_test(rumino_model),
+        cmocka_unit_test(racko_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -84,6 +84,8 @@ static void settings_parse(void **unused)
     assert_true(b->search.z == 0);
     assert_int_equal(b->search.hand_cut, 0);
     assert_int_equal(b->search.ms, 200);
+    assert_int_equal(ch_bot_init(b, g, "pimc:halve=1", 1, &err), CH_OK);
+    assert_int_equal(b->search.halve, 1);
 
     /* Refused, each with a message naming what is wrong. */
     static const struct {
@@ -101,6 +103,7 @@ static void settings_parse(void **unused)
         {"pimc:cut=round", "hand|game"},
         {"pimc:nodes=0", "nodes"},
         {"pimc:infer=yes", "infer"},
+        {"pimc:halve=2", "halve"},
         {"solver", "no bot 'solver' for racko"},
         {"heuristic:iters=5", "takes no settings"},
         {"mcts", "no bot 'mcts'"},
@@ -159,6 +162,8 @@ static void deterministic(void **unused)
                                         "ismcts:iters=80,threads=2",
                                         "pimc:worlds=4,iters=60",
                                         "pimc:worlds=4,iters=60,threads=2",
+                                        "pimc:iters=90,halve=1",
+                                        "pimc:iters=90,halve=1,threads=2",
                                         "solver:worlds=4,nodes=1000",
                                         "solver:worlds=4,nodes=1000,threads=2"};
     for (int t = 0; t < NTABLES; t++) {
@@ -194,8 +199,14 @@ static void deterministic(void **unused)
 static void fair_play(void **unused)
 {
     (void)unused;
-    static const char *const specs[] = {"ismcts:iters=60", "pimc:worlds=4,iters=60",
-                                        "solver:worlds=4,nodes=1000"};
+    /* The heuristics too, and Rack-O's tuned one (pimc's own rollout
+     * player there): they read the seat's view only. */
+    static const char *const specs[] = {"ismcts:iters=60",
+                                        "pimc:worlds=4,iters=60",
+                                        "pimc:iters=90,halve=1",
+                                        "solver:worlds=4,nodes=1000",
+                                        "heuristic",
+                                        "tuned"};
     for (int t = 0; t < NTABLES; t++) {
         const ch_game *g = ch_game_find(tables[t].game);
         void *w1 = malloc(g->state_size), *w2 = malloc(g->state_size);
@@ -233,6 +244,7 @@ static void fair_play(void **unused)
                 for (uint64_t seed = 1; seed <= 2; seed++) {
                     if (strncmp(specs[s], "solver", 6) == 0 && strcmp(g->name, "comrade") != 0)
                         continue;
+                    if (strcmp(specs[s], "tuned") == 0 && strcmp(g->name, "racko") != 0) continue;
                     ch_action x = choose(g, specs[s], seed, st),
                               y = choose(g, specs[s], seed, other);
                     if (x != y)

@@ -34,6 +34,10 @@ typedef struct ch_search_cfg {
                            seats where it has one (src/bots/infer.h); solver: worlds agree
                            with the bids as the heuristic makes them */
     int bid;            /* solver: 1 = a bid that ends the bidding may be chosen by search */
+    int tuned;          /* pimc: 1 = the seat's own moves in rollouts, and the anchor, by the
+                           game's "tuned" player where it has one (Rack-O) */
+    int halve;          /* pimc: 1 = the budget in rounds, each dropping the worse half of
+                           the moves still in (successive halving) */
 } ch_search_cfg;
 
 /* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is

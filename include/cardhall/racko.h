@@ -139,6 +139,8 @@ enum {
 };
 
 ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat);
+/* The heuristic with weights tuned against it ("tuned", issue 28). */
+ch_action rk_tuned_act(ch_bot *b, const void *st, int seat);
 /* Why the heuristic makes move a (issue 24's hints), from seat's view. */
 int rk_heuristic_why(const void *st, int seat, ch_action a, ch_lang lang, char *buf, size_t cap);
 

@@ -13,6 +13,7 @@ static const ch_bot_entry bots[] = {
     {NULL, "random", ch_random_act, NULL},
 #ifdef CH_HAVE_RACKO
     {"racko", "heuristic", rk_heuristic_act, rk_heuristic_why},
+    {"racko", "tuned", rk_tuned_act, NULL},
 #endif
 #ifdef CH_HAVE_RAGAMARU
     {"ragamaru", "heuristic", rg_heuristic_act, NULL},

@@ -7,6 +7,9 @@ static const struct {
     const char *game;
     ch_infer_fn f;
 } models[] = {
+#ifdef CH_HAVE_RACKO
+    {"racko", rk_infer_likelihood},
+#endif
 #ifdef CH_HAVE_RUMINO
     {"rumino", ru_infer_likelihood},
 #endif

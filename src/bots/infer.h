@@ -36,6 +36,11 @@ enum { CH_INFER_TRIES = 24 };
 double ch_infer_resample(const ch_game *g, ch_infer_fn f, void *world, void *tmp, const void *root,
                          int seat, ch_rng *rng);
 
+#ifdef CH_HAVE_RACKO
+double rk_infer_likelihood(const void *world, const void *root, int seat);
+/* Cards of rack r that can all stay where they are (racko_infer.c). */
+int rk_infer_kept(const uint8_t *r, int deck_size);
+#endif
 #ifdef CH_HAVE_RUMINO
 double ru_infer_likelihood(const void *world, const void *root, int seat);
 #endif

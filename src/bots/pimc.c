@@ -21,6 +21,8 @@ typedef struct world_job {
     const ch_search_cfg *cfg;
     const ch_action *acts;
     int n;
+    const int *in; /* the indexes of the actions still in the search */
+    int nin;
     int first, count; /* worlds first..first+count-1 */
     int per;          /* rollouts of each action in each world */
     double *mean;     /* n entries: this world's mean of each action */
@@ -47,6 +49,7 @@ static void search_worlds(void *arg)
         free(world), free(trial), free(j->mean);
         return;
     }
+    ch_sim_ctx_own(&x, j->seat);
     for (int w = 0; w < j->count; w++) {
         if (j->deadline > 0 && ch_search_now_ms() >= j->deadline) break;
         uint64_t ws = ch_mix64(j->seed ^ ch_mix64((uint64_t)(j->first + w) + 1));
@@ -57,7 +60,8 @@ static void search_worlds(void *arg)
         /* Every action in the same world with the same rollout randomness:
          * the actions are compared on equal terms, so the difference of
          * their values is far less noisy than the values themselves. */
-        for (int i = 0; i < j->n; i++) {
+        for (int k = 0; k < j->nin; k++) {
+            int i = j->in[k];
             double sum = 0;
             for (int t = 0; t < per; t++) {
                 ch_sim_ctx_reseed(&x, ws + (uint64_t)t);
@@ -71,7 +75,8 @@ static void search_worlds(void *arg)
             j->value[i] += j->mean[i];
         }
         if (j->anchor >= 0)
-            for (int i = 0; i < j->n; i++) {
+            for (int k = 0; k < j->nin; k++) {
+                int i = j->in[k];
                 double d = j->mean[i] - j->mean[j->anchor];
                 j->dsq[i] += d * d;
             }
@@ -83,7 +88,9 @@ static void search_worlds(void *arg)
 
 /* The heuristic's own choice at the root (from the seat's view, like any
  * bot), when rollouts are by the heuristic and the game has one: the
- * search departs from it only on evidence. -1 otherwise. */
+ * search departs from it only on evidence. Where the game has a "tuned"
+ * player (tuned=1), that one's choice, as it also plays the seat's own
+ * moves in the rollouts. -1 otherwise. */
 static int root_heuristic(ch_bot *b, const void *st, int seat, const ch_action *acts, int n,
                           uint64_t seed)
 {
@@ -91,7 +98,8 @@ static int root_heuristic(ch_bot *b, const void *st, int seat, const ch_action *
     if (cfg->rollout != CH_ROLLOUT_HEURISTIC || cfg->z <= 0) return -1;
     ch_bot *h = malloc(sizeof *h);
     int k = -1;
-    if (h && ch_bot_init(h, b->game, "heuristic", ch_mix64(seed ^ 0x4e7u), NULL) == CH_OK) {
+    if (h && ch_bot_init(h, b->game, ch_search_own_player(b->game, cfg), ch_mix64(seed ^ 0x4e7u),
+                         NULL) == CH_OK) {
         ch_action a = ch_bot_act(h, st, seat);
         for (int i = 0; i < n; i++)
             if (acts[i] == a) k = i;
@@ -100,36 +108,53 @@ static int root_heuristic(ch_bot *b, const void *st, int seat, const ch_action *
     return k;
 }
 
-/* The action with the best mean over the worlds; ties go to the earlier
- * legal action. With an anchor (the heuristic's choice), another action
- * wins only if its mean lead over the anchor, paired world by world, is
- * more than z standard errors: with a few hundred noisy rollouts the best
- * mean is otherwise often noise, and a good heuristic then loses to its own
- * rollouts. Sums are added in world order per job, and jobs in order, so
- * the choice depends on the seed and thread count only. */
-static int pick(const ch_search_cfg *cfg, const world_job *jobs, int nt, const double *value,
-                const double *dsq, int n, int anchor)
+/* The action with the best mean over the worlds among those still in (in,
+ * nin; each was played in every one of the worlds); ties go to the earlier
+ * legal action. With an anchor (the heuristic's choice, always in), another
+ * action wins only if its mean lead over the anchor, paired world by world,
+ * is more than z standard errors: with a few hundred noisy rollouts the
+ * best mean is otherwise often noise, and a good heuristic then loses to
+ * its own rollouts. Sums are added in world order per job, and jobs in
+ * order, so the choice depends on the seed and thread count only. */
+static int pick(const ch_search_cfg *cfg, int worlds, const double *value, const double *dsq,
+                const int *in, int nin, int anchor)
 {
-    int worlds = 0;
-    for (int k = 0; k < nt; k++)
-        worlds += jobs[k].done;
-    if (worlds == 0) return anchor >= 0 ? anchor : 0;
-    int best = anchor >= 0 ? anchor : 0;
+    if (worlds == 0) return anchor >= 0 ? anchor : in[0];
+    int best = anchor >= 0 ? anchor : in[0];
     double bval = -1e300;
-    for (int i = 0; i < n; i++) {
-        double val = 0, sq = 0, av = 0;
-        for (int k = 0; k < nt; k++) {
-            val += value[k * n + i], sq += dsq[k * n + i];
-            if (anchor >= 0) av += value[k * n + anchor];
-        }
+    for (int k = 0; k < nin; k++) {
+        int i = in[k];
         if (anchor >= 0 && i != anchor) {
-            double d = (val - av) / worlds, var = sq / worlds - d * d;
+            double d = (value[i] - value[anchor]) / worlds, var = dsq[i] / worlds - d * d;
             double se = sqrt((var > 0 ? var : 0) / worlds);
             if (d <= cfg->z * se || d <= 0) continue;
         }
-        if (val > bval) best = i, bval = val;
+        if (value[i] > bval || (value[i] == bval && i < best)) best = i, bval = value[i];
     }
     return best;
+}
+
+/* Successive halving (halve=1): keeps the better half of in (by value,
+ * equal worlds for all), the anchor always; returns the new count. */
+static int halve(int *in, int nin, const double *value, int anchor)
+{
+    /* Insertion sort, best first; ties keep the earlier action. */
+    for (int a = 1; a < nin; a++)
+        for (int b = a; b > 0 && value[in[b]] > value[in[b - 1]]; b--) {
+            int t = in[b];
+            in[b] = in[b - 1], in[b - 1] = t;
+        }
+    int keep = (nin + 1) / 2, has_anchor = anchor < 0;
+    for (int k = 0; k < keep; k++)
+        has_anchor |= in[k] == anchor;
+    if (!has_anchor) in[keep - 1] = anchor;
+    /* Back in legal order, so ties in pick go to the earlier action. */
+    for (int a = 1; a < keep; a++)
+        for (int b = a; b > 0 && in[b] < in[b - 1]; b--) {
+            int t = in[b];
+            in[b] = in[b - 1], in[b - 1] = t;
+        }
+    return keep;
 }
 
 ch_action ch_pimc_act(ch_bot *b, const void *st, int seat)
@@ -147,44 +172,71 @@ ch_action ch_pimc_act(ch_bot *b, const void *st, int seat)
     /* The budget is rollouts: worlds x actions x rollouts per action. By
      * default (worlds=0) one rollout of each action in as many worlds as the
      * budget pays for: the heuristic's rollouts are deterministic inside a
-     * world, so a second one there would add nothing. */
-    int worlds = cfg->worlds > 0 ? cfg->worlds : cfg->iters / n;
-    if (worlds < 1) worlds = 1;
-    int per = cfg->iters / (worlds * n);
-    if (per < 1) per = 1;
+     * world, so a second one there would add nothing. With halve=1 the
+     * budget is spent in rounds, log2(actions) of them, each on new worlds
+     * and only the better half of the actions of the round before: the
+     * rollouts go to the moves that could be best. */
+    int rounds = 1;
+    if (cfg->halve)
+        while ((1 << rounds) < n)
+            rounds++;
     int nt = cfg->threads < 1 ? 1 : cfg->threads;
-    if (nt > worlds) nt = worlds;
     int anchor = root_heuristic(b, st, seat, acts, n, seed);
     world_job *jobs = calloc((size_t)nt, sizeof *jobs);
-    double *value = calloc((size_t)n * (size_t)nt, sizeof *value);
-    double *dsq = calloc((size_t)n * (size_t)nt, sizeof *dsq);
+    double *value = calloc((size_t)n * (size_t)(nt + 1), sizeof *value);
+    double *dsq = calloc((size_t)n * (size_t)(nt + 1), sizeof *dsq);
+    int *in = malloc(sizeof *in * (size_t)n);
     double deadline = cfg->ms > 0 ? ch_search_now_ms() + cfg->ms : 0;
     ch_action a = acts[anchor >= 0 ? anchor : 0];
-    if (jobs && value && dsq) {
-        /* Worlds are numbered and seeded by number, so the sums are the
-         * same for any thread count. */
-        for (int i = 0, first = 0; i < nt; i++) {
-            int count = worlds / nt + (i < worlds % nt);
-            jobs[i] = (world_job){.g = g,
-                                  .root = st,
-                                  .seat = seat,
-                                  .cfg = cfg,
-                                  .acts = acts,
-                                  .n = n,
-                                  .first = first,
-                                  .count = count,
-                                  .per = per,
-                                  .seed = seed,
-                                  .deadline = deadline,
-                                  .value = value + i * n,
-                                  .dsq = dsq + i * n,
-                                  .anchor = anchor,
-                                  .model = cfg->infer ? ch_infer_for(g) : NULL};
-            first += count;
+    if (jobs && value && dsq && in) {
+        /* value[0..n-1] and dsq[0..n-1] are the totals; each job adds its
+         * own n entries after them. */
+        int nin = n, total = 0, next = 0;
+        for (int i = 0; i < n; i++)
+            in[i] = i;
+        for (int r = 0; r < rounds; r++) {
+            int worlds = cfg->worlds > 0 ? cfg->worlds : cfg->iters / (rounds * nin);
+            if (worlds < 1) worlds = 1;
+            int per = cfg->iters / (rounds * worlds * nin);
+            if (per < 1) per = 1;
+            int njobs = nt > worlds ? worlds : nt;
+            /* Worlds are numbered and seeded by number, so the sums are
+             * the same for any thread count. */
+            for (int i = 0, first = next; i < njobs; i++) {
+                int count = worlds / njobs + (i < worlds % njobs);
+                memset(value + (i + 1) * n, 0, sizeof *value * (size_t)n);
+                memset(dsq + (i + 1) * n, 0, sizeof *dsq * (size_t)n);
+                jobs[i] = (world_job){.g = g,
+                                      .root = st,
+                                      .seat = seat,
+                                      .cfg = cfg,
+                                      .acts = acts,
+                                      .n = n,
+                                      .in = in,
+                                      .nin = nin,
+                                      .first = first,
+                                      .count = count,
+                                      .per = per,
+                                      .seed = seed,
+                                      .deadline = deadline,
+                                      .value = value + (i + 1) * n,
+                                      .dsq = dsq + (i + 1) * n,
+                                      .anchor = anchor,
+                                      .model = cfg->infer ? ch_infer_for(g) : NULL};
+                first += count;
+            }
+            next += worlds;
+            ch_search_parallel(njobs, search_worlds, jobs, sizeof *jobs);
+            for (int k = 0; k < njobs; k++) {
+                total += jobs[k].done;
+                for (int i = 0; i < n; i++)
+                    value[i] += value[(k + 1) * n + i], dsq[i] += dsq[(k + 1) * n + i];
+            }
+            if (r + 1 < rounds && nin > 1) nin = halve(in, nin, value, anchor);
         }
-        ch_search_parallel(nt, search_worlds, jobs, sizeof *jobs);
-        a = acts[pick(cfg, jobs, nt, value, dsq, n, anchor)];
+        a = acts[pick(cfg, total, value, dsq, in, nin, anchor)];
     }
+    free(in);
     free(dsq);
     free(jobs);
     free(value);

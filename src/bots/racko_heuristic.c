@@ -8,17 +8,37 @@
  * they leave the most room on both sides. Every choice (take or draw, which
  * slot, discard) picks the rack that scores best. With Bonus Rack-O or the
  * run-required rule, runs of consecutive numbers score extra; a rack that
- * can be declared scores above everything else. */
+ * can be declared scores above everything else.
+ *
+ * "tuned" is the same player with other weights (issue 28), found by
+ * playing it against this heuristic on 6 000-10 000 games a setting: it
+ * values a card in its slot's band more (1.0 instead of 0.4, over a band a
+ * third narrower), not the ascending prefix, takes the discard only for a
+ * clearer gain (0.5, not 0.3), and swaps a drawn card in at a small loss
+ * rather than discard it. It wins 55 % of 10 000 games against the
+ * heuristic; the search players use it for their own seat's moves in their
+ * rollouts (search.c), the others' moves staying the heuristic's. */
 #include <math.h>
 #include <stdio.h>
 
 #include "cardhall/racko.h"
 
-static double keep_weight(const rk_view *v, int slot, int card)
+typedef struct weights {
+    double band;   /* what a card in its slot's band adds to the card's 1 */
+    double narrow; /* how fast that falls off away from the band's middle */
+    double prefix; /* per card of the ascending prefix (RK-41) */
+    double take;   /* gain the discard must bring to be taken */
+    double swap;   /* gain a drawn card must bring to be swapped in */
+} weights;
+
+static const weights plain = {0.4, 2.0, 0.05, 0.3, 0.0};
+static const weights tuned = {1.0, 3.0, 0.0, 0.5, -0.2};
+
+static double keep_weight(const weights *k, const rk_view *v, int slot, int card)
 {
     double ideal = (slot + 0.5) * v->deck_size / RK_SLOTS;
-    double w = 1.0 - 2.0 * fabs(card - ideal) / v->deck_size;
-    return 1.0 + 0.4 * (w < 0 ? 0 : w);
+    double w = 1.0 - k->narrow * fabs(card - ideal) / v->deck_size;
+    return 1.0 + k->band * (w < 0 ? 0 : w);
 }
 
 /* Whether rack r would win the round now (RK-30, RK-V2's run rule). */
@@ -27,7 +47,7 @@ static int declarable(const rk_view *v, const uint8_t *r)
     return rk_is_racko(r) && (v->two_player_rule != RK_2P_RUN || rk_longest_run(r) >= 3);
 }
 
-static double evaluate(const rk_view *v, const uint8_t *r)
+static double evaluate(const weights *k, const rk_view *v, const uint8_t *r)
 {
     double best[RK_SLOTS], top = 0;
     for (int j = 0; j < RK_SLOTS; j++) {
@@ -36,11 +56,11 @@ static double evaluate(const rk_view *v, const uint8_t *r)
         double prev = 0;
         for (int i = 0; i < j; i++)
             if (best[i] >= 0 && r[j] - r[i] >= j - i && best[i] > prev) prev = best[i];
-        best[j] = prev + keep_weight(v, j, r[j]);
+        best[j] = prev + keep_weight(k, v, j, r[j]);
         if (v->deck_size - r[j] >= RK_SLOTS - 1 - j && best[j] > top) top = best[j];
     }
     /* A non-declarer scores its ascending prefix (RK-41). */
-    double score = top + 0.05 * rk_prefix(r);
+    double score = top + k->prefix * rk_prefix(r);
     int run = rk_longest_run(r);
     if (v->bonus || v->two_player_rule == RK_2P_RUN) {
         int need = v->two_player_rule == RK_2P_RUN ? 3 : 0;
@@ -53,7 +73,7 @@ static double evaluate(const rk_view *v, const uint8_t *r)
 
 /* The best slot for card c, or -1 if no slot makes the rack better than
  * gain_over; *value gets the resulting evaluation. */
-static int best_slot(const rk_view *v, int c, double floor, double *value)
+static int best_slot(const weights *wt, const rk_view *v, int c, double floor, double *value)
 {
     int slot = -1;
     double bestv = floor;
@@ -62,7 +82,7 @@ static int best_slot(const rk_view *v, int c, double floor, double *value)
         for (int k = 0; k < RK_SLOTS; k++)
             r[k] = v->rack[k];
         r[i] = (uint8_t)c;
-        double e = evaluate(v, r);
+        double e = evaluate(wt, v, r);
         if (e > bestv + 1e-9) bestv = e, slot = i;
     }
     *value = bestv;
@@ -76,24 +96,24 @@ static int wants_declare(const rk_view *v)
     return !v->bonus || rk_longest_run(v->rack) >= 3 || v->turns > 40;
 }
 
-ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat)
+static ch_action act(const weights *k, ch_bot *b, const void *st, int seat)
 {
     rk_view v;
     rk_observe(st, seat, &v);
-    double now = evaluate(&v, v.rack), value;
+    double now = evaluate(k, &v, v.rack), value;
     switch (v.phase) {
     case RK_PH_START: {
         if (v.two_player_rule == RK_2P_OPTIONAL && rk_can_declare(st, seat) && wants_declare(&v))
             return RK_A_DECLARE;
-        int slot = best_slot(&v, v.disc_top, now + 0.3, &value);
+        int slot = best_slot(k, &v, v.disc_top, now + k->take, &value);
         if (slot < 0) return RK_A_DRAW;
         /* A known deck top that helps more is worth the draw instead. */
         double deck_value;
-        if (v.deck_top && best_slot(&v, v.deck_top, value, &deck_value) >= 0) return RK_A_DRAW;
+        if (v.deck_top && best_slot(k, &v, v.deck_top, value, &deck_value) >= 0) return RK_A_DRAW;
         return RK_A_TAKE;
     }
     case RK_PH_TAKEN: {
-        int slot = best_slot(&v, v.hand, -1e9, &value);
+        int slot = best_slot(k, &v, v.hand, -1e9, &value);
         return RK_A_SWAP + (ch_action)(slot < 0 ? 0 : slot);
     }
     case RK_PH_DRAWN: {
@@ -102,7 +122,7 @@ ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat)
          * a long round, now and then a random swap breaks the cycle. */
         if (v.turns > 120 && ch_rng_below(&b->rng, 3) == 0 && !declarable(&v, v.rack))
             return RK_A_SWAP + ch_rng_below(&b->rng, RK_SLOTS);
-        int slot = best_slot(&v, v.hand, now, &value);
+        int slot = best_slot(k, &v, v.hand, now + k->swap, &value);
         return slot < 0 ? RK_A_DISCARD : RK_A_SWAP + (ch_action)slot;
     }
     case RK_PH_END:
@@ -110,6 +130,16 @@ ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat)
     default:
         return RK_A_DRAW;
     }
+}
+
+ch_action rk_heuristic_act(ch_bot *b, const void *st, int seat)
+{
+    return act(&plain, b, st, seat);
+}
+
+ch_action rk_tuned_act(ch_bot *b, const void *st, int seat)
+{
+    return act(&tuned, b, st, seat);
 }
 
 /* Reasons in words (issue 24), recomputed from the view by the same
@@ -125,7 +155,7 @@ int rk_heuristic_why(const void *st, int seat, ch_action a, ch_lang lang, char *
         return snprintf(buf, cap, ja ? "ラックが昇順にそろっています。宣言して勝ちましょう。"
                                      : "Your rack is in order: declaring wins the round.");
     if (a == RK_A_TAKE) {
-        int slot = best_slot(&v, v.disc_top, -1e9, &value);
+        int slot = best_slot(&plain, &v, v.disc_top, -1e9, &value);
         return snprintf(buf, cap,
                         ja ? "捨て札の %d は #%d に入れるとラックがよくなります。山札の見えないカードより確実です。"
                            : "The discard %d improves your rack in #%d; a blind draw might not.",

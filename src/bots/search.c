@@ -39,6 +39,7 @@ void ch_search_defaults(const ch_game *g, ch_search_cfg *c)
     c->nodes = 2000;
     c->infer = 1;
     c->bid = 1;
+    c->tuned = 1;
     c->hand_cut = ch_search_hand_cut(g);
     /* A game from outside this tree may have no heuristic: then random. */
     ch_bot probe;
@@ -72,6 +73,8 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     if (strcmp(key, "depth") == 0) return set_int(key, v, 0, 100000, &c->depth, err);
     if (strcmp(key, "infer") == 0) return set_int(key, v, 0, 1, &c->infer, err);
     if (strcmp(key, "bid") == 0) return set_int(key, v, 0, 1, &c->bid, err);
+    if (strcmp(key, "tuned") == 0) return set_int(key, v, 0, 1, &c->tuned, err);
+    if (strcmp(key, "halve") == 0) return set_int(key, v, 0, 1, &c->halve, err);
     if (strcmp(key, "nodes") == 0) {
         int n = 0;
         if (set_int(key, v, 1, 100000000, &n, err) != CH_OK) return CH_EINVAL;
@@ -113,7 +116,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     return ch_errf(
         err, CH_EINVAL,
         "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c, z, nodes, "
-        "infer, bid)",
+        "infer, bid, tuned, halve)",
         key);
 }
 
@@ -139,6 +142,7 @@ int ch_search_parse(ch_search_cfg *c, const char *settings, ch_err *err)
 int ch_sim_ctx_init(ch_sim_ctx *x, const ch_game *g, const ch_search_cfg *cfg, uint64_t seed)
 {
     memset(x, 0, sizeof *x);
+    x->seat = -1;
     x->g = g;
     x->cfg = cfg;
     ch_rng_seed(&x->rng, seed, 0x51u);
@@ -150,10 +154,27 @@ int ch_sim_ctx_init(ch_sim_ctx *x, const ch_game *g, const ch_search_cfg *cfg, u
     return CH_OK;
 }
 
+const char *ch_search_own_player(const ch_game *g, const ch_search_cfg *cfg)
+{
+    ch_bot probe;
+    if (cfg->tuned && ch_bot_init(&probe, g, "tuned", 0, NULL) == CH_OK) return "tuned";
+    return "heuristic";
+}
+
+void ch_sim_ctx_own(ch_sim_ctx *x, int seat)
+{
+    x->seat = -1;
+    if (x->cfg->rollout != CH_ROLLOUT_HEURISTIC ||
+        strcmp(ch_search_own_player(x->g, x->cfg), "tuned") != 0)
+        return;
+    if (ch_bot_init(&x->own, x->g, "tuned", 0, NULL) == CH_OK) x->seat = seat;
+}
+
 void ch_sim_ctx_reseed(ch_sim_ctx *x, uint64_t seed)
 {
     ch_rng_seed(&x->rng, seed, 0x51u);
     ch_rng_seed(&x->roll.rng, ch_mix64(seed), 0xb07u);
+    if (x->seat >= 0) ch_rng_seed(&x->own.rng, ch_mix64(seed), 0xb08u);
 }
 
 void ch_sim_ctx_free(ch_sim_ctx *x)
@@ -267,7 +288,7 @@ void ch_sim_rollout(ch_sim_ctx *x, void *st, double *out)
         if (p == CH_TERMINAL) break;
         ch_action a;
         if (x->cfg->rollout == CH_ROLLOUT_HEURISTIC) {
-            a = ch_bot_act(&x->roll, st, p);
+            a = ch_bot_act(p == x->seat ? &x->own : &x->roll, st, p);
         } else {
             int n = g->legal(st, x->buf);
             a = x->buf[ch_rng_below(&x->rng, (uint32_t)n)];

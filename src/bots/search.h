@@ -18,12 +18,22 @@ typedef struct ch_sim_ctx {
     const ch_game *g;
     const ch_search_cfg *cfg;
     ch_bot roll; /* the heuristic, when rollouts use it */
+    /* The searching seat's own rollout player (the game's "tuned" one,
+     * tuned=1), or seat -1: roll plays every seat. */
+    ch_bot own;
+    int seat;
     ch_rng rng;
     ch_action *buf;
 } ch_sim_ctx;
 
 int ch_sim_ctx_init(ch_sim_ctx *x, const ch_game *g, const ch_search_cfg *cfg, uint64_t seed);
 void ch_sim_ctx_free(ch_sim_ctx *x);
+/* Lets the game's "tuned" player, where it has one and cfg->tuned, make
+ * seat's moves in the rollouts. */
+void ch_sim_ctx_own(ch_sim_ctx *x, int seat);
+/* The name of the player whose choice anchors pimc at the root and plays
+ * the searching seat in its rollouts: "tuned" or "heuristic". */
+const char *ch_search_own_player(const ch_game *g, const ch_search_cfg *cfg);
 /* Restarts the rollout randomness (the random policy's and the heuristic's)
  * from seed, so rollouts can be repeated on equal terms. */
 void ch_sim_ctx_reseed(ch_sim_ctx *x, uint64_t seed);
