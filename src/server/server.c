@@ -12,7 +12,7 @@
 #include <time.h>
 
 #ifdef CH_LIBEV
-#include <ev.h>
+#include "evloop.h"
 #endif
 
 #include "cardhall/jsontext.h"
@@ -131,7 +131,7 @@ int sv_service(sv_server *s)
     /* Blocks until something is ready (epoll: the cost of a wake-up does
      * not grow with the connections), handles all of it, returns. */
     if (s->loop)
-        n = (ev_run(s->loop, EVRUN_ONCE), 0);
+        n = (sv_evloop_run_once(s->loop), 0);
     else
 #endif
         n = lws_service(s->ctx, 0);
@@ -602,7 +602,7 @@ int sv_run(const sv_config *cfg, ch_err *err)
     /* libev's loop (epoll), ours, lent to libwebsockets (its libev plugin):
      * libwebsockets' own loop polls every socket on every wake-up, which
      * at a move a second per table was most of a move's cost. */
-    void *loops[1] = {ev_loop_new(EVBACKEND_EPOLL)};
+    void *loops[1] = {sv_evloop_new()};
     if (loops[0] && !getenv("CH_SERVE_POLL")) {
         s->loop = loops[0];
         info.options |= LWS_SERVER_OPTION_LIBEV;
@@ -615,7 +615,7 @@ int sv_run(const sv_config *cfg, ch_err *err)
         }
     }
     if (!s->ctx) {
-        if (loops[0]) ev_loop_destroy(loops[0]);
+        if (loops[0]) sv_evloop_destroy(loops[0]);
         s->loop = NULL;
         s->ctx = lws_create_context(&info);
     }
@@ -688,7 +688,7 @@ out:
     free(s->tables);
     free(s->held);
 #ifdef CH_LIBEV
-    if (s->loop) ev_loop_destroy(s->loop); /* after lws_context_destroy: it was lent */
+    if (s->loop) sv_evloop_destroy(s->loop); /* after lws_context_destroy: it was lent */
 #endif
     sv_addrs_free(&s->addrs);
     sv_sync_free(s);

@@ -462,8 +462,13 @@ static int lite_probe(void *db, int within_ms, char *why, size_t cap)
 static int lite_begin(void *db, ch_err *err)
 {
     lite *s = db;
-    return sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK ? CH_OK
-                                                                      : sql_fail(s, err, "begin");
+    /* IMMEDIATE: the write lock is taken here, under the busy timeout. A
+     * deferred group that first read would find the lock taken by another
+     * connection's write and fail at once (SQLITE_BUSY_SNAPSHOT, no wait),
+     * and a failed group stops the server. */
+    return sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
+               ? CH_OK
+               : sql_fail(s, err, "begin");
 }
 
 static int lite_commit(void *db, ch_err *err)
