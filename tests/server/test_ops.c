@@ -231,7 +231,12 @@ static int play_moves(wsc *w, wsc_conn *c, ch_rng *rng, int n, int *over)
     return -1;
 }
 
-/* Resumes the seat after a restart; returns the table's move count. */
+/* Resumes the seat after a restart; returns the table's move count. The
+ * state is left in `pending` for play_moves, which answers it as any other:
+ * when the last stored move ended a hand the restarted table shows that
+ * hand's summary again and waits for this seat's "continue" (its pause is
+ * not stored), so acting on the state's legal moves alone would wait for a
+ * message that never comes. */
 static int resume(wsc *w, wsc_conn *c, json_int_t id, const char *token)
 {
     json_decref(pending);
@@ -242,13 +247,7 @@ static int resume(wsc *w, wsc_conn *c, json_int_t id, const char *token)
     json_t *st = wsc_expect(w, c, "state", WAIT);
     assert_non_null(st);
     int moves = (int)json_integer_value(json_object_get(json_object_get(st, "table"), "moves"));
-    /* Play on from here: the state's own legal moves, if it is our turn. */
-    json_t *legal = json_object_get(st, "legal");
-    if (legal && json_array_size(legal) > 0)
-        wsc_send_json(c, json_pack("{s:s,s:s}", "type", "act", "action",
-                                   json_string_value(json_object_get(json_array_get(legal, 0),
-                                                                     "action"))));
-    json_decref(st);
+    pending = st;
     return moves;
 }
 
