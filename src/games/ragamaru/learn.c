@@ -127,15 +127,14 @@ static void out_plane(const rg_state *s, float *out)
             out[RG_OB_OUT + f] = (float)(rg_box.copies[f] - rg_in_deck(s->deck, f));
 }
 
-/* What rg_obs_kept keeps of its last call in the slot's memo: the DRAWN and
- * TOP entries it set (+1; 0 none); the one-hot entries among the scalars
- * (M_NHOT of them); the hand planes it wrote (bit r of M_HANDS) with each
- * hand's bits (M_HAND + 8r: num, then sp); and the discard pile its
+/* What rg_obs_kept keeps of its last call in the memo: the DRAWN and TOP
+ * entries it set (+1; 0 none); the one-hot entries among the scalars
+ * (M_NHOT of them); the cards of each hand plane r as bits (M_HAND + 8r:
+ * num, then sp; 0 for a plane left zero); and the discard pile its
  * DISCARD plane counts (its size, then its cards two to an entry). */
 enum {
     M_DRAWN,
     M_TOP,
-    M_HANDS,
     M_NDISC,
     M_NHOT,
     M_HOT,
@@ -145,13 +144,20 @@ enum {
 };
 _Static_assert((int)M_SIZE <= (int)RG_OBS_SIZE, "the memo (one entry a tensor entry) holds it");
 
-/* The rest of the scalars and the hands viewer knows. Each entry that is
- * not one-hot is written whatever its value; the one-hot ones (into zeros)
- * are listed in hot, *nhot of them. With memo, each hand written is noted
- * there (M_HAND). Returns bit r for each relative seat r whose hand it
- * wrote (into a zero plane); *drawn: the DRAWN entry to set (-1: none). */
+/* view.c's rg_knows_hand and rg_has_drawn, inlined: they were a call for
+ * every seat of every VectorEnv step. test_learn checks the tensor against
+ * the views. */
+static int knows_hand(const rg_state *s, int viewer, int p)
+{
+    return viewer == CH_ALL || viewer == p || s->phase == RG_PH_OVER;
+}
+
+/* The scalars, and the one-hot entries among them (into zeros) listed in
+ * hot, *nhot of them; each entry that is not one-hot is written whatever
+ * its value. Returns bit p for each seat whose hand viewer knows; *drawn:
+ * the DRAWN entry to set (-1: none). */
 static unsigned obs_head(const rg_state *s, int viewer, float *out, uint16_t *hot, int *nhot,
-                         uint16_t *memo, int *drawn)
+                         int *drawn)
 {
     int np = s->np, base = viewer >= 0 ? viewer : 0, n = 0;
     hot[n++] = (uint16_t)(RG_OB_PHASE + s->phase);
@@ -173,7 +179,7 @@ static unsigned obs_head(const rg_state *s, int viewer, float *out, uint16_t *ho
     out[RG_OB_COUNTS + 2] = (float)s->arrivals / 1000.0f;
     out[RG_OB_COUNTS + 3] = (float)s->adv_left / 4.0f;
     int team = s->teams && viewer >= 0 ? rg_team_of(s, viewer) : -1;
-    unsigned hands = 0;
+    unsigned known = 0;
     *drawn = -1;
     for (int p = 0; p < np; p++) {
         int r = rel(np, base, p);
@@ -184,21 +190,17 @@ static unsigned obs_head(const rg_state *s, int viewer, float *out, uint16_t *ho
         out[RG_OB_HAND_N + r] = (float)s->hand[p].n / 20.0f;
         out[RG_OB_RESTS + r] = (float)s->rests[p] / 8.0f;
         out[RG_OB_DREW + r] = (float)s->drawn_total[p] / 50.0f;
-        if (rg_knows_hand(s, viewer, p)) {
-            hand_plane(&s->hand[p], out + RG_OB_HANDS + RG_NFACES * r);
-            if (memo) {
-                memcpy(memo + M_HAND + 8 * r, &s->hand[p].num, 8);
-                memcpy(memo + M_HAND + 8 * r + 4, &s->hand[p].sp, 8);
-            }
-            hands |= 1u << r;
-            if (rg_has_drawn(s, p)) *drawn = RG_OB_DRAWN + s->drawn;
+        if (knows_hand(s, viewer, p)) {
+            known |= 1u << p;
+            /* rg_has_drawn: the drawn card sits apart from the hand. */
+            if (s->phase == RG_PH_DRAWN && s->turn == p) *drawn = RG_OB_DRAWN + s->drawn;
         }
     }
     assert(n <= 10 + 8);
     for (int k = 0; k < n; k++)
         out[hot[k]] = 1.0f;
     *nhot = n;
-    return hands;
+    return known;
 }
 
 void rg_obs(const void *st, int viewer, float *out)
@@ -208,31 +210,32 @@ void rg_obs(const void *st, int viewer, float *out)
     head_static(s, out);
     out_plane(s, out);
     uint16_t hot[10 + 8];
-    int nhot, drawn;
-    obs_head(s, viewer, out, hot, &nhot, NULL, &drawn);
+    int nhot, drawn, base = viewer >= 0 ? viewer : 0;
+    unsigned known = obs_head(s, viewer, out, hot, &nhot, &drawn);
+    for (int p = 0; p < s->np; p++)
+        if (known >> p & 1u) hand_plane(&s->hand[p], out + RG_OB_HANDS + RG_NFACES * rel(s->np, base, p));
     if (drawn >= 0) out[drawn] = 1.0f;
     if (s->ndisc) out[RG_OB_TOP + s->disc[s->ndisc - 1]] = 1.0f;
     for (int i = 0; i < s->ndisc; i++)
         out[RG_OB_DISCARD + s->disc[i]] += 1.0f;
 }
 
-/* Zeroes a hand plane written from the bits memo holds (M_HAND + 8r). */
-static void clear_hand(float *plane, const uint16_t *memo)
+/* Rewrites the entries of a 64-card mask whose bit differs from the one
+ * the plane holds (was): a VectorEnv row per seat sees its own hand change
+ * by a card or two a turn, where clearing and setting it wrote twenty. */
+static void hand_bits(float *plane, uint64_t was, uint64_t now)
 {
-    uint64_t num, sp;
-    memcpy(&num, memo, 8);
-    memcpy(&sp, memo + 4, 8);
-    for (uint64_t b = num; b; b &= b - 1)
-        plane[__builtin_ctzll(b)] = 0.0f;
-    for (uint64_t b = sp; b; b &= b - 1)
-        plane[60 + __builtin_ctzll(b)] = 0.0f;
-    memset(plane + 96, 0, sizeof *plane * 5);
+    for (uint64_t d = was ^ now; d; d &= d - 1) {
+        int f = __builtin_ctzll(d);
+        plane[f] = (float)(now >> f & 1u);
+    }
 }
 
 /* rg_game.observe_kept (include/cardhall/game.h): the scalars are
- * overwritten, the one-hot entries and hand cards set last time cleared
- * one by one (observe clears all 1,432 entries), and the DISCARD plane, a
- * count per face of a pile of up to 108 cards (recounting it was half of
+ * overwritten, the one-hot entries set last time cleared one by one
+ * (observe clears all 1,432 entries), each hand plane gets only the cards
+ * that differ from what it holds (memo: its bits), and the DISCARD plane,
+ * a count per face of a pile of up to 108 cards (recounting it was half of
  * a step), only gets the cards played onto the pile since, when the pile
  * below them is the one it counted. */
 void rg_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int first)
@@ -244,15 +247,33 @@ void rg_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int fir
     }
     for (int k = 0; k < memo[M_NHOT]; k++)
         out[memo[M_HOT + k]] = 0.0f;
-    for (unsigned b = memo[M_HANDS]; b; b &= b - 1) {
-        int r = __builtin_ctz(b);
-        clear_hand(out + RG_OB_HANDS + RG_NFACES * r, memo + M_HAND + 8 * r);
-    }
     if (memo[M_DRAWN]) out[memo[M_DRAWN] - 1] = 0.0f;
     if (memo[M_TOP]) out[memo[M_TOP] - 1] = 0.0f;
-    int nhot, drawn;
-    memo[M_HANDS] = (uint16_t)obs_head(s, viewer, out, memo + M_HOT, &nhot, memo, &drawn);
+    int nhot, drawn, np = s->np, base = viewer >= 0 ? viewer : 0;
+    unsigned known = obs_head(s, viewer, out, memo + M_HOT, &nhot, &drawn);
     memo[M_NHOT] = (uint16_t)nhot;
+    /* Hands: the plane of relative seat r holds the bits in its memo (0
+     * for a hand the viewer did not know); a hand not known now is all 0. */
+    for (int p = 0; p < np; p++) {
+        int r = rel(np, base, p);
+        uint16_t *m = memo + M_HAND + 8 * r;
+        float *plane = out + RG_OB_HANDS + RG_NFACES * r;
+        uint64_t num = 0, sp = 0, was_num, was_sp;
+        const rg_hand *h = &s->hand[p];
+        int k = known >> p & 1u;
+        if (k) {
+            num = h->num;
+            sp = h->sp;
+        }
+        memcpy(&was_num, m, 8);
+        memcpy(&was_sp, m + 4, 8);
+        hand_bits(plane, was_num, num);
+        hand_bits(plane + 60, was_sp, sp);
+        memcpy(m, &num, 8);
+        memcpy(m + 4, &sp, 8);
+        for (int j = 0; j < 5; j++)
+            plane[96 + j] = k ? h->multi[j] : 0.0f;
+    }
     memo[M_DRAWN] = (uint16_t)(drawn + 1);
     if (drawn >= 0) out[drawn] = 1.0f;
     memo[M_TOP] = 0;
