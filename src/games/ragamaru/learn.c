@@ -220,15 +220,19 @@ void rg_obs(const void *st, int viewer, float *out)
         out[RG_OB_DISCARD + s->disc[i]] += 1.0f;
 }
 
-/* Rewrites the entries of a 64-card mask whose bit differs from the one
- * the plane holds (was): a VectorEnv row per seat sees its own hand change
- * by a card or two a turn, where clearing and setting it wrote twenty. */
-static void hand_bits(float *plane, uint64_t was, uint64_t now)
+/* Writes the n (a multiple of 4) entries of a card mask, 0 or 1 each,
+ * four at a time from a table of the 16 nibbles: no branch on the cards,
+ * where setting and clearing them bit by bit (the hand plane of a row whose
+ * viewer alternates changes by twenty cards a step) mispredicted the end
+ * of each loop. */
+static void mask_plane(float *plane, uint64_t bits, int n)
 {
-    for (uint64_t d = was ^ now; d; d &= d - 1) {
-        int f = __builtin_ctzll(d);
-        plane[f] = (float)(now >> f & 1u);
-    }
+    static const float nib[16][4] = {
+        {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {1, 1, 0, 0}, {0, 0, 1, 0}, {1, 0, 1, 0},
+        {0, 1, 1, 0}, {1, 1, 1, 0}, {0, 0, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 0, 1},
+        {0, 0, 1, 1}, {1, 0, 1, 1}, {0, 1, 1, 1}, {1, 1, 1, 1}};
+    for (int k = 0; k < n; k += 4)
+        memcpy(plane + k, nib[bits >> k & 15u], sizeof nib[0]);
 }
 
 /* rg_game.observe_kept (include/cardhall/game.h): the scalars are
@@ -267,8 +271,12 @@ void rg_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int fir
         }
         memcpy(&was_num, m, 8);
         memcpy(&was_sp, m + 4, 8);
-        hand_bits(plane, was_num, num);
-        hand_bits(plane + 60, was_sp, sp);
+        /* A plane that was zero and stays zero (a hand not known) is left
+         * alone; any other is written whole. */
+        if (was_num | was_sp | num | sp) {
+            mask_plane(plane, num, 60);
+            mask_plane(plane + 60, sp, 36);
+        }
         memcpy(m, &num, 8);
         memcpy(m + 4, &sp, 8);
         for (int j = 0; j < 5; j++)
