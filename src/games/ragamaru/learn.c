@@ -237,8 +237,8 @@ static void mask_plane(float *plane, uint64_t bits, int n)
 
 /* rg_game.observe_kept (include/cardhall/game.h): the scalars are
  * overwritten, the one-hot entries set last time cleared one by one
- * (observe clears all 1,432 entries), each hand plane gets only the cards
- * that differ from what it holds (memo: its bits), and the DISCARD plane,
+ * (observe clears all 1,432 entries), a hand plane is written whole only
+ * where it holds or gets cards (memo: its bits), and the DISCARD plane,
  * a count per face of a pile of up to 108 cards (recounting it was half of
  * a step), only gets the cards played onto the pile since, when the pile
  * below them is the one it counted. */
