@@ -129,12 +129,13 @@ static void out_plane(const rg_state *s, float *out)
 
 /* What rg_obs_kept keeps of its last call in the memo: the DRAWN and TOP
  * entries it set (+1; 0 none); the one-hot entries among the scalars
- * (M_NHOT of them); the cards of each hand plane r as bits (M_HAND + 8r:
- * num, then sp; 0 for a plane left zero); and the discard pile its
- * DISCARD plane counts (its size, then its cards two to an entry). */
+ * (M_NHOT of them); the hand planes it wrote (bit r of M_HANDS) and the
+ * cards of each as bits (M_HAND + 8r: num, then sp); and the discard pile
+ * its DISCARD plane counts (its size, then its cards two to an entry). */
 enum {
     M_DRAWN,
     M_TOP,
+    M_HANDS,
     M_NDISC,
     M_NHOT,
     M_HOT,
@@ -154,8 +155,8 @@ static int knows_hand(const rg_state *s, int viewer, int p)
 
 /* The scalars, and the one-hot entries among them (into zeros) listed in
  * hot, *nhot of them; each entry that is not one-hot is written whatever
- * its value. Returns bit p for each seat whose hand viewer knows; *drawn:
- * the DRAWN entry to set (-1: none). */
+ * its value. Returns bit r for each relative seat r whose hand viewer
+ * knows; *drawn: the DRAWN entry to set (-1: none). */
 static unsigned obs_head(const rg_state *s, int viewer, float *out, uint16_t *hot, int *nhot,
                          int *drawn)
 {
@@ -191,7 +192,7 @@ static unsigned obs_head(const rg_state *s, int viewer, float *out, uint16_t *ho
         out[RG_OB_RESTS + r] = (float)s->rests[p] / 8.0f;
         out[RG_OB_DREW + r] = (float)s->drawn_total[p] / 50.0f;
         if (knows_hand(s, viewer, p)) {
-            known |= 1u << p;
+            known |= 1u << r;
             /* rg_has_drawn: the drawn card sits apart from the hand. */
             if (s->phase == RG_PH_DRAWN && s->turn == p) *drawn = RG_OB_DRAWN + s->drawn;
         }
@@ -212,8 +213,10 @@ void rg_obs(const void *st, int viewer, float *out)
     uint16_t hot[10 + 8];
     int nhot, drawn, base = viewer >= 0 ? viewer : 0;
     unsigned known = obs_head(s, viewer, out, hot, &nhot, &drawn);
-    for (int p = 0; p < s->np; p++)
-        if (known >> p & 1u) hand_plane(&s->hand[p], out + RG_OB_HANDS + RG_NFACES * rel(s->np, base, p));
+    for (int p = 0; p < s->np; p++) {
+        int r = rel(s->np, base, p);
+        if (known >> r & 1u) hand_plane(&s->hand[p], out + RG_OB_HANDS + RG_NFACES * r);
+    }
     if (drawn >= 0) out[drawn] = 1.0f;
     if (s->ndisc) out[RG_OB_TOP + s->disc[s->ndisc - 1]] = 1.0f;
     for (int i = 0; i < s->ndisc; i++)
@@ -256,15 +259,18 @@ void rg_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int fir
     int nhot, drawn, np = s->np, base = viewer >= 0 ? viewer : 0;
     unsigned known = obs_head(s, viewer, out, memo + M_HOT, &nhot, &drawn);
     memo[M_NHOT] = (uint16_t)nhot;
-    /* Hands: the plane of relative seat r holds the bits in its memo (0
-     * for a hand the viewer did not know); a hand not known now is all 0. */
-    for (int p = 0; p < np; p++) {
-        int r = rel(np, base, p);
+    /* Hands: the planes written last time (their cards in the memo) and
+     * the hands known now; a plane neither was nor is written stays 0, and
+     * is not looked at (with 5 seats, 4 of the 5 each step). */
+    unsigned todo = memo[M_HANDS] | known;
+    memo[M_HANDS] = (uint16_t)known;
+    for (; todo; todo &= todo - 1) {
+        int r = __builtin_ctz(todo), p = base + r < np ? base + r : base + r - np;
         uint16_t *m = memo + M_HAND + 8 * r;
         float *plane = out + RG_OB_HANDS + RG_NFACES * r;
         uint64_t num = 0, sp = 0, was_num, was_sp;
         const rg_hand *h = &s->hand[p];
-        int k = known >> p & 1u;
+        int k = known >> r & 1u;
         if (k) {
             num = h->num;
             sp = h->sp;
