@@ -129,13 +129,15 @@ static void out_plane(const rg_state *s, float *out)
 
 /* What rg_obs_kept keeps of its last call in the memo: the DRAWN and TOP
  * entries it set (+1; 0 none); the one-hot entries among the scalars
- * (M_NHOT of them); the hand planes it wrote (bit r of M_HANDS) and the
+ * (M_NHOT of them); which of the mostly-zero planes it wrote (M_PLANES,
+ * obs_head); the hand planes it wrote (bit r of M_HANDS) and the
  * cards of each as bits (M_HAND + 8r: num, then sp); and the discard pile
  * its DISCARD plane counts (its size, then its cards two to an entry). */
 enum {
     M_DRAWN,
     M_TOP,
     M_HANDS,
+    M_PLANES,
     M_NDISC,
     M_NHOT,
     M_HOT,
@@ -158,7 +160,7 @@ static int knows_hand(const rg_state *s, int viewer, int p)
  * its value. Returns bit r for each relative seat r whose hand viewer
  * knows; *drawn: the DRAWN entry to set (-1: none). */
 static unsigned obs_head(const rg_state *s, int viewer, float *out, uint16_t *hot, int *nhot,
-                         int *drawn)
+                         int *drawn, uint16_t *planes)
 {
     int np = s->np, base = viewer >= 0 ? viewer : 0, n = 0;
     hot[n++] = (uint16_t)(RG_OB_PHASE + s->phase);
@@ -179,24 +181,38 @@ static unsigned obs_head(const rg_state *s, int viewer, float *out, uint16_t *ho
     out[RG_OB_COUNTS + 1] = (float)s->ndisc / RG_DECK_MAX;
     out[RG_OB_COUNTS + 2] = (float)s->arrivals / 1000.0f;
     out[RG_OB_COUNTS + 3] = (float)s->adv_left / 4.0f;
-    int team = s->teams && viewer >= 0 ? rg_team_of(s, viewer) : -1;
-    unsigned known = 0;
+    unsigned rests = 0, known = 0;
     *drawn = -1;
     for (int p = 0; p < np; p++) {
         int r = rel(np, base, p);
         /* Seating: how many places clockwise p sits from the viewer's seat. */
         hot[n++] = (uint16_t)(RG_OB_SEATING + 8 * r + rel(np, s->pos[base], s->pos[p]));
-        out[RG_OB_TEAM + r] = team >= 0 && rg_team_of(s, p) == team;
-        out[RG_OB_DRY_PASSED + r] = (float)(s->dry_passed >> p & 1u);
         out[RG_OB_HAND_N + r] = (float)s->hand[p].n / 20.0f;
-        out[RG_OB_RESTS + r] = (float)s->rests[p] / 8.0f;
         out[RG_OB_DREW + r] = (float)s->drawn_total[p] / 50.0f;
+        rests |= s->rests[p];
         if (knows_hand(s, viewer, p)) {
             known |= 1u << r;
             /* rg_has_drawn: the drawn card sits apart from the hand. */
             if (s->phase == RG_PH_DRAWN && s->turn == p) *drawn = RG_OB_DRAWN + s->drawn;
         }
     }
+    /* Planes that are all 0 most of the game (no teams, nobody serving
+     * rests, nobody passed dry) are written only when they hold something
+     * now or did at the last call (bit 1, 2 of *planes; 0 for a zero
+     * tensor): with 5 seats they were 15 stores a step. */
+    unsigned now = (rests ? 1u : 0u) | (s->dry_passed ? 2u : 0u);
+    if (s->teams) {
+        int team = viewer >= 0 ? rg_team_of(s, viewer) : -1;
+        for (int p = 0; p < np; p++)
+            out[RG_OB_TEAM + rel(np, base, p)] = team >= 0 && rg_team_of(s, p) == team;
+    }
+    if ((now | *planes) & 1u)
+        for (int p = 0; p < np; p++)
+            out[RG_OB_RESTS + rel(np, base, p)] = (float)s->rests[p] / 8.0f;
+    if ((now | *planes) & 2u)
+        for (int p = 0; p < np; p++)
+            out[RG_OB_DRY_PASSED + rel(np, base, p)] = (float)(s->dry_passed >> p & 1u);
+    *planes = (uint16_t)now;
     assert(n <= 10 + 8);
     for (int k = 0; k < n; k++)
         out[hot[k]] = 1.0f;
@@ -212,7 +228,8 @@ void rg_obs(const void *st, int viewer, float *out)
     out_plane(s, out);
     uint16_t hot[10 + 8];
     int nhot, drawn, base = viewer >= 0 ? viewer : 0;
-    unsigned known = obs_head(s, viewer, out, hot, &nhot, &drawn);
+    uint16_t planes = 0;
+    unsigned known = obs_head(s, viewer, out, hot, &nhot, &drawn, &planes);
     for (int p = 0; p < s->np; p++) {
         int r = rel(s->np, base, p);
         if (known >> r & 1u) hand_plane(&s->hand[p], out + RG_OB_HANDS + RG_NFACES * r);
@@ -257,7 +274,7 @@ void rg_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int fir
     if (memo[M_DRAWN]) out[memo[M_DRAWN] - 1] = 0.0f;
     if (memo[M_TOP]) out[memo[M_TOP] - 1] = 0.0f;
     int nhot, drawn, np = s->np, base = viewer >= 0 ? viewer : 0;
-    unsigned known = obs_head(s, viewer, out, memo + M_HOT, &nhot, &drawn);
+    unsigned known = obs_head(s, viewer, out, memo + M_HOT, &nhot, &drawn, memo + M_PLANES);
     memo[M_NHOT] = (uint16_t)nhot;
     /* Hands: the planes written last time (their cards in the memo) and
      * the hands known now; a plane neither was nor is written stays 0, and
