@@ -576,6 +576,15 @@ static void random_states(const ch_game *g, const char *const *kv, int nkv, int 
     float *kept = calloc((size_t)size, sizeof *kept);
     uint16_t *memo = calloc((size_t)size, sizeof *memo);
     int first = 1;
+    /* And one tensor and memo per viewer, written only when that seat is
+     * to move (and the spectator's at every step): each call sees what
+     * changed since the same viewer's last one, several moves and deals
+     * back (RAGAMARU rewrites a hand plane's changed cards only). */
+    float *mine = calloc((size_t)size * (CH_MAX_PLAYERS + 1), sizeof *mine);
+    uint16_t *mine_memo = calloc((size_t)size * (CH_MAX_PLAYERS + 1), sizeof *mine_memo);
+    int mine_first[CH_MAX_PLAYERS + 1];
+    for (int v = 0; v <= CH_MAX_PLAYERS; v++)
+        mine_first[v] = 1;
     ch_rng rng;
     ch_rng_seed(&rng, 26, 0x1ea5u);
     int done = 0;
@@ -617,6 +626,15 @@ static void random_states(const ch_game *g, const char *const *kv, int nkv, int 
                     assert_memory_equal(kept, a, sizeof *a * (size_t)size);
                 }
                 if (g == &db_game) babasuki_where_is_the_view(st, v, a);
+                /* The viewer's own row (CH_SPECTATOR's is the last). */
+                int row = v >= 0 ? v : CH_MAX_PLAYERS;
+                if (g->observe_kept && (v < 0 || v == g->to_move(st))) {
+                    float *t = mine + (size_t)row * (size_t)size;
+                    g->observe_kept(st, v, t, mine_memo + (size_t)row * (size_t)size,
+                                    mine_first[row]);
+                    mine_first[row] = 0;
+                    assert_memory_equal(t, a, sizeof *a * (size_t)size);
+                }
             }
             n = g->legal(st, acts);
             g->apply(st, acts[ch_rng_below(&rng, (uint32_t)n)]);
@@ -626,6 +644,8 @@ static void random_states(const ch_game *g, const char *const *kv, int nkv, int 
     free(st);
     free(kept);
     free(memo);
+    free(mine);
+    free(mine_memo);
     free(a);
     free(b);
     free(acts);

@@ -95,8 +95,9 @@ static void settle(pych_vec *v, int i, const vec_out *o)
     const ch_game *g = v->game->game;
     int np = v->game->n_players;
     void *st = slot_state(v, i);
+    int p;
     for (;;) {
-        int p = g->to_move(st);
+        p = g->to_move(st);
         if (p == CH_TERMINAL || v->moves[i] >= v->max_steps) {
             if (o->rewards && p == CH_TERMINAL) {
                 double r[CH_MAX_PLAYERS];
@@ -113,7 +114,6 @@ static void settle(pych_vec *v, int i, const vec_out *o)
         g->apply(st, ch_bot_act(&v->bots[(size_t)i * np + p], st, p));
         v->moves[i]++;
     }
-    int p = g->to_move(st);
     v->players[i] = p;
     if (o->obs) {
         float *row = o->obs + (size_t)i * v->game->obs_size;

@@ -127,15 +127,17 @@ static void out_plane(const rg_state *s, float *out)
             out[RG_OB_OUT + f] = (float)(rg_box.copies[f] - rg_in_deck(s->deck, f));
 }
 
-/* What rg_obs_kept keeps of its last call in the slot's memo: the DRAWN and
- * TOP entries it set (+1; 0 none); the one-hot entries among the scalars
- * (M_NHOT of them); the hand planes it wrote (bit r of M_HANDS) with each
- * hand's bits (M_HAND + 8r: num, then sp); and the discard pile its
- * DISCARD plane counts (its size, then its cards two to an entry). */
+/* What rg_obs_kept keeps of its last call in the memo: the DRAWN and TOP
+ * entries it set (+1; 0 none); the one-hot entries among the scalars
+ * (M_NHOT of them); which of the mostly-zero planes it wrote (M_PLANES,
+ * obs_head); the hand planes it wrote (bit r of M_HANDS) and the
+ * cards of each as bits (M_HAND + 8r: num, then sp); and the discard pile
+ * its DISCARD plane counts (its size, then its cards two to an entry). */
 enum {
     M_DRAWN,
     M_TOP,
     M_HANDS,
+    M_PLANES,
     M_NDISC,
     M_NHOT,
     M_HOT,
@@ -145,13 +147,20 @@ enum {
 };
 _Static_assert((int)M_SIZE <= (int)RG_OBS_SIZE, "the memo (one entry a tensor entry) holds it");
 
-/* The rest of the scalars and the hands viewer knows. Each entry that is
- * not one-hot is written whatever its value; the one-hot ones (into zeros)
- * are listed in hot, *nhot of them. With memo, each hand written is noted
- * there (M_HAND). Returns bit r for each relative seat r whose hand it
- * wrote (into a zero plane); *drawn: the DRAWN entry to set (-1: none). */
+/* view.c's rg_knows_hand and rg_has_drawn, inlined: they were a call for
+ * every seat of every VectorEnv step. test_learn checks the tensor against
+ * the views. */
+static int knows_hand(const rg_state *s, int viewer, int p)
+{
+    return viewer == CH_ALL || viewer == p || s->phase == RG_PH_OVER;
+}
+
+/* The scalars, and the one-hot entries among them (into zeros) listed in
+ * hot, *nhot of them; each entry that is not one-hot is written whatever
+ * its value. Returns bit r for each relative seat r whose hand viewer
+ * knows; *drawn: the DRAWN entry to set (-1: none). */
 static unsigned obs_head(const rg_state *s, int viewer, float *out, uint16_t *hot, int *nhot,
-                         uint16_t *memo, int *drawn)
+                         int *drawn, uint16_t *planes)
 {
     int np = s->np, base = viewer >= 0 ? viewer : 0, n = 0;
     hot[n++] = (uint16_t)(RG_OB_PHASE + s->phase);
@@ -172,33 +181,43 @@ static unsigned obs_head(const rg_state *s, int viewer, float *out, uint16_t *ho
     out[RG_OB_COUNTS + 1] = (float)s->ndisc / RG_DECK_MAX;
     out[RG_OB_COUNTS + 2] = (float)s->arrivals / 1000.0f;
     out[RG_OB_COUNTS + 3] = (float)s->adv_left / 4.0f;
-    int team = s->teams && viewer >= 0 ? rg_team_of(s, viewer) : -1;
-    unsigned hands = 0;
+    unsigned rests = 0, known = 0;
     *drawn = -1;
     for (int p = 0; p < np; p++) {
         int r = rel(np, base, p);
         /* Seating: how many places clockwise p sits from the viewer's seat. */
         hot[n++] = (uint16_t)(RG_OB_SEATING + 8 * r + rel(np, s->pos[base], s->pos[p]));
-        out[RG_OB_TEAM + r] = team >= 0 && rg_team_of(s, p) == team;
-        out[RG_OB_DRY_PASSED + r] = (float)(s->dry_passed >> p & 1u);
         out[RG_OB_HAND_N + r] = (float)s->hand[p].n / 20.0f;
-        out[RG_OB_RESTS + r] = (float)s->rests[p] / 8.0f;
         out[RG_OB_DREW + r] = (float)s->drawn_total[p] / 50.0f;
-        if (rg_knows_hand(s, viewer, p)) {
-            hand_plane(&s->hand[p], out + RG_OB_HANDS + RG_NFACES * r);
-            if (memo) {
-                memcpy(memo + M_HAND + 8 * r, &s->hand[p].num, 8);
-                memcpy(memo + M_HAND + 8 * r + 4, &s->hand[p].sp, 8);
-            }
-            hands |= 1u << r;
-            if (rg_has_drawn(s, p)) *drawn = RG_OB_DRAWN + s->drawn;
+        rests |= s->rests[p];
+        if (knows_hand(s, viewer, p)) {
+            known |= 1u << r;
+            /* rg_has_drawn: the drawn card sits apart from the hand. */
+            if (s->phase == RG_PH_DRAWN && s->turn == p) *drawn = RG_OB_DRAWN + s->drawn;
         }
     }
+    /* Planes that are all 0 most of the game (no teams, nobody serving
+     * rests, nobody passed dry) are written only when they hold something
+     * now or did at the last call (bit 1, 2 of *planes; 0 for a zero
+     * tensor): with 5 seats they were 15 stores a step. */
+    unsigned now = (rests ? 1u : 0u) | (s->dry_passed ? 2u : 0u);
+    if (s->teams) {
+        int team = viewer >= 0 ? rg_team_of(s, viewer) : -1;
+        for (int p = 0; p < np; p++)
+            out[RG_OB_TEAM + rel(np, base, p)] = team >= 0 && rg_team_of(s, p) == team;
+    }
+    if ((now | *planes) & 1u)
+        for (int p = 0; p < np; p++)
+            out[RG_OB_RESTS + rel(np, base, p)] = (float)s->rests[p] / 8.0f;
+    if ((now | *planes) & 2u)
+        for (int p = 0; p < np; p++)
+            out[RG_OB_DRY_PASSED + rel(np, base, p)] = (float)(s->dry_passed >> p & 1u);
+    *planes = (uint16_t)now;
     assert(n <= 10 + 8);
     for (int k = 0; k < n; k++)
         out[hot[k]] = 1.0f;
     *nhot = n;
-    return hands;
+    return known;
 }
 
 void rg_obs(const void *st, int viewer, float *out)
@@ -208,31 +227,39 @@ void rg_obs(const void *st, int viewer, float *out)
     head_static(s, out);
     out_plane(s, out);
     uint16_t hot[10 + 8];
-    int nhot, drawn;
-    obs_head(s, viewer, out, hot, &nhot, NULL, &drawn);
+    int nhot, drawn, base = viewer >= 0 ? viewer : 0;
+    uint16_t planes = 0;
+    unsigned known = obs_head(s, viewer, out, hot, &nhot, &drawn, &planes);
+    for (int p = 0; p < s->np; p++) {
+        int r = rel(s->np, base, p);
+        if (known >> r & 1u) hand_plane(&s->hand[p], out + RG_OB_HANDS + RG_NFACES * r);
+    }
     if (drawn >= 0) out[drawn] = 1.0f;
     if (s->ndisc) out[RG_OB_TOP + s->disc[s->ndisc - 1]] = 1.0f;
     for (int i = 0; i < s->ndisc; i++)
         out[RG_OB_DISCARD + s->disc[i]] += 1.0f;
 }
 
-/* Zeroes a hand plane written from the bits memo holds (M_HAND + 8r). */
-static void clear_hand(float *plane, const uint16_t *memo)
+/* Writes the n (a multiple of 4) entries of a card mask, 0 or 1 each,
+ * four at a time from a table of the 16 nibbles: no branch on the cards,
+ * where setting and clearing them bit by bit (the hand plane of a row whose
+ * viewer alternates changes by twenty cards a step) mispredicted the end
+ * of each loop. */
+static void mask_plane(float *plane, uint64_t bits, int n)
 {
-    uint64_t num, sp;
-    memcpy(&num, memo, 8);
-    memcpy(&sp, memo + 4, 8);
-    for (uint64_t b = num; b; b &= b - 1)
-        plane[__builtin_ctzll(b)] = 0.0f;
-    for (uint64_t b = sp; b; b &= b - 1)
-        plane[60 + __builtin_ctzll(b)] = 0.0f;
-    memset(plane + 96, 0, sizeof *plane * 5);
+    static const float nib[16][4] = {{0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {1, 1, 0, 0},
+                                     {0, 0, 1, 0}, {1, 0, 1, 0}, {0, 1, 1, 0}, {1, 1, 1, 0},
+                                     {0, 0, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 0, 1},
+                                     {0, 0, 1, 1}, {1, 0, 1, 1}, {0, 1, 1, 1}, {1, 1, 1, 1}};
+    for (int k = 0; k < n; k += 4)
+        memcpy(plane + k, nib[bits >> k & 15u], sizeof nib[0]);
 }
 
 /* rg_game.observe_kept (include/cardhall/game.h): the scalars are
- * overwritten, the one-hot entries and hand cards set last time cleared
- * one by one (observe clears all 1,432 entries), and the DISCARD plane, a
- * count per face of a pile of up to 108 cards (recounting it was half of
+ * overwritten, the one-hot entries set last time cleared one by one
+ * (observe clears all 1,432 entries), a hand plane is written whole only
+ * where it holds or gets cards (memo: its bits), and the DISCARD plane,
+ * a count per face of a pile of up to 108 cards (recounting it was half of
  * a step), only gets the cards played onto the pile since, when the pile
  * below them is the one it counted. */
 void rg_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int first)
@@ -244,15 +271,40 @@ void rg_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int fir
     }
     for (int k = 0; k < memo[M_NHOT]; k++)
         out[memo[M_HOT + k]] = 0.0f;
-    for (unsigned b = memo[M_HANDS]; b; b &= b - 1) {
-        int r = __builtin_ctz(b);
-        clear_hand(out + RG_OB_HANDS + RG_NFACES * r, memo + M_HAND + 8 * r);
-    }
     if (memo[M_DRAWN]) out[memo[M_DRAWN] - 1] = 0.0f;
     if (memo[M_TOP]) out[memo[M_TOP] - 1] = 0.0f;
-    int nhot, drawn;
-    memo[M_HANDS] = (uint16_t)obs_head(s, viewer, out, memo + M_HOT, &nhot, memo, &drawn);
+    int nhot, drawn, np = s->np, base = viewer >= 0 ? viewer : 0;
+    unsigned known = obs_head(s, viewer, out, memo + M_HOT, &nhot, &drawn, memo + M_PLANES);
     memo[M_NHOT] = (uint16_t)nhot;
+    /* Hands: the planes written last time (their cards in the memo) and
+     * the hands known now; a plane neither was nor is written stays 0, and
+     * is not looked at (with 5 seats, 4 of the 5 each step). */
+    unsigned todo = memo[M_HANDS] | known;
+    memo[M_HANDS] = (uint16_t)known;
+    for (; todo; todo &= todo - 1) {
+        int r = __builtin_ctz(todo), p = base + r < np ? base + r : base + r - np;
+        uint16_t *m = memo + M_HAND + 8 * r;
+        float *plane = out + RG_OB_HANDS + RG_NFACES * r;
+        uint64_t num = 0, sp = 0, was_num, was_sp;
+        const rg_hand *h = &s->hand[p];
+        int k = known >> r & 1u;
+        if (k) {
+            num = h->num;
+            sp = h->sp;
+        }
+        memcpy(&was_num, m, 8);
+        memcpy(&was_sp, m + 4, 8);
+        /* A plane that was zero and stays zero (a hand not known) is left
+         * alone; any other is written whole. */
+        if (was_num | was_sp | num | sp) {
+            mask_plane(plane, num, 60);
+            mask_plane(plane + 60, sp, 36);
+        }
+        memcpy(m, &num, 8);
+        memcpy(m + 4, &sp, 8);
+        for (int j = 0; j < 5; j++)
+            plane[96 + j] = k ? h->multi[j] : 0.0f;
+    }
     memo[M_DRAWN] = (uint16_t)(drawn + 1);
     if (drawn >= 0) out[drawn] = 1.0f;
     memo[M_TOP] = 0;
