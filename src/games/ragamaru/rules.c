@@ -81,12 +81,21 @@ static void reshuffle(rg_state *s, rg_log *lg)
  * the last face drawn, or -1. */
 static int draw(rg_state *s, int p, int k, rg_log *lg, int type)
 {
-    /* The common draw: one card with the stock not empty, nothing logged. */
-    if (k == 1 && s->nstock && !lg) {
-        int f = s->stock[--s->nstock];
-        rg_hand_add(&s->hand[p], f);
-        s->drawn_total[p]++;
-        return f;
+    /* Nothing logged (random play, search): as many cards as the stock
+     * holds at a time, with no per-card test of the stock or the log. */
+    if (!lg) {
+        int last = -1;
+        for (;;) {
+            int take = k < s->nstock ? k : s->nstock;
+            for (int i = 0; i < take; i++) {
+                last = s->stock[--s->nstock];
+                rg_hand_add(&s->hand[p], last);
+            }
+            s->drawn_total[p] += (uint32_t)take;
+            k -= take;
+            if (k == 0 || s->ndisc < 2) return last;
+            reshuffle(s, NULL);
+        }
     }
     int last = -1;
     uint8_t got[RG_DECK_MAX];
