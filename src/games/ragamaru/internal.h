@@ -100,33 +100,39 @@ static inline int rg_count(const rg_hand *h, int face)
     return h->multi[face - 96];
 }
 
-/* A card joins or leaves a hand without a branch on its kind: random play
- * draws and plays numbers, coloured specials and colourless cards in no
- * predictable order, and a branch on which it is mispredicted at a good
- * share of steps (issue 29). Every word takes its part of the change, zero
- * for the words the card does not live in: a number card's bit in num
- * (faces 0..59), a coloured special's in sp (60..95), a colourless card's
- * count in multi (96..100; the others add 0 to multi[0]). */
-static inline void rg_hand_change(rg_hand *h, int face, int d)
+/* A coloured card's bit lives in num (faces 0..59) or sp (60..95): the word
+ * is picked without a branch, since random play draws and plays cards of
+ * either kind unpredictably (issue 29). */
+static inline uint64_t *rg_hand_word(rg_hand *h, int face, int *bit)
 {
-    int in_num = face < 60, in_sp = (unsigned)(face - 60) < 36, in_multi = face >= 96;
-    uint64_t num = (uint64_t)in_num << (face & 63), sp = (uint64_t)in_sp << ((face - 60) & 63);
-    h->num = d > 0 ? h->num | num : h->num & ~num;
-    h->sp = d > 0 ? h->sp | sp : h->sp & ~sp;
-    h->multi[(face - 96) & -in_multi] =
-        (uint8_t)(h->multi[(face - 96) & -in_multi] + (d & -in_multi));
-    h->n = (uint8_t)(h->n + d);
+    int sp = face >= 60;
+    *bit = face - 60 * sp;
+    return sp ? &h->sp : &h->num;
 }
 
 static inline void rg_hand_add(rg_hand *h, int face)
 {
-    rg_hand_change(h, face, 1);
+    if (face < 96) {
+        int bit;
+        uint64_t *w = rg_hand_word(h, face, &bit);
+        *w |= 1ull << bit;
+    } else {
+        h->multi[face - 96]++;
+    }
+    h->n++;
 }
 
 static inline void rg_hand_remove(rg_hand *h, int face)
 {
     assert(rg_count(h, face) > 0);
-    rg_hand_change(h, face, -1);
+    if (face < 96) {
+        int bit;
+        uint64_t *w = rg_hand_word(h, face, &bit);
+        *w &= ~(1ull << bit);
+    } else {
+        h->multi[face - 96]--;
+    }
+    h->n--;
 }
 
 /* The play's cards in the order they go down; returns the count. A single

@@ -81,21 +81,12 @@ static void reshuffle(rg_state *s, rg_log *lg)
  * the last face drawn, or -1. */
 static int draw(rg_state *s, int p, int k, rg_log *lg, int type)
 {
-    /* Nothing logged (random play, search): as many cards as the stock
-     * holds at a time, with no per-card test of the stock or the log. */
-    if (!lg) {
-        int last = -1;
-        for (;;) {
-            int take = k < s->nstock ? k : s->nstock;
-            for (int i = 0; i < take; i++) {
-                last = s->stock[--s->nstock];
-                rg_hand_add(&s->hand[p], last);
-            }
-            s->drawn_total[p] += (uint32_t)take;
-            k -= take;
-            if (k == 0 || s->ndisc < 2) return last;
-            reshuffle(s, NULL);
-        }
+    /* The common draw: one card with the stock not empty, nothing logged. */
+    if (k == 1 && s->nstock && !lg) {
+        int f = s->stock[--s->nstock];
+        rg_hand_add(&s->hand[p], f);
+        s->drawn_total[p]++;
+        return f;
     }
     int last = -1;
     uint8_t got[RG_DECK_MAX];
@@ -203,8 +194,11 @@ static void set_req(rg_state *s, int C, int N, int T)
     s->T = (uint8_t)T;
 }
 
-/* What a play of k cards does once they are on the discard pile. */
-static inline void play_effect(rg_state *s, int p, const rg_move *m, int k, rg_log *lg)
+/* What a play of k cards does once they are on the discard pile. Inlined
+ * into each caller (rg_apply's one-special path among them): as a call,
+ * the move went through memory and its fields came back late (issue 29). */
+static inline __attribute__((always_inline)) void play_effect(rg_state *s, int p, const rg_move *m,
+                                                              int k, rg_log *lg)
 {
     int response = s->phase == RG_PH_RESPOND;
     rg_ev *e;
