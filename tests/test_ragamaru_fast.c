@@ -21,6 +21,7 @@
 
 typedef struct tally {
     long steps, plays, lists_of_many;
+    long declares, big_responds, colourless_turns; /* the table-copied lists' cases */
 } tally;
 
 static void play_games(const char *const *kv, int nkv, int games, uint64_t seed, tally *t)
@@ -40,6 +41,12 @@ static void play_games(const char *const *kv, int nkv, int games, uint64_t seed,
                          "(or another order)",
                          gi, step, s->phase, n, m);
             assert_true(n > 0);
+            const rg_hand *h = &s->hand[s->turn];
+            t->declares += s->phase == RG_PH_DECLARE;
+            t->big_responds += s->phase == RG_PH_RESPOND && s->ptype != RG_SIN && h->n > 5;
+            t->colourless_turns +=
+                s->phase == RG_PH_PLAY && (h->multi[RG_FACE_RES - 96] | h->multi[RG_FACE_SIN - 96] |
+                                           h->multi[RG_FACE_RGM - 96]);
             x ^= x << 13, x ^= x >> 7, x ^= x << 17;
             ch_action a = fast[x % (uint64_t)n];
             rg_state copy = *s;
@@ -60,12 +67,15 @@ static void play_games(const char *const *kv, int nkv, int games, uint64_t seed,
 
 static void check(const char *const *kv, int nkv, int games, uint64_t seed)
 {
-    tally t = {0, 0, 0};
+    tally t = {0, 0, 0, 0, 0, 0};
     play_games(kv, nkv, games, seed, &t);
     /* The games were long and varied enough to reach the shortcuts' cases. */
     assert_true(t.steps > 200L * ch_harness_scaled(games));
     assert_true(t.plays > t.steps / 10);
     assert_true(t.lists_of_many > 0);
+    assert_true(t.declares > 0);         /* RG-62 */
+    assert_true(t.big_responds > 0);     /* RG-41..RG-45 */
+    assert_true(t.colourless_turns > 0); /* RG-62..RG-66 */
 }
 
 /* RG-30..RG-36 (plays in a turn and after a draw), RG-21/22 (draw), RG-73

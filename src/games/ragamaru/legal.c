@@ -9,6 +9,7 @@
  * (RG_PH_DECLARE: 4, then 15 actions), as are Advantage discards
  * (RG_PH_DISCARD), one card at a time in any order, at most 101 + 1. */
 #include <assert.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -129,6 +130,10 @@ static struct {
 static ch_action lone_num[64 + 64];
 static ch_action *const lone_sp = lone_num + 60; /* so lone_num[face] serves faces 0..95 */
 
+static ch_action colourless_tab[4 + 4 + 16]; /* see turn_colourless */
+static ch_action declare_tab[5][15];         /* see gen_declare */
+static ch_action respond_tab[6];             /* see gen_respond */
+
 void rg_legal_init(void)
 {
     int k = 0;
@@ -156,6 +161,29 @@ void rg_legal_init(void)
                     sets_table.n[conv][big][lf][held] = (uint8_t)(k - start);
                 }
     assert(k == (int)sizeof sets_table.e - 3);
+    for (int j = 0; j < 4; j++) {
+        rg_move m = {RG_A_PLAY, RG_RES, 0, j + 1, 0, 0, 0, 0, 0};
+        colourless_tab[j] = rg_encode(&m);
+        m.type = RG_RGM;
+        colourless_tab[4 + j] = rg_encode(&m);
+    }
+    rg_move r = {RG_A_PLAY, RG_CONV, 0, 1, 0, 0, 0, 0, 0};
+    respond_tab[0] = rg_encode(&r);
+    r.type = RG_TMO;
+    for (r.colour = 0; r.colour < 4; r.colour++)
+        respond_tab[1 + r.colour] = rg_encode(&r);
+    r = (rg_move){RG_A_ACCEPT, 0, 0, 0, 0, 0, 0, 0, 0};
+    respond_tab[5] = rg_encode(&r);
+    for (int c = 0; c <= RG_ANY; c++)
+        for (int j = 0; j < 15; j++) {
+            rg_move m = {RG_A_DECLARE, 0, 0, 0, 0, 0, c, j + 1, 0};
+            if (c == RG_ANY) m.colour = j % 4, m.decl = 0;
+            declare_tab[c][j] = rg_encode(&m);
+        }
+    for (int j = 0; j < 16; j++) {
+        rg_move m = {RG_A_PLAY, RG_SIN, 0, j / 4 + 1, 0, 0, j % 4, 0, 0};
+        colourless_tab[8 + j] = rg_encode(&m);
+    }
     for (int b = 0; b < 60; b++) {
         rg_move m = {RG_A_PLAY, RG_NUMBER, b / 4 + 1, 1 << b % 4, b % 4, 0, 0, 0, 0};
         lone_num[b] = rg_encode(&m);
@@ -196,7 +224,14 @@ static ch_action *gen_table_need(const gen *g, ch_action *o, int type, int numbe
     const uint8_t *e = sets_table.e + sets_table.off[conv][big][lf][held];
     int n = sets_table.n[conv][big][lf][held];
     ch_action base = (ch_action)RG_A_PLAY | (ch_action)type << 3 | (ch_action)number << 7;
-    for (int i = 0; i < n; i++) {
+    /* Four entries whatever the row's length, as gen_table: a loop's exit
+     * on it mispredicted; entries past n belong to the next row and are
+     * not counted. */
+    for (int i = 0; i < 4; i++) {
+        *o = base | (ch_action)e[i] << 11;
+        o += ((e[i] & need) != 0) & (i < n);
+    }
+    for (int i = 4; i < n; i++) {
         *o = base | (ch_action)e[i] << 11;
         o += (e[i] & need) != 0;
     }
@@ -250,24 +285,33 @@ static ch_action *gen_colourless(const gen *g, ch_action *o, int type, int face)
     return o;
 }
 
-/* gen_colourless in a turn (no drawn card, no strict_draw): counts 1..k of
- * a Reserve, a Sin Bin (with each colour) or a RAGAMARU, k held, within the
- * type's limit, and below the hand's size (RG-34). The entries are written
- * whatever k, and k of them counted: held or not, a loop on k mispredicted
- * its exit. */
-static inline ch_action *turn_colourless(const gen *g, ch_action *o, int type, int held)
+/* A turn's plays of colourless cards (no drawn card, no strict_draw),
+ * after the coloured ones: counts 1..k of a Reserve, a Sin Bin (with each
+ * colour) and a RAGAMARU, k held, within the type's limit and below the
+ * hand's size (RG-34). The entries of all three are copied from
+ * colourless_tab (counts 1..4 of a Reserve, of a RAGAMARU, then of a Sin
+ * Bin with each colour, as gen_colourless lists them) whatever k, and k of
+ * each counted: a loop on k mispredicted its exit, and building each entry
+ * made the list's end wait (issue 29). */
+static inline int colourless_k(const gen *g, int type, int held)
 {
     int lim = limit(g->s, type), k = held < lim ? held : lim;
-    k = k < g->h->n - 1 ? k : g->h->n - 1;
-    ch_action base = (ch_action)RG_A_PLAY | (ch_action)type << 3;
-    if (type != RG_SIN) {
-        for (int j = 0; j < 4; j++)
-            o[j] = base | (ch_action)(j + 1) << 11;
-        return o + k;
-    }
-    for (int j = 0; j < 8 || j < 4 * k; j++) /* count j/4 + 1, colour j%4 */
-        o[j] = base | (ch_action)(j / 4 + 1) << 11 | (ch_action)(j % 4) << 18;
-    return o + 4 * k;
+    return k < g->h->n - 1 ? k : g->h->n - 1;
+}
+
+static inline ch_action *turn_colourless(const gen *g, ch_action *o)
+{
+    const rg_hand *h = g->h;
+    int kr = colourless_k(g, RG_RES, h->multi[RG_FACE_RES - 96]);
+    int ks = colourless_k(g, RG_SIN, h->multi[RG_FACE_SIN - 96]);
+    int kg = colourless_k(g, RG_RGM, h->multi[RG_FACE_RGM - 96]);
+    memcpy(o, colourless_tab, 4 * sizeof *o);
+    o += kr;
+    memcpy(o, colourless_tab + 8, 8 * sizeof *o);
+    if (ks > 2) memcpy(o + 8, colourless_tab + 16, 8 * sizeof *o); /* unlimited_multiples */
+    o += 4 * ks;
+    memcpy(o, colourless_tab + 4, 4 * sizeof *o);
+    return o + kg;
 }
 
 /* Nibble n-1 of a 60-bit number mask holds number n's colours (nibble t-1
@@ -297,6 +341,13 @@ static inline uint64_t nib_cards(uint64_t x, uint64_t cand, int *lone)
     uint64_t c = x & cand * 15;
     *lone = !(c & (c - cand));
     return c;
+}
+
+/* How many nibbles cand marks (bit 0 of each, 15 nibbles at most): the
+ * multiply sums them into the top nibble, none above 15, so no carry. */
+static inline int nib_count(uint64_t cand)
+{
+    return (int)((cand * RG_NIBBLE_LOW) >> 56 & 15);
 }
 
 /* The lowest card of *bits played alone: written whether or not there is
@@ -377,11 +428,13 @@ static ch_action *gen_turn(const gen *g, ch_action *o)
     cand |= nib_at(h->num, ((s->N - 1) & 15) * 4); /* N = 0 reads nibble 15: none */
     uint64_t nums = nib_cards(h->num, cand, &lone);
     if (lone) {
+        ch_action *o0 = o;
         o = lone_step(o, &nums, lone_num);
         o = lone_step(o, &nums, lone_num);
         o = lone_step(o, &nums, lone_num);
         while (nums)
             o = lone_step(o, &nums, lone_num);
+        o = o0 + nib_count(cand);
     } else { /* gen_sets for each number, unfolded: a number may empty the hand */
         o = number_step(g, o, &cand);
         o = number_step(g, o, &cand);
@@ -394,10 +447,12 @@ static ch_action *gen_turn(const gen *g, ch_action *o)
     if (s->free_adv) cand |= nib_at(h->sp, (RG_ADV - 1) * 4);
     uint64_t sps = nib_cards(h->sp, cand, &lone);
     if (lone & !(((sps & 15) != 0) & (h->multi[0] != 0)) & (h->n > 1)) {
+        ch_action *o0 = o;
         o = lone_step(o, &sps, lone_sp);
         o = lone_step(o, &sps, lone_sp);
         while (sps)
             o = lone_step(o, &sps, lone_sp);
+        o = o0 + nib_count(cand);
     } else {
         while (cand) {
             int t = __builtin_ctzll(cand) / 4 + 1;
@@ -406,11 +461,8 @@ static ch_action *gen_turn(const gen *g, ch_action *o)
             o = gen_sets(g, o, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
         }
     }
-    if (h->multi[RG_FACE_RES - 96] | h->multi[RG_FACE_SIN - 96] | h->multi[RG_FACE_RGM - 96]) {
-        o = turn_colourless(g, o, RG_RES, h->multi[RG_FACE_RES - 96]);
-        o = turn_colourless(g, o, RG_SIN, h->multi[RG_FACE_SIN - 96]);
-        o = turn_colourless(g, o, RG_RGM, h->multi[RG_FACE_RGM - 96]);
-    }
+    if (h->multi[RG_FACE_RES - 96] | h->multi[RG_FACE_SIN - 96] | h->multi[RG_FACE_RGM - 96])
+        o = turn_colourless(g, o);
     return o;
 }
 
@@ -461,6 +513,15 @@ static inline ch_action *gen_drawn(const gen *g, ch_action *o)
         }
         unsigned lf = first_mask(s, t, n);
         if (t == RG_NUMBER || h->n > 5) return gen_table_need(g, o, t, n, held, lf, conv, 1u << c);
+    } else if (d != RG_FACE_CONV && !g->strict) {
+        /* A colourless card other than a Conversion: its counts 1..k as in
+         * a turn (turn_colourless), each including it; a Time Out may not
+         * lead (RG-31), so it has none. */
+        static const uint8_t seg[5] = {0, 0, 0, 8, 4}, per[5] = {0, 1, 0, 4, 1};
+        int i = d - 96, k = colourless_k(g, t, h->multi[i]) * per[i];
+        memcpy(o, colourless_tab + seg[i], 8 * sizeof *o);
+        if (k > 8) memcpy(o + 8, colourless_tab + 16, 8 * sizeof *o); /* unlimited_multiples */
+        return o + k;
     }
     return gen_drawn_plain(g, o);
 }
@@ -469,6 +530,22 @@ static ch_action *gen_respond(const gen *g, ch_action *o)
 {
     const rg_state *s = g->s;
     const rg_hand *h = g->h;
+    if (s->ptype != RG_SIN && h->n > 5 && !g->plain) {
+        /* An attack answered with more than 5 cards in hand (RG-34 out of
+         * reach): the stack's table row (empty if none is held or a
+         * Conversion closed the attack), a Conversion, a Time Out in each
+         * colour, each written and counted only if held: the hand's
+         * answers are random, and branches on them mispredicted (issue 29). */
+        int t = s->ptype, open = !s->pclosed, conv = (t == RG_TRY) & open & (h->multi[0] > 0);
+        unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15) & (unsigned)-open;
+        o = gen_table(g, o, t, 0, held, 15, conv); /* STACK */
+        *o = respond_tab[0];                       /* CONVERT */
+        o += conv;
+        memcpy(o, respond_tab + 1, 4 * sizeof *o); /* TIME OUT */
+        o += 4 & -(h->multi[RG_FACE_TMO - 96] > 0);
+        *o = respond_tab[5]; /* ACCEPT */
+        return o + 1;
+    }
     if (s->ptype == RG_SIN) {
         o = gen_colourless(g, o, RG_SIN, RG_FACE_SIN); /* BOUNCE */
     } else {
@@ -504,19 +581,28 @@ static ch_action *gen_discards(const gen *g, ch_action *o)
     return o;
 }
 
-/* RG-62: the Reserve's colour first, then its number in that colour. */
+/* RG-62: the Reserve's colour first, then its number in that colour: row C
+ * of declare_tab, copied whole (15 entries, of which the first 4 are the
+ * colours in row RG_ANY) and counted as long as it is. Whether the colour
+ * is named yet alternates at random play's every declaration; a branch on
+ * it mispredicted half the time (issue 29). */
 static ch_action *gen_declare(const gen *g, ch_action *o)
 {
-    rg_move m = {RG_A_DECLARE, 0, 0, 0, 0, 0, 0, 0, 0};
-    if (g->s->C == RG_ANY) {
-        for (m.colour = 0; m.colour < 4; m.colour++)
+    int c = g->s->C;
+    if (g->plain) { /* the list declare_tab must equal, for rg_legal_plain */
+        rg_move m = {RG_A_DECLARE, 0, 0, 0, 0, 0, 0, 0, 0};
+        if (c == RG_ANY) {
+            for (m.colour = 0; m.colour < 4; m.colour++)
+                o = emit(o, &m);
+            return o;
+        }
+        m.colour = c;
+        for (m.decl = 1; m.decl <= 15; m.decl++)
             o = emit(o, &m);
         return o;
     }
-    m.colour = g->s->C;
-    for (m.decl = 1; m.decl <= 15; m.decl++)
-        o = emit(o, &m);
-    return o;
+    memcpy(o, declare_tab[c], sizeof declare_tab[c]);
+    return o + (c == RG_ANY ? 4 : 15);
 }
 
 /* The rarer phases: a response, a declaration, a discard, the kickoff. */
@@ -599,7 +685,9 @@ int rg_legal_plain(const rg_state *s, ch_action *out)
     } else if (s->phase == RG_PH_RESPOND) {
         g.mode = MODE_RESPOND;
         o = gen_respond(&g, o);
-    } else { /* a declaration, a discard, the kickoff: no shortcut there */
+    } else if (s->phase == RG_PH_DECLARE) {
+        o = gen_declare(&g, o);
+    } else { /* a discard, the kickoff: no shortcut there */
         return rg_legal(s, out);
     }
     return (int)(o - out);

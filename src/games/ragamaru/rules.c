@@ -194,8 +194,11 @@ static void set_req(rg_state *s, int C, int N, int T)
     s->T = (uint8_t)T;
 }
 
-/* What a play of k cards does once they are on the discard pile. */
-static inline void play_effect(rg_state *s, int p, const rg_move *m, int k, rg_log *lg)
+/* What a play of k cards does once they are on the discard pile. Inlined
+ * into each caller (rg_apply's one-special path among them): as a call,
+ * the move went through memory and its fields came back late (issue 29). */
+static inline __attribute__((always_inline)) void play_effect(rg_state *s, int p, const rg_move *m,
+                                                              int k, rg_log *lg)
 {
     int response = s->phase == RG_PH_RESPOND;
     rg_ev *e;
