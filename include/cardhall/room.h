@@ -124,6 +124,15 @@ json_t *tb_room_hint(const tb_room *r, int seat, ch_lang lang, ch_err *err);
 /* The same for any state: what tb_room_hint gives at seat's turn. */
 json_t *tb_hint_json(const ch_game *g, const void *st, int seat, ch_lang lang, ch_err *err);
 
+/* The earliest time, at or after now, at which the passing of time alone
+ * could change what tb_room_bot_due, tb_room_paused or the clocks say: now
+ * when a bot is to play now (the room is not between hands); else the end
+ * of the pause between hands, the end of an away person's timeout, the end
+ * of the running clock's bank, whichever is first; INT64_MAX when nothing
+ * but a request or a move can change the room (issue 29: the server looks
+ * at a table only then, instead of every table on every tick). A lower
+ * bound: the room may have nothing to do then. */
+int64_t tb_room_next_due(const tb_room *r, int64_t now_ms);
 /* The seat to move, or -1 (no game, or over). */
 int tb_room_to_move(const tb_room *r);
 const char *tb_room_status_name(tb_room_status s);

@@ -131,6 +131,9 @@ static void broadcast(sv_server *s, sv_table *t, int move)
         if (!s->views[i].failed) sv_send(s, c, s->views[i].p, s->views[i].len);
     }
     sv_jsarena_end();
+    /* Whatever everyone is told of may change what is due at t: every
+     * change of a table ends here, or in sv_run_bots. */
+    sv_reschedule(s, t);
 }
 
 /* Commits, applies and announces one checked action of the seat to move. */
@@ -177,7 +180,7 @@ static int bot_to_move(const sv_table *t, int64_t now)
     return p >= 0 && tb_room_bot_plays(&t->room, p, now);
 }
 
-int sv_run_bots(sv_server *s, sv_table *t, int max)
+static int run_bots(sv_server *s, sv_table *t, int max)
 {
     int64_t now = sv_now_ms();
     ch_action a;
@@ -209,6 +212,13 @@ int sv_run_bots(sv_server *s, sv_table *t, int max)
     return bot_to_move(t, now);
 }
 
+int sv_run_bots(sv_server *s, sv_table *t, int max)
+{
+    int busy = run_bots(s, t, max);
+    sv_reschedule(s, t);
+    return busy;
+}
+
 static void attach(sv_server *s, sv_conn *c, sv_table *t, int seat)
 {
     sv_detach(s, c);
@@ -221,6 +231,7 @@ static void attach(sv_server *s, sv_conn *c, sv_table *t, int seat)
 
 static int add_table(sv_server *s, sv_table *t)
 {
+    if (sv_due_reserve(&s->due, s->n_tables + 1) != CH_OK) return CH_ENOMEM;
     if (s->n_tables == s->cap_tables) {
         int cap = s->cap_tables ? 2 * s->cap_tables : 64;
         sv_table **p = realloc(s->tables, sizeof *p * (size_t)cap);
@@ -230,6 +241,7 @@ static int add_table(sv_server *s, sv_table *t)
     }
     s->tables[s->n_tables++] = t;
     t->lease = !s->sync.on; /* shared: once sync.c's lease is taken */
+    sv_due_set(&s->due, t, sv_now_ms()); /* the tick looks at a new table at once */
     return CH_OK;
 }
 

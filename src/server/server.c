@@ -237,6 +237,7 @@ void sv_detach(sv_server *s, sv_conn *c)
     if (c->seat >= 0) {
         tb_room_presence(&t->room, c->seat, -1, sv_now_ms());
         sv_sync_presence(s, t, c->seat, -1);
+        sv_reschedule(s, t); /* the seat may be away from now: its timeout runs */
     }
     c->table = NULL;
     c->seat = SV_NO_SEAT;
@@ -521,16 +522,74 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
-/* Bots and away seats: every table gets a look; sooner while bots have
- * moves to make. */
-static void tick(lws_sorted_usec_list_t *sul)
+static void tick_sul(lws_sorted_usec_list_t *sul);
+
+static void schedule_tick(sv_server *s, int64_t at, int64_t now)
 {
-    sv_server *s = lws_container_of(sul, sv_server, tick);
-    int busy = 0;
-    for (int i = 0; i < s->n_tables; i++)
-        busy |= sv_run_bots(s, s->tables[i], s->cfg.bot_delay_ms > 0 ? 1 : 64);
-    int ms = busy ? (s->cfg.bot_delay_ms > 0 ? s->cfg.bot_delay_ms : 1) : 100;
-    lws_sul_schedule(s->ctx, 0, &s->tick, tick, (lws_usec_t)ms * LWS_US_PER_MS);
+    s->tick_ms = at;
+    lws_usec_t us = at > now ? (lws_usec_t)(at - now) * LWS_US_PER_MS : 1;
+#ifdef CH_LIBEV
+    if (s->tick_ev) {
+        sv_evtimer_set(s->tick_ev, (double)us / 1e6);
+        return;
+    }
+#endif
+    lws_sul_schedule(s->ctx, 0, &s->tick, tick_sul, us);
+}
+
+void sv_tick_stop(sv_server *s)
+{
+#ifdef CH_LIBEV
+    if (s->tick_ev) sv_evtimer_stop(s->tick_ev);
+#endif
+    lws_sul_schedule(s->ctx, 0, &s->tick, NULL, LWS_SET_TIMER_USEC_CANCEL);
+    s->tick_ms = INT64_MAX;
+}
+
+void sv_reschedule(sv_server *s, sv_table *t)
+{
+    int64_t now = sv_now_ms(), at = tb_room_next_due(&t->room, now);
+    /* People see each bot move: a pause after every move before the next bot's. */
+    if (at <= now && s->cfg.bot_delay_ms > 0 && t->last_move_ms + s->cfg.bot_delay_ms > now)
+        at = t->last_move_ms + s->cfg.bot_delay_ms;
+    /* Due now: at the next tick, a millisecond on (the bots of a table
+     * run 64 moves at a time, and others get their turn between). */
+    if (at <= now) at = now + 1;
+    sv_due_set(&s->due, t, at);
+    if (s->ctx && !s->sync.on && !s->ops.draining && at < s->tick_ms) schedule_tick(s, at, now);
+}
+
+/* Bots, clocks, away seats and pauses between hands: the tables due now
+ * get a look (due.h), and the tick sleeps until the next one is due.
+ * Several servers on one database (sync.h): every table every 100 ms, since
+ * leases come and go with the other servers, sooner while bots have moves
+ * to make. */
+static void tick(void *arg)
+{
+    sv_server *s = arg;
+    int max = s->cfg.bot_delay_ms > 0 ? 1 : 64;
+    int64_t now = sv_now_ms();
+    if (s->sync.on) {
+        int busy = 0;
+        for (int i = 0; i < s->n_tables; i++)
+            busy |= sv_run_bots(s, s->tables[i], max);
+        int ms = busy ? (s->cfg.bot_delay_ms > 0 ? s->cfg.bot_delay_ms : 1) : 100;
+        schedule_tick(s, now + ms, now);
+        return;
+    }
+    s->tick_ms = INT64_MAX; /* sv_reschedule may schedule it again, sooner */
+    sv_table *t;
+    /* A table run here is due again a millisecond on at the soonest: it is
+     * not taken twice in one tick. */
+    while ((t = sv_due_pop(&s->due, now)))
+        sv_run_bots(s, t, max);
+    int64_t next = sv_due_next(&s->due);
+    if (next != INT64_MAX && next < s->tick_ms) schedule_tick(s, next, now);
+}
+
+static void tick_sul(lws_sorted_usec_list_t *sul)
+{
+    tick(lws_container_of(sul, sv_server, tick));
 }
 
 static void on_signal(int sig)
@@ -567,6 +626,7 @@ int sv_run(const sv_config *cfg, ch_err *err)
     sv_server *s = calloc(1, sizeof *s);
     if (!s) return ch_errf(err, CH_ENOMEM, "out of memory");
     s->cfg = *cfg;
+    s->tick_ms = INT64_MAX;
     sv_jsarena_install(); /* broadcasts' trees from one block (jsarena.h) */
     int rc = sv_store_open(&s->store, cfg->db, err);
     if (rc == CH_OK) rc = sv_store_load(&s->store, sv_now_ms(), sv_add_loaded, s, err);
@@ -666,7 +726,15 @@ int sv_run(const sv_config *cfg, ch_err *err)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
-    lws_sul_schedule(s->ctx, 0, &s->tick, tick, 1);
+#ifdef CH_LIBEV
+    if (s->loop && !(s->tick_ev = sv_evtimer_new(s->loop, tick, s))) {
+        rc = ch_errf(err, CH_ENOMEM, "out of memory");
+        sv_sync_stop(s);
+        lws_context_destroy(s->ctx);
+        goto out;
+    }
+#endif
+    schedule_tick(s, 0, 1); /* every table loaded is due: a look at once */
     /* SQLite: a loop turn's moves in one commit (sv_service). */
     s->store.committed = committed;
     s->store.committed_ctx = s;
@@ -687,7 +755,9 @@ out:
     }
     free(s->tables);
     free(s->held);
+    sv_due_free(&s->due);
 #ifdef CH_LIBEV
+    sv_evtimer_free(s->tick_ev);
     if (s->loop) sv_evloop_destroy(s->loop); /* after lws_context_destroy: it was lent */
 #endif
     sv_addrs_free(&s->addrs);

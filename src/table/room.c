@@ -1,6 +1,7 @@
 /* See cardhall/room.h: one card table, its seats and what each viewer may
  * be told. */
 #include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +257,40 @@ int tb_room_to_move(const tb_room *r)
     if (r->status != TB_ROOM_RUNNING) return -1;
     int p = r->game->to_move(ch_match_state(&r->m));
     return p == CH_TERMINAL ? -1 : p;
+}
+
+/* a time plus a duration b >= 0, INT64_MAX when it would overflow (a time
+ * may be negative: an away_since long past). */
+static int64_t add_ms(int64_t a, int64_t b)
+{
+    return a > 0 && b > INT64_MAX - a ? INT64_MAX : a + b;
+}
+
+int64_t tb_room_next_due(const tb_room *r, int64_t now_ms)
+{
+    if (r->status != TB_ROOM_RUNNING) return INT64_MAX;
+    int p = tb_room_to_move(r);
+    if (!r->paused && p >= 0 && tb_room_bot_plays(r, p, now_ms)) return now_ms;
+    int64_t at = INT64_MAX;
+    /* A pause whose time is up is due now: tb_room_paused ends it. */
+    if (r->paused && r->hand_pause_ms > 0) {
+        int64_t end = add_ms(r->pause_since, r->hand_pause_ms);
+        at = end > now_ms ? end : now_ms;
+    }
+    /* Of the rest only times still to come: a timeout that passed changed
+     * what it changes already (the seat is played for), and counting it
+     * would make the room due forever. */
+    for (int i = 0; i < r->n_seats; i++) {
+        const tb_seat *s = &r->seats[i];
+        if (s->kind != TB_SEAT_PERSON || s->present > 0 || s->left) continue;
+        int64_t end = add_ms(s->away_since, r->timeout_ms);
+        if (end > now_ms && end < at) at = end;
+    }
+    if (tb_clock_on(&r->clock) && r->clock.running >= 0) {
+        int64_t left = tb_clock_left(&r->clock, r->clock.running, now_ms);
+        if (left > 0 && add_ms(now_ms, left) < at) at = add_ms(now_ms, left);
+    }
+    return at;
 }
 
 int tb_room_bot_due(tb_room *r, int64_t now_ms, ch_action *a)
