@@ -94,6 +94,8 @@ typedef struct sv_server {
     sv_conn **held;
     int n_held, cap_held, held_lost;
     struct ev_loop *loop; /* libev's, under libwebsockets; NULL: its poll loop */
+    unsigned char *batch; /* several messages' frames for one send (server.c) */
+    size_t batch_cap;
     struct sv_evtimer *tick_ev; /* on loop, the tick's timer (evloop.h); NULL: tick, an lws_sul */
 } sv_server;
 
