@@ -124,6 +124,8 @@ static void release(sv_server *s)
  * are one transaction, committed here, after the turn and before any of
  * their messages is written: one commit instead of one a move, and still
  * nobody hears of a move before it is stored. */
+static void arm_tick(sv_server *s);
+
 int sv_service(sv_server *s)
 {
     int n;
@@ -145,6 +147,7 @@ int sv_service(sv_server *s)
         return -1;
     }
     if (s->n_held || s->held_lost) release(s);
+    arm_tick(s);
     return n < 0 ? -1 : 0;
 }
 
@@ -627,8 +630,23 @@ void sv_reschedule(sv_server *s, sv_table *t)
     /* Due now: at the next tick, a millisecond on (the bots of a table
      * run 64 moves at a time, and others get their turn between). */
     if (at <= now) at = now + 1;
-    sv_due_set(&s->due, t, at);
-    if (s->ctx && !s->sync.on && !s->ops.draining && at < s->tick_ms) schedule_tick(s, at, now);
+    sv_due_set(&s->due, t, at); /* the tick's timer follows after the loop's turn (arm_tick) */
+}
+
+/* After each turn of the loop: the tick's timer set for the earliest table
+ * due. Not at each sv_reschedule: during a person's move the table is due
+ * at once (the bot's turn) until the bot, a moment later in the same turn,
+ * has moved, and a timer set for that moment woke the loop for nothing. */
+static void arm_tick(sv_server *s)
+{
+    if (s->sync.on || s->ops.draining) return; /* sync: the tick sets its own */
+    int64_t next = sv_due_next(&s->due);
+    if (next == s->tick_ms) return;
+    if (next == INT64_MAX) {
+        sv_tick_stop(s);
+        return;
+    }
+    schedule_tick(s, next, sv_now_ms());
 }
 
 /* Bots, clocks, away seats and pauses between hands: the tables due now
@@ -649,14 +667,12 @@ static void tick(void *arg)
         schedule_tick(s, now + ms, now);
         return;
     }
-    s->tick_ms = INT64_MAX; /* sv_reschedule may schedule it again, sooner */
+    s->tick_ms = INT64_MAX; /* fired: arm_tick sets it again after this turn */
     sv_table *t;
     /* A table run here is due again a millisecond on at the soonest: it is
      * not taken twice in one tick. */
     while ((t = sv_due_pop(&s->due, now)))
         sv_run_bots(s, t, max);
-    int64_t next = sv_due_next(&s->due);
-    if (next != INT64_MAX && next < s->tick_ms) schedule_tick(s, next, now);
 }
 
 static void tick_sul(lws_sorted_usec_list_t *sul)
