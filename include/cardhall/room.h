@@ -16,6 +16,7 @@
 #include "cardhall/bot.h"
 #include "cardhall/chat.h"
 #include "cardhall/clock.h"
+#include "cardhall/jsontext.h"
 #include "cardhall/match.h"
 
 #define TB_NAME_MAX 32   /* bytes of a display name, NUL included */
@@ -200,6 +201,19 @@ json_t *tb_room_summary(const tb_room *r);
  * ("hand_end", as tb_hand_end_json) and what each seat scored in each hand
  * ("hand_scores": [[per seat] per hand]). */
 json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang);
+/* The server's state message for viewer at now (docs/ws-protocol.md):
+ * {"type": "state"}, then tb_room_state_json's members, then "clock",
+ * "away", "pause" and, after move (1-based) when move > 0, "move" and its
+ * "events". The caller has ended a pause that is over (tb_room_paused) and
+ * started the clock (tb_room_clock_sync) at now. */
+json_t *tb_room_state_msg(tb_room *r, int viewer, ch_lang lang, int64_t now_ms, int move);
+/* The same message's compact JSON text appended to t, byte for byte what
+ * tb_json_append writes of tb_room_state_msg (test_statetext holds them
+ * equal), with the table's summary, the board and the message's own object
+ * written straight rather than built as a tree and then written (issue 29:
+ * a state message goes with every move). 0, or -1 with t marked failed. */
+int tb_room_state_text(tb_text *t, tb_room *r, int viewer, ch_lang lang, int64_t now_ms,
+                       int move);
 /* What viewer learns from move k (0-based) of the current game. */
 json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang);
 /* Every move of the current game as viewer knows it. */

@@ -73,28 +73,15 @@ static sv_table *find_table(sv_server *s, json_t *req)
     return NULL;
 }
 
-static json_t *state_msg(sv_table *t, sv_conn *c, int move)
+/* The time of a state message, once a pause that is over (its time, an
+ * absence) is over for everything in it (the legal moves, the clock), and
+ * the clock of the seat to move runs. */
+static int64_t state_now(sv_table *t)
 {
     int64_t now = sv_now_ms();
-    /* A pause between hands that is over (its time, an absence) is over
-     * for everything below: the legal moves, the clock. */
     tb_room_paused(&t->room, now);
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string("state"));
-    json_t *st = tb_room_state_json(&t->room, c->seat, c->lang);
-    json_object_update(o, st);
-    json_decref(st);
-    /* Issue 25: the clocks as of now, and who is away since when. */
     tb_room_clock_sync(&t->room, now);
-    json_object_set_new(o, "clock", tb_clock_json(&t->room.clock, now));
-    json_object_set_new(o, "away", tb_room_away_json(&t->room, now));
-    /* Issue 24: between hands, the hand's summary and who has continued. */
-    json_object_set_new(o, "pause", tb_room_pause_json(&t->room, c->seat, now, c->lang));
-    if (move > 0) {
-        json_object_set_new(o, "move", json_integer(move));
-        json_object_set_new(o, "events", tb_room_events(&t->room, move - 1, c->seat, c->lang));
-    }
-    return o;
+    return now;
 }
 
 /* Tells everyone at t where the game stands; after move (1-based) when > 0.
@@ -115,17 +102,17 @@ static void broadcast(sv_server *s, sv_table *t, int move)
         while (i < n && (made[i].seat != c->seat || made[i].lang != c->lang))
             i++;
         if (i == n) {
-            json_t *o = state_msg(t, c, move);
+            int64_t now = state_now(t);
             if (n == SV_VIEWS) { /* not a seat: no sharing */
-                sv_send_json(s, c, o);
+                sv_send_json(s, c, tb_room_state_msg(&t->room, c->seat, c->lang, now, move));
                 continue;
             }
             made[n].seat = c->seat;
             made[n].lang = c->lang;
             s->views[n].len = 0;
             s->views[n].failed = 0;
-            tb_json_append(&s->views[n], o);
-            json_decref(o);
+            /* Written straight, with the tree's bytes (room.h). */
+            tb_room_state_text(&s->views[n], &t->room, c->seat, c->lang, now, move);
             n++;
         }
         if (!s->views[i].failed) sv_send(s, c, s->views[i].p, s->views[i].len);
@@ -454,7 +441,7 @@ static void on_watch(sv_server *s, sv_conn *c, json_t *req)
     snprintf(c->name, sizeof c->name, "%s", name ? name : "");
     c->lang = lang_of(req, c->lang);
     attach(s, c, t, CH_SPECTATOR);
-    sv_send_json(s, c, state_msg(t, c, 0));
+    sv_send_json(s, c, tb_room_state_msg(&t->room, c->seat, c->lang, state_now(t), 0));
     sv_send_chat_history(s, c);
 }
 
