@@ -595,8 +595,8 @@ int tb_room_state_text(tb_text *t, tb_room *r, int viewer, ch_lang lang, int64_t
              tree_member(t, "hand_scores", hand_scores(r))))
             goto fail;
         if (viewer >= 0 && !r->paused && tb_room_to_move(r) == viewer &&
-            tree_member(t, "legal", tb_legal_json_as(r->game, ch_match_state(&r->m), viewer, lang,
-                                                     r->acts, NULL)))
+            (key(t, "legal", 0) ||
+             tb_legal_text(t, r->game, ch_match_state(&r->m), viewer, lang, r->acts, NULL)))
             goto fail;
     }
     if (tree_member(t, "clock", tb_clock_json(&r->clock, now_ms)) ||
