@@ -97,6 +97,7 @@ typedef struct sv_server {
     unsigned char *batch; /* several messages' frames for one send (server.c) */
     size_t batch_cap;
     struct sv_evtimer *tick_ev; /* on loop, the tick's timer (evloop.h); NULL: tick, an lws_sul */
+    lws_sorted_usec_list_t beat; /* on loop: libwebsockets' own timers kept on time (server.c) */
 } sv_server;
 
 int64_t sv_now_ms(void);

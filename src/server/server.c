@@ -612,8 +612,23 @@ static void schedule_tick(sv_server *s, int64_t at, int64_t now)
     lws_sul_schedule(s->ctx, 0, &s->tick, tick_sul, us);
 }
 
+/* Under libev, libwebsockets 4.1.6 serves its own timers (a ping after
+ * --ping idle seconds, a close that times out) from one libev timer, armed
+ * for the earliest of them and never moved sooner while armed (evloop.h):
+ * one set sooner from a connection's callback waits for the armed one.
+ * That timer is armed again, right, each time it fires; a timer of
+ * libwebsockets' own every 100 ms keeps it firing, so none of its timers
+ * is late by more than that (as when the tick, every 100 ms, was one). */
+static void beat(lws_sorted_usec_list_t *sul)
+{
+    sv_server *s = lws_container_of(sul, sv_server, beat);
+    lws_sul_schedule(s->ctx, 0, &s->beat, beat, 100 * LWS_US_PER_MS);
+}
+
 void sv_tick_stop(sv_server *s)
 {
+    /* Stopping: sv_ops_drain's own 50 ms timer keeps libwebsockets' on time. */
+    lws_sul_schedule(s->ctx, 0, &s->beat, NULL, LWS_SET_TIMER_USEC_CANCEL);
 #ifdef CH_LIBEV
     if (s->tick_ev) sv_evtimer_stop(s->tick_ev);
 #endif
@@ -821,6 +836,7 @@ int sv_run(const sv_config *cfg, ch_err *err)
         lws_context_destroy(s->ctx);
         goto out;
     }
+    if (s->tick_ev) beat(&s->beat);
 #endif
     schedule_tick(s, 0, 1); /* every table loaded is due: a look at once */
     /* SQLite: a loop turn's moves in one commit (sv_service). */
