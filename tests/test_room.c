@@ -867,8 +867,8 @@ static void the_next_due_time_is_when_a_timeout_a_clock_or_a_pause_acts(void **u
         assert_int_equal(tb_room_apply(&r, a, &err), CH_OK);
     }
     assert_int_equal(tb_room_next_due(&r, 500), INT64_MAX); /* Ann to move, present, no clock */
-    tb_room_presence(&r, 0, -1, 1000);                        /* her connection drops */
-    assert_int_equal(tb_room_next_due(&r, 1000), 6000);       /* the timeout's end */
+    tb_room_presence(&r, 0, -1, 1000);                      /* her connection drops */
+    assert_int_equal(tb_room_next_due(&r, 1000), 6000);     /* the timeout's end */
     assert_int_equal(tb_room_bot_due(&r, 5999, &a), 0);
     assert_int_equal(tb_room_next_due(&r, 6000), 6000); /* the heuristic plays her now */
     assert_int_equal(tb_room_bot_due(&r, 6000, &a), 1);

@@ -128,8 +128,7 @@ static const char *field(const char *p, const char *end, const char *key)
 /* The values of the members keys[0..n) of the object at p (NULL where
  * absent), in one pass over its members: a state message's large ones (the
  * view, the board) are skipped once, not once per field read. */
-static void fields(const char *p, const char *end, const char *const *keys, int n,
-                   const char **out)
+static void fields(const char *p, const char *end, const char *const *keys, int n, const char **out)
 {
     for (int i = 0; i < n; i++)
         out[i] = NULL;
@@ -423,8 +422,7 @@ int main(int argc, char **argv)
                         string_at(field(element(legal, end, ch_rng_below(&rng, (uint32_t)n)), end,
                                         "action"),
                                   end, k->pending, sizeof k->pending);
-                        k->pending_move =
-                            (int)int_at(field(v[TABLE], end, "moves")) + 1;
+                        k->pending_move = (int)int_at(field(v[TABLE], end, "moves")) + 1;
                         double f = 0.5 + ch_rng_below(&rng, 1001) / 1000.0;
                         k->due = now_s() + think * f;
                     }

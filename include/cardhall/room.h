@@ -212,8 +212,7 @@ json_t *tb_room_state_msg(tb_room *r, int viewer, ch_lang lang, int64_t now_ms, 
  * equal), with the table's summary, the board and the message's own object
  * written straight rather than built as a tree and then written (issue 29:
  * a state message goes with every move). 0, or -1 with t marked failed. */
-int tb_room_state_text(tb_text *t, tb_room *r, int viewer, ch_lang lang, int64_t now_ms,
-                       int move);
+int tb_room_state_text(tb_text *t, tb_room *r, int viewer, ch_lang lang, int64_t now_ms, int move);
 /* What viewer learns from move k (0-based) of the current game. */
 json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang);
 /* Every move of the current game as viewer knows it. */

@@ -77,8 +77,8 @@ typedef struct sv_server {
     size_t queued; /* bytes waiting in every send queue */
     struct lws_context *ctx;
     lws_sorted_usec_list_t tick;
-    int64_t tick_ms; /* when tick is scheduled (INT64_MAX: not) */
-    sv_due due;      /* the tables by when the tick looks at them next */
+    int64_t tick_ms;       /* when tick is scheduled (INT64_MAX: not) */
+    sv_due due;            /* the tables by when the tick looks at them next */
     sv_addrs addrs;        /* open WebSocket connections per client address */
     lws_retry_bo_t retry;  /* the keep-alive: pings and hang-up (--ping) */
     void *ssl_ctx;         /* libwebsockets' SSL_CTX, for the SIGHUP reload; NULL: plain */
@@ -96,7 +96,7 @@ typedef struct sv_server {
     struct ev_loop *loop; /* libev's, under libwebsockets; NULL: its poll loop */
     unsigned char *batch; /* several messages' frames for one send (server.c) */
     size_t batch_cap;
-    struct sv_evtimer *tick_ev; /* on loop, the tick's timer (evloop.h); NULL: tick, an lws_sul */
+    struct sv_evtimer *tick_ev;  /* on loop, the tick's timer (evloop.h); NULL: tick, an lws_sul */
     lws_sorted_usec_list_t beat; /* on loop: libwebsockets' own timers kept on time (server.c) */
 } sv_server;
 

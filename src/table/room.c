@@ -591,7 +591,8 @@ int tb_room_state_text(tb_text *t, tb_room *r, int viewer, ch_lang lang, int64_t
             if (rc) goto fail;
         }
         if (r->status == TB_ROOM_FINISHED && r->m.n_actions > 0 &&
-            (tree_member(t, "hand_end", tb_hand_end_json(&r->m, r->m.n_actions - 1, viewer, lang)) ||
+            (tree_member(t, "hand_end",
+                         tb_hand_end_json(&r->m, r->m.n_actions - 1, viewer, lang)) ||
              tree_member(t, "hand_scores", hand_scores(r))))
             goto fail;
         if (viewer >= 0 && !r->paused && tb_room_to_move(r) == viewer &&
