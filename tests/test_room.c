@@ -847,6 +847,73 @@ static void a_restart_between_hands_pauses_again_and_bots_alone_never_wait(void 
     tb_room_free(&r);
 }
 
+/* Issue 29: the server looks at a table when tb_room_next_due says, not
+ * on every tick: the time must be the first at which a bot, an away
+ * person's timeout, a clock or a pause between hands could act, never
+ * later (a late one would be a move made late). */
+static void the_next_due_time_is_when_a_timeout_a_clock_or_a_pause_acts(void **unused)
+{
+    tb_room r;
+    unsigned char h[32];
+    hash_of(1, h);
+    make(&r, "racko", (const char *const[]){"open", "random"}, 2, 5000);
+    ch_err err;
+    assert_int_equal(tb_room_next_due(&r, 0), INT64_MAX); /* open: only a join starts it */
+    assert_int_equal(tb_room_join(&r, 0, "Ann", h, &err), 0);
+    ch_action a;
+    if (tb_room_to_move(&r) != 0) assert_int_equal(tb_room_next_due(&r, 0), 0); /* the bot's turn */
+    for (int i = 0; i < 100 && tb_room_to_move(&r) != 0; i++) {
+        assert_int_equal(tb_room_bot_due(&r, 0, &a), 1);
+        assert_int_equal(tb_room_apply(&r, a, &err), CH_OK);
+    }
+    assert_int_equal(tb_room_next_due(&r, 500), INT64_MAX); /* Ann to move, present, no clock */
+    tb_room_presence(&r, 0, -1, 1000);                      /* her connection drops */
+    assert_int_equal(tb_room_next_due(&r, 1000), 6000);     /* the timeout's end */
+    assert_int_equal(tb_room_bot_due(&r, 5999, &a), 0);
+    assert_int_equal(tb_room_next_due(&r, 6000), 6000); /* the heuristic plays her now */
+    assert_int_equal(tb_room_bot_due(&r, 6000, &a), 1);
+    tb_room_presence(&r, 0, +1, 7000);
+    assert_int_equal(tb_room_next_due(&r, 7000), INT64_MAX);
+    tb_room_free(&r);
+
+    /* A pause between hands ends by its time (both present, no clock). */
+    two_people(&r);
+    assert_int_equal(tb_room_set_hand_pause(&r, 5000, &err), CH_OK);
+    play_to_hand_end(&r, 10000);
+    assert_true(r.paused);
+    assert_int_equal(tb_room_next_due(&r, 10000), 15000);
+    assert_true(tb_room_paused(&r, 14999));
+    assert_int_equal(tb_room_next_due(&r, 15000), 15000); /* tb_room_paused ends it */
+    assert_false(tb_room_paused(&r, 15000));
+    /* An absent person's timeout ends the wait for them first. */
+    if (r.status == TB_ROOM_RUNNING) {
+        assert_int_equal(tb_room_set_hand_pause(&r, 0, &err), CH_OK);
+        play_to_hand_end(&r, 20000);
+        if (r.status == TB_ROOM_RUNNING) {
+            assert_true(r.paused);
+            assert_int_equal(tb_room_next_due(&r, 20000), INT64_MAX); /* no limit: people */
+            tb_room_presence(&r, 1, -1, 21000);
+            assert_int_equal(tb_room_next_due(&r, 21000), 81000); /* the 60 s timeout */
+        }
+    }
+    tb_room_free(&r);
+
+    /* A clock: the bank's end of the seat to move. */
+    unsigned char h2[32];
+    hash_of(2, h2);
+    make(&r, "racko", (const char *const[]){"open", "open"}, 2, 60000);
+    assert_int_equal(tb_room_set_clock(&r, 5000, 1000, &err), CH_OK);
+    tb_room_join(&r, 0, "Ann", h, &err);
+    tb_room_join(&r, 1, "Bob", h2, &err);
+    tb_room_clock_sync(&r, 10000);
+    assert_int_equal(tb_room_next_due(&r, 10000), 15000);
+    assert_int_equal(tb_room_next_due(&r, 12000), 15000);
+    assert_int_equal(tb_room_timed_out(&r, 14999), -1);
+    assert_int_equal(tb_room_next_due(&r, 15000), 15000); /* out of time: played for now */
+    assert_true(tb_room_timed_out(&r, 15000) >= 0);
+    tb_room_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -866,6 +933,7 @@ int main(void)
         cmocka_unit_test(between_hands_bots_wait_until_everyone_continues),
         cmocka_unit_test(a_pause_ends_by_its_time_and_an_absent_person_holds_nobody),
         cmocka_unit_test(a_restart_between_hands_pauses_again_and_bots_alone_never_wait),
+        cmocka_unit_test(the_next_due_time_is_when_a_timeout_a_clock_or_a_pause_acts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,4 +31,12 @@ int tb_json_append(tb_text *t, const json_t *j);
  * NULL where json_dumps(j, JSON_COMPACT) fails too, or without memory. */
 char *tb_json_dumps(const json_t *j, size_t *len);
 
+/* Pieces of a message written straight, without a tree (room.h's
+ * tb_room_state_text): bytes as they are, an integer, and a string as
+ * jansson writes it (the caller has checked that it is UTF-8, as
+ * json_string does). 0, or -1 without memory (t marked failed). */
+int tb_text_put(tb_text *t, const char *s, size_t n);
+int tb_text_int(tb_text *t, json_int_t v);
+int tb_text_string(tb_text *t, const char *s, size_t n);
+
 #endif

@@ -16,6 +16,7 @@
 #include "cardhall/bot.h"
 #include "cardhall/chat.h"
 #include "cardhall/clock.h"
+#include "cardhall/jsontext.h"
 #include "cardhall/match.h"
 
 #define TB_NAME_MAX 32   /* bytes of a display name, NUL included */
@@ -124,6 +125,15 @@ json_t *tb_room_hint(const tb_room *r, int seat, ch_lang lang, ch_err *err);
 /* The same for any state: what tb_room_hint gives at seat's turn. */
 json_t *tb_hint_json(const ch_game *g, const void *st, int seat, ch_lang lang, ch_err *err);
 
+/* The earliest time, at or after now, at which the passing of time alone
+ * could change what tb_room_bot_due, tb_room_paused or the clocks say: now
+ * when a bot is to play now (the room is not between hands); else the end
+ * of the pause between hands, the end of an away person's timeout, the end
+ * of the running clock's bank, whichever is first; INT64_MAX when nothing
+ * but a request or a move can change the room (issue 29: the server looks
+ * at a table only then, instead of every table on every tick). A lower
+ * bound: the room may have nothing to do then. */
+int64_t tb_room_next_due(const tb_room *r, int64_t now_ms);
 /* The seat to move, or -1 (no game, or over). */
 int tb_room_to_move(const tb_room *r);
 const char *tb_room_status_name(tb_room_status s);
@@ -191,6 +201,18 @@ json_t *tb_room_summary(const tb_room *r);
  * ("hand_end", as tb_hand_end_json) and what each seat scored in each hand
  * ("hand_scores": [[per seat] per hand]). */
 json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang);
+/* The server's state message for viewer at now (docs/ws-protocol.md):
+ * {"type": "state"}, then tb_room_state_json's members, then "clock",
+ * "away", "pause" and, after move (1-based) when move > 0, "move" and its
+ * "events". The caller has ended a pause that is over (tb_room_paused) and
+ * started the clock (tb_room_clock_sync) at now. */
+json_t *tb_room_state_msg(tb_room *r, int viewer, ch_lang lang, int64_t now_ms, int move);
+/* The same message's compact JSON text appended to t, byte for byte what
+ * tb_json_append writes of tb_room_state_msg (test_statetext holds them
+ * equal), with the table's summary, the board and the message's own object
+ * written straight rather than built as a tree and then written (issue 29:
+ * a state message goes with every move). 0, or -1 with t marked failed. */
+int tb_room_state_text(tb_text *t, tb_room *r, int viewer, ch_lang lang, int64_t now_ms, int move);
 /* What viewer learns from move k (0-based) of the current game. */
 json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang);
 /* Every move of the current game as viewer knows it. */

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <jansson.h>
 
+#include "cardhall/jsontext.h"
 #include "cardhall/game.h"
 #include "cardhall/match.h"
 
@@ -133,6 +134,12 @@ int tb_warning(const ch_game *g, const void *st, ch_action a, ch_lang lang, char
 json_t *tb_legal_json(const ch_game *g, const void *st, int viewer, ch_lang lang, ch_action *acts);
 json_t *tb_legal_json_as(const ch_game *g, const void *st, int viewer, ch_lang lang,
                          ch_action *acts, const tb_names *names);
+/* tb_legal_json_as's array as compact JSON text appended to t, byte for
+ * byte what tb_json_append writes of it, without the tree (the state
+ * message's straight writer, room.h; test_statetext compares them). 0, or
+ * -1 without memory. */
+int tb_legal_text(tb_text *t, const ch_game *g, const void *st, int viewer, ch_lang lang,
+                  ch_action *acts, const tb_names *names);
 
 /* The moves of m as viewer may see them (CH_ALL, CH_SPECTATOR or a seat):
  * per move {"seat","name","events"}, "action" (the notation) only when

@@ -9,6 +9,7 @@
 #include "cardhall/jsontext.h"
 #include "cardhall/room.h"
 #include "addr.h"
+#include "due.h"
 #include "ops.h"
 #include "server.h"
 #include "store.h"
@@ -63,6 +64,8 @@ struct sv_table {
     int n_conns;
     int64_t last_move_ms; /* bots wait --bot-delay after it */
     int lease; /* this server runs the table's bots and clocks (sync.h) */
+    int64_t due_ms; /* when the tick looks at it next (due.h) */
+    int due_i;      /* its place in sv_server.due, 1-based; 0: not due */
 };
 
 typedef struct sv_server {
@@ -74,6 +77,8 @@ typedef struct sv_server {
     size_t queued; /* bytes waiting in every send queue */
     struct lws_context *ctx;
     lws_sorted_usec_list_t tick;
+    int64_t tick_ms;       /* when tick is scheduled (INT64_MAX: not) */
+    sv_due due;            /* the tables by when the tick looks at them next */
     sv_addrs addrs;        /* open WebSocket connections per client address */
     lws_retry_bo_t retry;  /* the keep-alive: pings and hang-up (--ping) */
     void *ssl_ctx;         /* libwebsockets' SSL_CTX, for the SIGHUP reload; NULL: plain */
@@ -89,6 +94,10 @@ typedef struct sv_server {
     sv_conn **held;
     int n_held, cap_held, held_lost;
     struct ev_loop *loop; /* libev's, under libwebsockets; NULL: its poll loop */
+    unsigned char *batch; /* several messages' frames for one send (server.c) */
+    size_t batch_cap;
+    struct sv_evtimer *tick_ev;  /* on loop, the tick's timer (evloop.h); NULL: tick, an lws_sul */
+    lws_sorted_usec_list_t beat; /* on loop: libwebsockets' own timers kept on time (server.c) */
 } sv_server;
 
 int64_t sv_now_ms(void);
@@ -109,6 +118,11 @@ void sv_detach(sv_server *s, sv_conn *c);
 void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len);
 /* Runs due bot moves (at most max per table); returns 1 if a table still has one due. */
 int sv_run_bots(sv_server *s, sv_table *t, int max);
+/* t changed (a move, a person came or went, a pause began or ended): when
+ * the tick looks at it next is worked out again (server.c, due.h). */
+void sv_reschedule(sv_server *s, sv_table *t);
+/* No more ticks (the server is stopping). */
+void sv_tick_stop(sv_server *s);
 /* Adds a table that storage rebuilt. */
 int sv_add_loaded(void *ctx, tb_room *r);
 /* Tells everyone at t where the game stands (a person came or went). */

@@ -16,4 +16,16 @@ struct ev_loop *sv_evloop_new(void);
 void sv_evloop_run_once(struct ev_loop *loop);
 void sv_evloop_destroy(struct ev_loop *loop);
 
+/* A one-shot timer of ours on the loop (the server's tick). libwebsockets
+ * 4.1's own timers (lws_sul) cannot serve there: its libev plugin arms one
+ * libev timer for the earliest of them and, while that is armed, never
+ * moves it sooner (ev_timer_start on an armed timer does nothing), so a
+ * timer set sooner from a connection's callback waited for the later one. */
+typedef struct sv_evtimer sv_evtimer;
+sv_evtimer *sv_evtimer_new(struct ev_loop *loop, void (*cb)(void *arg), void *arg);
+/* Fires cb once, seconds from now (moved if it was set). */
+void sv_evtimer_set(sv_evtimer *t, double seconds);
+void sv_evtimer_stop(sv_evtimer *t);
+void sv_evtimer_free(sv_evtimer *t); /* before its loop is destroyed */
+
 #endif

@@ -73,7 +73,7 @@ void sv_ops_drain(sv_server *s, const struct lws_protocols *protocol)
      * crashes without an event library). What was being
      * committed is: the loop is one thread, and a move is committed before
      * it is announced. */
-    lws_sul_schedule(s->ctx, 0, &s->tick, NULL, LWS_SET_TIMER_USEC_CANCEL);
+    sv_tick_stop(s);
     lws_sul_schedule(s->ctx, 0, &s->ops.watchdog, NULL, LWS_SET_TIMER_USEC_CANCEL);
     /* Each connection, when it next may write, queues the word and closes
      * once its queue is out (server.c, ws_writeable). */

@@ -73,28 +73,15 @@ static sv_table *find_table(sv_server *s, json_t *req)
     return NULL;
 }
 
-static json_t *state_msg(sv_table *t, sv_conn *c, int move)
+/* The time of a state message, once a pause that is over (its time, an
+ * absence) is over for everything in it (the legal moves, the clock), and
+ * the clock of the seat to move runs. */
+static int64_t state_now(sv_table *t)
 {
     int64_t now = sv_now_ms();
-    /* A pause between hands that is over (its time, an absence) is over
-     * for everything below: the legal moves, the clock. */
     tb_room_paused(&t->room, now);
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string("state"));
-    json_t *st = tb_room_state_json(&t->room, c->seat, c->lang);
-    json_object_update(o, st);
-    json_decref(st);
-    /* Issue 25: the clocks as of now, and who is away since when. */
     tb_room_clock_sync(&t->room, now);
-    json_object_set_new(o, "clock", tb_clock_json(&t->room.clock, now));
-    json_object_set_new(o, "away", tb_room_away_json(&t->room, now));
-    /* Issue 24: between hands, the hand's summary and who has continued. */
-    json_object_set_new(o, "pause", tb_room_pause_json(&t->room, c->seat, now, c->lang));
-    if (move > 0) {
-        json_object_set_new(o, "move", json_integer(move));
-        json_object_set_new(o, "events", tb_room_events(&t->room, move - 1, c->seat, c->lang));
-    }
-    return o;
+    return now;
 }
 
 /* Tells everyone at t where the game stands; after move (1-based) when > 0.
@@ -115,22 +102,25 @@ static void broadcast(sv_server *s, sv_table *t, int move)
         while (i < n && (made[i].seat != c->seat || made[i].lang != c->lang))
             i++;
         if (i == n) {
-            json_t *o = state_msg(t, c, move);
+            int64_t now = state_now(t);
             if (n == SV_VIEWS) { /* not a seat: no sharing */
-                sv_send_json(s, c, o);
+                sv_send_json(s, c, tb_room_state_msg(&t->room, c->seat, c->lang, now, move));
                 continue;
             }
             made[n].seat = c->seat;
             made[n].lang = c->lang;
             s->views[n].len = 0;
             s->views[n].failed = 0;
-            tb_json_append(&s->views[n], o);
-            json_decref(o);
+            /* Written straight, with the tree's bytes (room.h). */
+            tb_room_state_text(&s->views[n], &t->room, c->seat, c->lang, now, move);
             n++;
         }
         if (!s->views[i].failed) sv_send(s, c, s->views[i].p, s->views[i].len);
     }
     sv_jsarena_end();
+    /* Whatever everyone is told of may change what is due at t: every
+     * change of a table ends here, or in sv_run_bots. */
+    sv_reschedule(s, t);
 }
 
 /* Commits, applies and announces one checked action of the seat to move. */
@@ -177,7 +167,7 @@ static int bot_to_move(const sv_table *t, int64_t now)
     return p >= 0 && tb_room_bot_plays(&t->room, p, now);
 }
 
-int sv_run_bots(sv_server *s, sv_table *t, int max)
+static int run_bots(sv_server *s, sv_table *t, int max)
 {
     int64_t now = sv_now_ms();
     ch_action a;
@@ -209,6 +199,13 @@ int sv_run_bots(sv_server *s, sv_table *t, int max)
     return bot_to_move(t, now);
 }
 
+int sv_run_bots(sv_server *s, sv_table *t, int max)
+{
+    int busy = run_bots(s, t, max);
+    sv_reschedule(s, t);
+    return busy;
+}
+
 static void attach(sv_server *s, sv_conn *c, sv_table *t, int seat)
 {
     sv_detach(s, c);
@@ -221,6 +218,7 @@ static void attach(sv_server *s, sv_conn *c, sv_table *t, int seat)
 
 static int add_table(sv_server *s, sv_table *t)
 {
+    if (sv_due_reserve(&s->due, s->n_tables + 1) != CH_OK) return CH_ENOMEM;
     if (s->n_tables == s->cap_tables) {
         int cap = s->cap_tables ? 2 * s->cap_tables : 64;
         sv_table **p = realloc(s->tables, sizeof *p * (size_t)cap);
@@ -230,6 +228,7 @@ static int add_table(sv_server *s, sv_table *t)
     }
     s->tables[s->n_tables++] = t;
     t->lease = !s->sync.on; /* shared: once sync.c's lease is taken */
+    sv_due_set(&s->due, t, sv_now_ms()); /* the tick looks at a new table at once */
     return CH_OK;
 }
 
@@ -442,7 +441,7 @@ static void on_watch(sv_server *s, sv_conn *c, json_t *req)
     snprintf(c->name, sizeof c->name, "%s", name ? name : "");
     c->lang = lang_of(req, c->lang);
     attach(s, c, t, CH_SPECTATOR);
-    sv_send_json(s, c, state_msg(t, c, 0));
+    sv_send_json(s, c, tb_room_state_msg(&t->room, c->seat, c->lang, state_now(t), 0));
     sv_send_chat_history(s, c);
 }
 

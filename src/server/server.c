@@ -124,6 +124,8 @@ static void release(sv_server *s)
  * are one transaction, committed here, after the turn and before any of
  * their messages is written: one commit instead of one a move, and still
  * nobody hears of a move before it is stored. */
+static void arm_tick(sv_server *s);
+
 int sv_service(sv_server *s)
 {
     int n;
@@ -145,6 +147,7 @@ int sv_service(sv_server *s)
         return -1;
     }
     if (s->n_held || s->held_lost) release(s);
+    arm_tick(s);
     return n < 0 ? -1 : 0;
 }
 
@@ -237,6 +240,7 @@ void sv_detach(sv_server *s, sv_conn *c)
     if (c->seat >= 0) {
         tb_room_presence(&t->room, c->seat, -1, sv_now_ms());
         sv_sync_presence(s, t, c->seat, -1);
+        sv_reschedule(s, t); /* the seat may be away from now: its timeout runs */
     }
     c->table = NULL;
     c->seat = SV_NO_SEAT;
@@ -316,6 +320,72 @@ static int ws_receive(sv_server *s, sv_conn *c, struct lws *wsi, const void *in,
     return 0;
 }
 
+/* Writes the header of an unmasked, final text frame of len bytes (RFC
+ * 6455 5.2, a server's frame as libwebsockets writes it); its length. */
+static size_t frame_header(unsigned char *h, size_t len)
+{
+    h[0] = 0x81; /* FIN, text */
+    if (len < 126) {
+        h[1] = (unsigned char)len;
+        return 2;
+    }
+    if (len < 65536) {
+        h[1] = 126;
+        h[2] = (unsigned char)(len >> 8);
+        h[3] = (unsigned char)len;
+        return 4;
+    }
+    h[1] = 127;
+    for (int i = 0; i < 8; i++)
+        h[2 + i] = (unsigned char)((uint64_t)len >> (56 - 8 * i));
+    return 10;
+}
+
+#define SV_BATCH_MAX 65536 /* bytes of frames in one send */
+
+/* Issue 29: the messages ready at the head of c's queue (two or more),
+ * framed one after the other into one buffer and written with one send:
+ * a person's move and the bot's answer are two state messages released
+ * together after their group's commit, and two sends cost two system
+ * calls, two TCP segments and two wake-ups of the reader. libwebsockets
+ * frames one message per lws_write; a whole frame written as raw bytes
+ * (LWS_WRITE_HTTP on a WebSocket connection goes out as it is, through
+ * TLS too) is the same bytes on the wire. Returns the number of messages
+ * written (0: fewer than two ready, nothing done), -1 on a failed write. */
+static int write_batch(sv_server *s, sv_conn *c, struct lws *wsi)
+{
+    size_t total = 0;
+    int k = 0;
+    for (sv_msg *m = c->head; m && !held(s, m) && total + m->len + 10 <= SV_BATCH_MAX;
+         m = m->next, k++)
+        total += m->len + 10;
+    if (k < 2) return 0;
+    if (s->batch_cap < LWS_PRE + total) {
+        unsigned char *p = realloc(s->batch, LWS_PRE + total);
+        if (!p) return 0; /* one at a time, as without */
+        s->batch = p;
+        s->batch_cap = LWS_PRE + total;
+    }
+    unsigned char *w = s->batch + LWS_PRE;
+    sv_msg *m = c->head;
+    for (int i = 0; i < k; i++, m = m->next) {
+        w += frame_header(w, m->len);
+        memcpy(w, m->buf + LWS_PRE, m->len);
+        w += m->len;
+    }
+    size_t len = (size_t)(w - (s->batch + LWS_PRE));
+    if (lws_write(wsi, s->batch + LWS_PRE, len, LWS_WRITE_HTTP) < (int)len) return -1;
+    for (int i = 0; i < k; i++) {
+        m = c->head;
+        c->head = m->next;
+        if (!c->head) c->tail = NULL;
+        c->queued -= m->len;
+        s->queued -= m->len;
+        free(m);
+    }
+    return k;
+}
+
 static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
 {
     if (c->closing == 2) {
@@ -329,6 +399,12 @@ static int ws_writeable(sv_server *s, sv_conn *c, struct lws *wsi)
      * pass of the loop, which polls every socket. */
     if (s->store.broken) drop_held(s, c);
     for (sv_msg *m; (m = c->head) != NULL && !held(s, m);) {
+        int k = write_batch(s, c, wsi);
+        if (k < 0) return -1;
+        if (k > 0) {
+            if (!c->head || lws_send_pipe_choked(wsi)) break;
+            continue;
+        }
         int n = lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
         if (n < (int)m->len) return -1;
         c->head = m->next;
@@ -521,16 +597,102 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
-/* Bots and away seats: every table gets a look; sooner while bots have
- * moves to make. */
-static void tick(lws_sorted_usec_list_t *sul)
+static void tick_sul(lws_sorted_usec_list_t *sul);
+
+static void schedule_tick(sv_server *s, int64_t at, int64_t now)
 {
-    sv_server *s = lws_container_of(sul, sv_server, tick);
-    int busy = 0;
-    for (int i = 0; i < s->n_tables; i++)
-        busy |= sv_run_bots(s, s->tables[i], s->cfg.bot_delay_ms > 0 ? 1 : 64);
-    int ms = busy ? (s->cfg.bot_delay_ms > 0 ? s->cfg.bot_delay_ms : 1) : 100;
-    lws_sul_schedule(s->ctx, 0, &s->tick, tick, (lws_usec_t)ms * LWS_US_PER_MS);
+    s->tick_ms = at;
+    lws_usec_t us = at > now ? (lws_usec_t)(at - now) * LWS_US_PER_MS : 1;
+#ifdef CH_LIBEV
+    if (s->tick_ev) {
+        sv_evtimer_set(s->tick_ev, (double)us / 1e6);
+        return;
+    }
+#endif
+    lws_sul_schedule(s->ctx, 0, &s->tick, tick_sul, us);
+}
+
+/* Under libev, libwebsockets 4.1.6 serves its own timers (a ping after
+ * --ping idle seconds, a close that times out) from one libev timer, armed
+ * for the earliest of them and never moved sooner while armed (evloop.h):
+ * one set sooner from a connection's callback waits for the armed one.
+ * That timer is armed again, right, each time it fires; a timer of
+ * libwebsockets' own every 100 ms keeps it firing, so none of its timers
+ * is late by more than that (as when the tick, every 100 ms, was one). */
+static void beat(lws_sorted_usec_list_t *sul)
+{
+    sv_server *s = lws_container_of(sul, sv_server, beat);
+    lws_sul_schedule(s->ctx, 0, &s->beat, beat, 100 * LWS_US_PER_MS);
+}
+
+void sv_tick_stop(sv_server *s)
+{
+    /* Stopping: sv_ops_drain's own 50 ms timer keeps libwebsockets' on time. */
+    lws_sul_schedule(s->ctx, 0, &s->beat, NULL, LWS_SET_TIMER_USEC_CANCEL);
+#ifdef CH_LIBEV
+    if (s->tick_ev) sv_evtimer_stop(s->tick_ev);
+#endif
+    lws_sul_schedule(s->ctx, 0, &s->tick, NULL, LWS_SET_TIMER_USEC_CANCEL);
+    s->tick_ms = INT64_MAX;
+}
+
+void sv_reschedule(sv_server *s, sv_table *t)
+{
+    int64_t now = sv_now_ms(), at = tb_room_next_due(&t->room, now);
+    /* People see each bot move: a pause after every move before the next bot's. */
+    if (at <= now && s->cfg.bot_delay_ms > 0 && t->last_move_ms + s->cfg.bot_delay_ms > now)
+        at = t->last_move_ms + s->cfg.bot_delay_ms;
+    /* Due now: at the next tick, a millisecond on (the bots of a table
+     * run 64 moves at a time, and others get their turn between). */
+    if (at <= now) at = now + 1;
+    sv_due_set(&s->due, t, at); /* the tick's timer follows after the loop's turn (arm_tick) */
+}
+
+/* After each turn of the loop: the tick's timer set for the earliest table
+ * due. Not at each sv_reschedule: during a person's move the table is due
+ * at once (the bot's turn) until the bot, a moment later in the same turn,
+ * has moved, and a timer set for that moment woke the loop for nothing. */
+static void arm_tick(sv_server *s)
+{
+    if (s->sync.on || s->ops.draining) return; /* sync: the tick sets its own */
+    int64_t next = sv_due_next(&s->due);
+    if (next == s->tick_ms) return;
+    if (next == INT64_MAX) {
+        sv_tick_stop(s);
+        return;
+    }
+    schedule_tick(s, next, sv_now_ms());
+}
+
+/* Bots, clocks, away seats and pauses between hands: the tables due now
+ * get a look (due.h), and the tick sleeps until the next one is due.
+ * Several servers on one database (sync.h): every table every 100 ms, since
+ * leases come and go with the other servers, sooner while bots have moves
+ * to make. */
+static void tick(void *arg)
+{
+    sv_server *s = arg;
+    int max = s->cfg.bot_delay_ms > 0 ? 1 : 64;
+    int64_t now = sv_now_ms();
+    if (s->sync.on) {
+        int busy = 0;
+        for (int i = 0; i < s->n_tables; i++)
+            busy |= sv_run_bots(s, s->tables[i], max);
+        int ms = busy ? (s->cfg.bot_delay_ms > 0 ? s->cfg.bot_delay_ms : 1) : 100;
+        schedule_tick(s, now + ms, now);
+        return;
+    }
+    s->tick_ms = INT64_MAX; /* fired: arm_tick sets it again after this turn */
+    sv_table *t;
+    /* A table run here is due again a millisecond on at the soonest: it is
+     * not taken twice in one tick. */
+    while ((t = sv_due_pop(&s->due, now)))
+        sv_run_bots(s, t, max);
+}
+
+static void tick_sul(lws_sorted_usec_list_t *sul)
+{
+    tick(lws_container_of(sul, sv_server, tick));
 }
 
 static void on_signal(int sig)
@@ -567,6 +729,7 @@ int sv_run(const sv_config *cfg, ch_err *err)
     sv_server *s = calloc(1, sizeof *s);
     if (!s) return ch_errf(err, CH_ENOMEM, "out of memory");
     s->cfg = *cfg;
+    s->tick_ms = INT64_MAX;
     sv_jsarena_install(); /* broadcasts' trees from one block (jsarena.h) */
     int rc = sv_store_open(&s->store, cfg->db, err);
     if (rc == CH_OK) rc = sv_store_load(&s->store, sv_now_ms(), sv_add_loaded, s, err);
@@ -666,7 +829,16 @@ int sv_run(const sv_config *cfg, ch_err *err)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
-    lws_sul_schedule(s->ctx, 0, &s->tick, tick, 1);
+#ifdef CH_LIBEV
+    if (s->loop && !(s->tick_ev = sv_evtimer_new(s->loop, tick, s))) {
+        rc = ch_errf(err, CH_ENOMEM, "out of memory");
+        sv_sync_stop(s);
+        lws_context_destroy(s->ctx);
+        goto out;
+    }
+    if (s->tick_ev) beat(&s->beat);
+#endif
+    schedule_tick(s, 0, 1); /* every table loaded is due: a look at once */
     /* SQLite: a loop turn's moves in one commit (sv_service). */
     s->store.committed = committed;
     s->store.committed_ctx = s;
@@ -687,7 +859,10 @@ out:
     }
     free(s->tables);
     free(s->held);
+    free(s->batch);
+    sv_due_free(&s->due);
 #ifdef CH_LIBEV
+    sv_evtimer_free(s->tick_ev);
     if (s->loop) sv_evloop_destroy(s->loop); /* after lws_context_destroy: it was lent */
 #endif
     sv_addrs_free(&s->addrs);

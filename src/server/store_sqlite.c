@@ -16,6 +16,10 @@
 typedef struct lite {
     sqlite3 *db;
     sqlite3_stmt *add_move;
+    /* A group's BEGIN IMMEDIATE and COMMIT, prepared once: at a move a
+     * second per table most groups are one move, and sqlite3_exec parsed
+     * both statements again for each (issue 29). */
+    sqlite3_stmt *begin, *commit;
     int lock_fd; /* holds the flock that keeps a second server off the file */
 } lite;
 
@@ -113,6 +117,8 @@ static void lite_close(void *db)
     lite *s = db;
     if (!s) return;
     sqlite3_finalize(s->add_move);
+    sqlite3_finalize(s->begin);
+    sqlite3_finalize(s->commit);
     sqlite3_close(s->db);
     /* Closed after SQLite's own descriptors: closing any descriptor of the
      * file drops every fcntl lock the process holds on it. */
@@ -157,6 +163,10 @@ int sv_sqlite_open(void **db, const char *path, ch_err *err)
                            "INSERT INTO moves(table_id, game_no, ply, action, timeout, clock) "
                            "VALUES (?,?,?,?,?,?)",
                            -1, &s->add_move, NULL) != SQLITE_OK)
+        rc = sql_fail(s, err, "prepare");
+    if (rc == CH_OK &&
+        (sqlite3_prepare_v2(s->db, "BEGIN IMMEDIATE", -1, &s->begin, NULL) != SQLITE_OK ||
+         sqlite3_prepare_v2(s->db, "COMMIT", -1, &s->commit, NULL) != SQLITE_OK))
         rc = sql_fail(s, err, "prepare");
     if (rc != CH_OK) {
         lite_close(s);
@@ -466,16 +476,20 @@ static int lite_begin(void *db, ch_err *err)
      * deferred group that first read would find the lock taken by another
      * connection's write and fail at once (SQLITE_BUSY_SNAPSHOT, no wait),
      * and a failed group stops the server. */
-    return sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
-               ? CH_OK
-               : sql_fail(s, err, "begin");
+    int rc = sqlite3_step(s->begin) == SQLITE_DONE ? CH_OK : sql_fail(s, err, "begin");
+    sqlite3_reset(s->begin);
+    return rc;
 }
 
 static int lite_commit(void *db, ch_err *err)
 {
     lite *s = db;
-    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) return CH_OK;
+    if (sqlite3_step(s->commit) == SQLITE_DONE) {
+        sqlite3_reset(s->commit);
+        return CH_OK;
+    }
     int rc = sql_fail(s, err, "commit");
+    sqlite3_reset(s->commit);
     /* A failed COMMIT can leave the transaction open (SQLITE_BUSY): none
      * of its moves is stored. */
     if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);

@@ -160,3 +160,18 @@ char *tb_json_dumps(const json_t *j, size_t *len)
     if (len) *len = t.len;
     return t.p;
 }
+
+int tb_text_put(tb_text *t, const char *s, size_t n)
+{
+    return put(t, s, n);
+}
+
+int tb_text_int(tb_text *t, json_int_t v)
+{
+    return put_int(t, v);
+}
+
+int tb_text_string(tb_text *t, const char *s, size_t n)
+{
+    return put_string(t, s, n);
+}

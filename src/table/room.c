@@ -1,6 +1,7 @@
 /* See cardhall/room.h: one card table, its seats and what each viewer may
  * be told. */
 #include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,6 +259,40 @@ int tb_room_to_move(const tb_room *r)
     return p == CH_TERMINAL ? -1 : p;
 }
 
+/* a time plus a duration b >= 0, INT64_MAX when it would overflow (a time
+ * may be negative: an away_since long past). */
+static int64_t add_ms(int64_t a, int64_t b)
+{
+    return a > 0 && b > INT64_MAX - a ? INT64_MAX : a + b;
+}
+
+int64_t tb_room_next_due(const tb_room *r, int64_t now_ms)
+{
+    if (r->status != TB_ROOM_RUNNING) return INT64_MAX;
+    int p = tb_room_to_move(r);
+    if (!r->paused && p >= 0 && tb_room_bot_plays(r, p, now_ms)) return now_ms;
+    int64_t at = INT64_MAX;
+    /* A pause whose time is up is due now: tb_room_paused ends it. */
+    if (r->paused && r->hand_pause_ms > 0) {
+        int64_t end = add_ms(r->pause_since, r->hand_pause_ms);
+        at = end > now_ms ? end : now_ms;
+    }
+    /* Of the rest only times still to come: a timeout that passed changed
+     * what it changes already (the seat is played for), and counting it
+     * would make the room due forever. */
+    for (int i = 0; i < r->n_seats; i++) {
+        const tb_seat *s = &r->seats[i];
+        if (s->kind != TB_SEAT_PERSON || s->present > 0 || s->left) continue;
+        int64_t end = add_ms(s->away_since, r->timeout_ms);
+        if (end > now_ms && end < at) at = end;
+    }
+    if (tb_clock_on(&r->clock) && r->clock.running >= 0) {
+        int64_t left = tb_clock_left(&r->clock, r->clock.running, now_ms);
+        if (left > 0 && add_ms(now_ms, left) < at) at = add_ms(now_ms, left);
+    }
+    return at;
+}
+
 int tb_room_bot_due(tb_room *r, int64_t now_ms, ch_action *a)
 {
     if (tb_room_paused(r, now_ms)) return 0; /* bots wait for the summary too */
@@ -446,6 +481,136 @@ json_t *tb_room_state_json(tb_room *r, int viewer, ch_lang lang)
         json_object_set_new(o, "legal",
                             tb_legal_json_as(r->game, ch_match_state(&r->m), viewer, lang, r->acts, NULL));
     return o;
+}
+
+json_t *tb_room_state_msg(tb_room *r, int viewer, ch_lang lang, int64_t now_ms, int move)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("state"));
+    json_t *st = tb_room_state_json(r, viewer, lang);
+    json_object_update(o, st);
+    json_decref(st);
+    /* Issue 25: the clocks as of now, and who is away since when. */
+    json_object_set_new(o, "clock", tb_clock_json(&r->clock, now_ms));
+    json_object_set_new(o, "away", tb_room_away_json(r, now_ms));
+    /* Issue 24: between hands, the hand's summary and who has continued. */
+    json_object_set_new(o, "pause", tb_room_pause_json(r, viewer, now_ms, lang));
+    if (move > 0) {
+        json_object_set_new(o, "move", json_integer(move));
+        json_object_set_new(o, "events", tb_room_events(r, move - 1, viewer, lang));
+    }
+    return o;
+}
+
+/* Straight text: a member's name with its quotes and colon, after a comma
+ * unless first (every name here is plain ASCII: no escapes). */
+static int key(tb_text *t, const char *name, int first)
+{
+    if (!first && tb_text_put(t, ",", 1)) return -1;
+    if (tb_text_put(t, "\"", 1) || tb_text_put(t, name, strlen(name))) return -1;
+    return tb_text_put(t, "\":", 2);
+}
+
+/* A string member, left out where json_string would refuse the text (not
+ * UTF-8), as json_object_set_new leaves out a NULL value. */
+static int string_member(tb_text *t, const char *name, const char *s)
+{
+    if (!s) return 0;
+    size_t n = strlen(s);
+    if (ch_utf8_valid_prefix(s, n) != n) return 0;
+    return key(t, name, 0) || tb_text_string(t, s, n);
+}
+
+/* A tree member (stolen), left out when NULL as json_object_set_new does. */
+static int tree_member(tb_text *t, const char *name, json_t *j)
+{
+    if (!j) return 0;
+    int rc = key(t, name, 0) || tb_json_append(t, j);
+    json_decref(j);
+    return rc ? -1 : 0;
+}
+
+static int bool_text(tb_text *t, int b)
+{
+    return b ? tb_text_put(t, "true", 4) : tb_text_put(t, "false", 5);
+}
+
+/* tb_room_summary's text, member by member in its order. */
+static int summary_text(tb_text *t, const tb_room *r)
+{
+    static const char *const kinds[] = {"open", "person", "bot"};
+    if (tb_text_put(t, "{", 1) || key(t, "id", 1) || tb_text_int(t, r->id) ||
+        string_member(t, "game", r->game->name))
+        return -1;
+    json_t *opts = r->opts_json ? json_incref(r->opts_json) : opts_json(r);
+    if (tree_member(t, "options", opts) ||
+        string_member(t, "status", tb_room_status_name(r->status)) || key(t, "game_no", 0) ||
+        tb_text_int(t, r->game_no) || key(t, "timeout_ms", 0) || tb_text_int(t, r->timeout_ms) ||
+        key(t, "seats", 0) || tb_text_put(t, "[", 1))
+        return -1;
+    for (int i = 0; i < r->n_seats; i++) {
+        const tb_seat *s = &r->seats[i];
+        if ((i > 0 && tb_text_put(t, ",", 1)) || tb_text_put(t, "{", 1) || key(t, "seat", 1) ||
+            tb_text_int(t, i) || string_member(t, "kind", kinds[s->kind]))
+            return -1;
+        if (s->kind != TB_SEAT_OPEN && string_member(t, "name", s->name)) return -1;
+        if (s->kind == TB_SEAT_PERSON && (key(t, "present", 0) || bool_text(t, s->present)))
+            return -1;
+        if (s->kind == TB_SEAT_BOT && s->level >= 0 &&
+            string_member(t, "level", ch_level_name(s->level)))
+            return -1;
+        if (tb_text_put(t, "}", 1)) return -1;
+    }
+    if (tb_text_put(t, "]", 1) || key(t, "moves", 0) ||
+        tb_text_int(t, r->status == TB_ROOM_OPEN ? 0 : r->m.n_actions) ||
+        key(t, "spectator_chat", 0) || bool_text(t, r->spectator_chat) || key(t, "hints", 0) ||
+        bool_text(t, r->hints) || key(t, "hand_pause_ms", 0) || tb_text_int(t, r->hand_pause_ms))
+        return -1;
+    if (tb_clock_on(&r->clock) &&
+        (key(t, "clock", 0) || tb_text_put(t, "{", 1) || key(t, "bank_ms", 1) ||
+         tb_text_int(t, r->clock.bank_ms) || key(t, "increment_ms", 0) ||
+         tb_text_int(t, r->clock.inc_ms) || tb_text_put(t, "}", 1)))
+        return -1;
+    return tb_text_put(t, "}", 1);
+}
+
+int tb_room_state_text(tb_text *t, tb_room *r, int viewer, ch_lang lang, int64_t now_ms, int move)
+{
+    /* As tb_room_state_msg, member by member: tb_room_state_json's first. */
+    if (tb_text_put(t, "{\"type\":\"state\"", 15) || key(t, "table", 0) || summary_text(t, r) ||
+        key(t, "seat", 0) ||
+        (viewer == CH_SPECTATOR ? tb_text_put(t, "null", 4) : tb_text_int(t, viewer)))
+        goto fail;
+    if (r->status != TB_ROOM_OPEN) {
+        if (tree_member(t, "status", status_json(r)) || tree_member(t, "view", view_for(r, viewer)))
+            goto fail;
+        if (viewer >= 0 || tb_has_spectator(r->game)) {
+            char *board = tb_render_as(r->game, ch_match_state(&r->m), viewer, lang, NULL);
+            int rc = board ? string_member(t, "board", board) : 0;
+            free(board);
+            if (rc) goto fail;
+        }
+        if (r->status == TB_ROOM_FINISHED && r->m.n_actions > 0 &&
+            (tree_member(t, "hand_end",
+                         tb_hand_end_json(&r->m, r->m.n_actions - 1, viewer, lang)) ||
+             tree_member(t, "hand_scores", hand_scores(r))))
+            goto fail;
+        if (viewer >= 0 && !r->paused && tb_room_to_move(r) == viewer &&
+            (key(t, "legal", 0) ||
+             tb_legal_text(t, r->game, ch_match_state(&r->m), viewer, lang, r->acts, NULL)))
+            goto fail;
+    }
+    if (tree_member(t, "clock", tb_clock_json(&r->clock, now_ms)) ||
+        tree_member(t, "away", tb_room_away_json(r, now_ms)) ||
+        tree_member(t, "pause", tb_room_pause_json(r, viewer, now_ms, lang)))
+        goto fail;
+    if (move > 0 && (key(t, "move", 0) || tb_text_int(t, move) ||
+                     tree_member(t, "events", tb_room_events(r, move - 1, viewer, lang))))
+        goto fail;
+    if (tb_text_put(t, "}", 1) == 0 && !t->failed) return 0;
+fail:
+    t->failed = 1;
+    return -1;
 }
 
 json_t *tb_room_events(const tb_room *r, int k, int viewer, ch_lang lang)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cardhall/table.h"
+#include "cardhall/utf8.h"
 
 /* What a viewer is told of a move when nothing safer is known: it names no
  * card, so it fits any viewer. */
@@ -316,4 +317,44 @@ json_t *tb_legal_json_as(const ch_game *g, const void *st, int viewer, ch_lang l
         json_array_append_new(list, o);
     }
     return list;
+}
+
+/* The text of one string as json_string takes it: 0 written, 1 refused
+ * (not UTF-8; nothing written), -1 without memory. */
+static int utf8_string(tb_text *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (ch_utf8_valid_prefix(s, n) != n) return 1;
+    return tb_text_string(t, s, n);
+}
+
+int tb_legal_text(tb_text *t, const ch_game *g, const void *st, int viewer, ch_lang lang,
+                  ch_action *acts, const tb_names *names)
+{
+    int p = g->to_move(st);
+    int n = p == CH_TERMINAL || (viewer != p && viewer != CH_ALL) ? 0 : g->legal(st, acts);
+    char text[256], name[512], warn[512];
+    int first = 1;
+    if (tb_text_put(t, "[", 1)) return -1;
+    for (int i = 0; i < n; i++) {
+        g->action_text(st, acts[i], text, sizeof text);
+        size_t tn = strlen(text);
+        if (ch_utf8_valid_prefix(text, tn) != tn) continue; /* not offered, as the tree's */
+        tb_choice_name_as(g, st, acts[i], viewer, lang, names, name, sizeof name);
+        if ((!first && tb_text_put(t, ",", 1)) || tb_text_put(t, "{\"action\":", 10) ||
+            tb_text_string(t, text, tn) || tb_text_put(t, ",\"name\":", 8))
+            return -1;
+        first = 0;
+        int rc = utf8_string(t, name);
+        if (rc < 0 || (rc > 0 && tb_text_put(t, "\"?\"", 3))) return -1; /* a name not UTF-8 */
+        if (raw_warning(g, st, acts[i], lang, warn, sizeof warn) > 0) {
+            tb_fill_buf(warn, sizeof warn, names, lang);
+            size_t wn = strlen(warn);
+            if (ch_utf8_valid_prefix(warn, wn) == wn &&
+                (tb_text_put(t, ",\"warning\":", 11) || tb_text_string(t, warn, wn)))
+                return -1;
+        }
+        if (tb_text_put(t, "}", 1)) return -1;
+    }
+    return tb_text_put(t, "]", 1);
 }

@@ -228,6 +228,18 @@ json_t *wsc_recv(wsc *w, wsc_conn *c, int timeout_ms)
     return j;
 }
 
+char *wsc_recv_text(wsc_conn *c, size_t *len)
+{
+    wsc_msg *m = c->in_head;
+    if (!m) return NULL;
+    c->in_head = m->next;
+    if (!c->in_head) c->in_tail = NULL;
+    char *text = m->text;
+    *len = m->len;
+    free(m);
+    return text;
+}
+
 json_t *wsc_expect(wsc *w, wsc_conn *c, const char *type, int timeout_ms)
 {
     long long end = now_ms() + timeout_ms;

@@ -58,6 +58,10 @@ void wsc_wait(wsc *w, int ms);
 /* The next message on c as JSON, waiting up to timeout_ms; NULL on timeout
  * or when c is closed and has nothing left. */
 json_t *wsc_recv(wsc *w, wsc_conn *c, int timeout_ms);
+/* The next message on c as its text (NUL-terminated, *len bytes; the
+ * caller frees it), without waiting; NULL if none. The load benchmark
+ * reads only a few fields and does not build a tree of every message. */
+char *wsc_recv_text(wsc_conn *c, size_t *len);
 /* The next message whose "type" is type, dropping others; NULL on timeout. */
 json_t *wsc_expect(wsc *w, wsc_conn *c, const char *type, int timeout_ms);
 /* Asks c to close and frees it once closed. */
