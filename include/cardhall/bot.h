@@ -35,7 +35,8 @@ typedef struct ch_search_cfg {
                            with the bids as the heuristic makes them */
     int bid;            /* solver: 1 = a bid that ends the bidding may be chosen by search */
     int tuned;          /* pimc: 1 = the seat's own moves in rollouts, and the anchor, by the
-                           game's "tuned" player where it has one (Rack-O) */
+                           game's "tuned" player where it has one (Rack-O); 2 = the anchor
+                           only (Rumino's default); 0 = the heuristic for both */
     int halve;          /* pimc: 1 = the budget in rounds, each dropping the worse half of
                            the moves still in (successive halving) */
 } ch_search_cfg;
