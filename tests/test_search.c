@@ -87,11 +87,12 @@ static void settings_parse(void **unused)
     assert_int_equal(ch_bot_init(b, g, "pimc:halve=1", 1, &err), CH_OK);
     assert_int_equal(b->search.halve, 1);
     /* tuned: Rack-O's tuned player plays pimc's own rollout moves by
-     * default (1); Rumino's only anchors the choice (2, issue 28). */
+     * default (1); Rumino's is not used by default (0: as the anchor alone,
+     * tuned=2, it measured no stronger; issue 28). */
     assert_int_equal(ch_bot_init(b, g, "pimc", 1, &err), CH_OK);
     assert_int_equal(b->search.tuned, 1);
     assert_int_equal(ch_bot_init(b, ch_game_find("rumino"), "pimc", 1, &err), CH_OK);
-    assert_int_equal(b->search.tuned, 2);
+    assert_int_equal(b->search.tuned, 0);
     assert_int_equal(ch_bot_init(b, g, "pimc:tuned=2", 1, &err), CH_OK);
     assert_int_equal(b->search.tuned, 2);
 
@@ -209,10 +210,11 @@ static void fair_play(void **unused)
 {
     (void)unused;
     /* The heuristics too, and the tuned ones (Rack-O's plays pimc's own
-     * rollout moves, Rumino's anchors its choice): they read the seat's
-     * view only. */
+     * rollout moves; Rumino's anchors pimc's choice with tuned=2): they
+     * read the seat's view only. */
     static const char *const specs[] = {"ismcts:iters=60",
                                         "pimc:worlds=4,iters=60",
+                                        "pimc:worlds=4,iters=60,tuned=2",
                                         "pimc:iters=90,halve=1",
                                         "solver:worlds=4,nodes=1000",
                                         "heuristic",

@@ -187,7 +187,7 @@ static ch_action tuned_discard(const ru_view *v, const ch_action *acts, int n, i
             if (k != at) rest[m++] = v->hand[k];
         double key = next_deadwood(v, rest, v->nhand - 1, dws[i]) +
                      TUNED_TIES * ((face == RU_JOKER ? 25 : 0) + danger(v, face) -
-                                ru_card_points[face] * 0.05);
+                                   ru_card_points[face] * 0.05);
         if (key < best_key) best_key = key, best = acts[i], *dw = dws[i];
     }
     return best;
