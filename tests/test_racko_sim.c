@@ -146,16 +146,18 @@ static void heuristic_beats_random(void **st)
 }
 
 /* The tuned heuristic (issue 28: the search players' own rollout player)
- * is stronger than the heuristic: 55.9 % of 2 000 games to 200 points in
- * `cardhall ladder`. Here 2 000 games to the default 500, seats rotated; a
- * win rate's standard error over them is about 1.1 points. */
+ * is stronger than the heuristic: 64.1 % of 16 000 games to 200 points in
+ * `cardhall ladder` (seed 501). Here 2 000 games to the default 500, seats
+ * rotated: it wins 71.9 %; a win rate's standard error over them is about
+ * 1.1 points. 66 % asks for its rack evaluation by expected draws: with the
+ * old weights alone (band and kept count, no draws) it won 59 %. */
 static void tuned_beats_heuristic(void **st)
 {
     (void)st;
     int games = 2000;
     int wins = duel("tuned", "heuristic", games, 2);
     print_message("tuned vs heuristic (2 players): %d / %d\n", wins, games);
-    assert_true(wins >= games * 53 / 100);
+    assert_true(wins >= games * 66 / 100);
 }
 
 /* RK-V1, RK-V2: the heuristic playing itself finishes every game, even when

@@ -86,6 +86,15 @@ static void settings_parse(void **unused)
     assert_int_equal(b->search.ms, 200);
     assert_int_equal(ch_bot_init(b, g, "pimc:halve=1", 1, &err), CH_OK);
     assert_int_equal(b->search.halve, 1);
+    /* tuned: Rack-O's tuned player plays pimc's own rollout moves by
+     * default (1); Rumino's is not used by default (0: as the anchor alone,
+     * tuned=2, it measured no stronger; issue 28). */
+    assert_int_equal(ch_bot_init(b, g, "pimc", 1, &err), CH_OK);
+    assert_int_equal(b->search.tuned, 1);
+    assert_int_equal(ch_bot_init(b, ch_game_find("rumino"), "pimc", 1, &err), CH_OK);
+    assert_int_equal(b->search.tuned, 0);
+    assert_int_equal(ch_bot_init(b, g, "pimc:tuned=2", 1, &err), CH_OK);
+    assert_int_equal(b->search.tuned, 2);
 
     /* Refused, each with a message naming what is wrong. */
     static const struct {
@@ -104,6 +113,7 @@ static void settings_parse(void **unused)
         {"pimc:nodes=0", "nodes"},
         {"pimc:infer=yes", "infer"},
         {"pimc:halve=2", "halve"},
+        {"pimc:tuned=3", "tuned"},
         {"solver", "no bot 'solver' for racko"},
         {"heuristic:iters=5", "takes no settings"},
         {"mcts", "no bot 'mcts'"},
@@ -199,10 +209,12 @@ static void deterministic(void **unused)
 static void fair_play(void **unused)
 {
     (void)unused;
-    /* The heuristics too, and Rack-O's tuned one (pimc's own rollout
-     * player there): they read the seat's view only. */
+    /* The heuristics too, and the tuned ones (Rack-O's plays pimc's own
+     * rollout moves; Rumino's anchors pimc's choice with tuned=2): they
+     * read the seat's view only. */
     static const char *const specs[] = {"ismcts:iters=60",
                                         "pimc:worlds=4,iters=60",
+                                        "pimc:worlds=4,iters=60,tuned=2",
                                         "pimc:iters=90,halve=1",
                                         "solver:worlds=4,nodes=1000",
                                         "heuristic",
@@ -244,7 +256,9 @@ static void fair_play(void **unused)
                 for (uint64_t seed = 1; seed <= 2; seed++) {
                     if (strncmp(specs[s], "solver", 6) == 0 && strcmp(g->name, "comrade") != 0)
                         continue;
-                    if (strcmp(specs[s], "tuned") == 0 && strcmp(g->name, "racko") != 0) continue;
+                    if (strcmp(specs[s], "tuned") == 0 && strcmp(g->name, "racko") != 0 &&
+                        strcmp(g->name, "rumino") != 0)
+                        continue;
                     ch_action x = choose(g, specs[s], seed, st),
                               y = choose(g, specs[s], seed, other);
                     if (x != y)

@@ -35,7 +35,8 @@ typedef struct ch_search_cfg {
                            with the bids as the heuristic makes them */
     int bid;            /* solver: 1 = a bid that ends the bidding may be chosen by search */
     int tuned;          /* pimc: 1 = the seat's own moves in rollouts, and the anchor, by the
-                           game's "tuned" player where it has one (Rack-O) */
+                           game's "tuned" player where it has one (Rack-O); 2 = the anchor
+                           only; 0 = the heuristic for both (Rumino's default) */
     int halve;          /* pimc: 1 = the budget in rounds, each dropping the worse half of
                            the moves still in (successive halving) */
 } ch_search_cfg;
@@ -51,7 +52,7 @@ struct ch_bot {
     const ch_game *game;
     ch_bot_fn act;
     ch_bot_why_fn why; /* NULL: no reasons */
-    ch_rng rng; /* the bot's own randomness, never the game's */
+    ch_rng rng;        /* the bot's own randomness, never the game's */
     char spec[96];
     ch_search_cfg search; /* search players only */
     /* Scratch for legal(), reused every move. Inside the struct, not on the

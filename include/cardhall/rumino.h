@@ -10,6 +10,7 @@
 
 extern const ch_game ru_game;
 ch_action ru_heuristic_act(ch_bot *b, const void *st, int seat);
+ch_action ru_tuned_act(ch_bot *b, const void *st, int seat);
 
 #define RU_MAX_PLAYERS 6
 #define RU_NCARDS 108

@@ -20,6 +20,7 @@ static const ch_bot_entry bots[] = {
 #endif
 #ifdef CH_HAVE_RUMINO
     {"rumino", "heuristic", ru_heuristic_act, NULL},
+    {"rumino", "tuned", ru_tuned_act, NULL},
 #endif
 #ifdef CH_HAVE_BABASUKI
     {"babasuki", "heuristic", db_heuristic_act, NULL},
