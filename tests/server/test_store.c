@@ -80,6 +80,19 @@ static void step(sv_store *s, tb_room *r)
     assert_int_equal(tb_room_apply(r, a, &err), CH_OK);
 }
 
+/* Opens the store and adds a two-seat Rack-O table, seed 5, to it. */
+static const ch_game *open_racko_table(sv_store *s, tb_room *r, const char *specs[2])
+{
+    ch_err err;
+    assert_int_equal(sv_store_open(s, path, &err), CH_OK);
+    const ch_game *g = ch_game_find("racko");
+    json_t *o = json_pack("{s:i}", "players", 2);
+    assert_int_equal(tb_room_init(r, 0, g, o, NULL, specs, 2, 5, 0, &err), CH_OK);
+    json_decref(o);
+    assert_int_equal(sv_store_add_table(s, r, specs, &err), CH_OK);
+    return g;
+}
+
 static tb_room *loaded;
 static int n_loaded;
 
@@ -408,14 +421,8 @@ static void a_second_move_at_one_ply_is_refused(void **unused)
 {
     sv_store s;
     ch_err err;
-    assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
-    const ch_game *g = ch_game_find("racko");
-    const char *specs[] = {"random", "random"};
-    json_t *o = json_pack("{s:i}", "players", 2);
     tb_room r;
-    assert_int_equal(tb_room_init(&r, 0, g, o, NULL, specs, 2, 5, 0, &err), CH_OK);
-    json_decref(o);
-    assert_int_equal(sv_store_add_table(&s, &r, specs, &err), CH_OK);
+    const ch_game *g = open_racko_table(&s, &r, (const char *[]){"random", "random"});
     step(&s, &r);
     /* The same ply again, as a second server with a stale room would. */
     const void *st = ch_match_state(&r.m);
@@ -470,16 +477,10 @@ static void moves_of_a_group_are_committed_together(void **unused)
 {
     sv_store s;
     ch_err err;
-    assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
+    tb_room r;
+    const ch_game *g = open_racko_table(&s, &r, (const char *[]){"open", "random"});
     s.committed = committed;
     told_moves = told_groups = 0;
-    const ch_game *g = ch_game_find("racko");
-    const char *specs[] = {"open", "random"};
-    json_t *o = json_pack("{s:i}", "players", 2);
-    tb_room r;
-    assert_int_equal(tb_room_init(&r, 0, g, o, NULL, specs, 2, 5, 0, &err), CH_OK);
-    json_decref(o);
-    assert_int_equal(sv_store_add_table(&s, &r, specs, &err), CH_OK);
     unsigned char h[TB_TOKEN_HASH] = {4, 5, 6};
     assert_int_equal(tb_room_join(&r, 0, "Bo", h, &err), 0);
     assert_int_equal(sv_store_seat(&s, &r, 0, &err), CH_OK);
