@@ -28,6 +28,11 @@ static inline uint8_t db_all_mask(int n)
     return (uint8_t)((1u << n) - 1);
 }
 
+/* rules.c: db_state.zof again from zc and zn, after a change that moves
+ * cards between zones other than by db_zone_push / db_zone_take (a deal,
+ * packs passed, kept cards becoming the hand, a resample). */
+void db_zones_index(db_state *s);
+
 /* cards.c: db_cards_parse, with src naming the file in messages. */
 int db_cards_parse_named(const char *text, size_t len, int relaxed, const char *src, db_deck *d,
                          ch_err *err);

@@ -61,6 +61,14 @@ static int zone_end(const db_state *s)
     return (int)(((w[0] + w[1] + w[2] + w[3] + w[4]) * ones) >> 56);
 }
 
+void db_zones_index(db_state *s)
+{
+    memset(s->zof, DB_NONE, sizeof s->zof);
+    for (int z = 0, at = 0; z < DB_NZONES; z++)
+        for (int i = 0; i < s->zn[z]; i++)
+            s->zof[s->zc[at++]] = (uint8_t)z;
+}
+
 void db_zone_push(db_state *s, int z, int c)
 {
     int at = db_zone_start(s, z) + s->zn[z], end = zone_end(s);
@@ -69,6 +77,7 @@ void db_zone_push(db_state *s, int z, int c)
         s->zc[i] = s->zc[i - 1];
     s->zc[at] = (uint8_t)c;
     s->zn[z]++;
+    s->zof[c] = (uint8_t)z;
 }
 
 void db_zone_take(db_state *s, int z, int c)
@@ -81,6 +90,7 @@ void db_zone_take(db_state *s, int z, int c)
         s->zc[i] = s->zc[i + 1];
     s->zc[end - 1] = 0;
     s->zn[z]--;
+    s->zof[c] = DB_NONE;
 }
 
 /* Card c from zone `from` to the end of zone `to`: only the cards between
@@ -101,6 +111,7 @@ static void zone_move(db_state *s, int from, int to, int c)
     }
     s->zn[from]--;
     s->zn[to]++;
+    s->zof[c] = (uint8_t)to;
 }
 
 /* Sorts a pile by face (= by No): packs, taken pairs and new hands are
@@ -169,6 +180,7 @@ static void deal(db_state *s, const uint8_t *d)
             s->zc[DB_NCARDS - 1 - k] = d[k];
         s->zc[DB_NCARDS - 1] = d[0];
         s->ndeck = DB_NCARDS - 1;
+        db_zones_index(s);
         s->phase = DB_PH_ACQUIRE;
         acquire_take(s);
         return;
@@ -190,6 +202,7 @@ static void deal(db_state *s, const uint8_t *d)
         at += np[p];
     }
     if (up >= 0) s->zc[at] = (uint8_t)up;
+    db_zones_index(s);
     s->phase = DB_PH_DRAFT;
     s->mover = (uint8_t)first_chooser(s);
 }
@@ -525,6 +538,7 @@ static void end_draft(db_state *s)
         s->nkept[p] = 0;
         sort_pile(s, db_hand(s, p), s->nhand[p]);
     }
+    db_zones_index(s);
     start_raid(s);
 }
 
@@ -548,6 +562,7 @@ static void pass_packs(db_state *s)
         for (int i = 0; i < npack[p]; i++)
             s->known[pack[p][i]] |= (uint8_t)(1u << q);
     }
+    db_zones_index(s);
     s->chosen = 0;
     if (s->npack[0] == 1) /* DB-11: every pack has the same size */
         for (int p = 0; p < s->n; p++) {
