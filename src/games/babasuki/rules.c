@@ -176,11 +176,12 @@ static void deal(db_state *s, const uint8_t *d)
     if (n == 2) {
         /* DB-15: d[1] is the top of the deck, so it is stored last; the
          * deck is the first zone holding cards, the upcard follows it. */
-        for (int k = DB_NCARDS - 1; k >= 1; k--)
+        for (int k = DB_NCARDS - 1; k >= 1; k--) {
             s->zc[DB_NCARDS - 1 - k] = d[k];
+            s->zof[d[k]] = DB_Z_DECK;
+        }
         s->zc[DB_NCARDS - 1] = d[0];
         s->ndeck = DB_NCARDS - 1;
-        db_zones_index(s);
         s->phase = DB_PH_ACQUIRE;
         acquire_take(s);
         return;
@@ -193,6 +194,7 @@ static void deal(db_state *s, const uint8_t *d)
         p = p + 1 == n ? 0 : p + 1;
         pack[p][np[p]++] = d[i];
         s->known[d[i]] = (uint8_t)(1u << p);
+        s->zof[d[i]] = (uint8_t)(DB_Z_PACK + p);
     }
     int up = s->ndisc ? s->zc[0] : -1, at = 0;
     for (int p = 0; p < n; p++) {
@@ -201,8 +203,7 @@ static void deal(db_state *s, const uint8_t *d)
         s->npack[p] = np[p];
         at += np[p];
     }
-    if (up >= 0) s->zc[at] = (uint8_t)up;
-    db_zones_index(s);
+    if (up >= 0) s->zc[at] = (uint8_t)up; /* its zof: DB_Z_DISC, from the push */
     s->phase = DB_PH_DRAFT;
     s->mover = (uint8_t)first_chooser(s);
 }
@@ -536,9 +537,11 @@ static void end_draft(db_state *s)
     for (int p = 0; p < s->n && p < DB_MAXP; p++) { /* (the bound, for gcc -O3) */
         s->nhand[p] = s->nkept[p];
         s->nkept[p] = 0;
-        sort_pile(s, db_hand(s, p), s->nhand[p]);
+        uint8_t *h = db_hand(s, p);
+        sort_pile(s, h, s->nhand[p]);
+        for (int i = 0; i < s->nhand[p]; i++)
+            s->zof[h[i]] = (uint8_t)(DB_Z_HAND + p);
     }
-    db_zones_index(s);
     start_raid(s);
 }
 
@@ -559,10 +562,11 @@ static void pass_packs(db_state *s)
     for (int p = 0; p < s->n; p++) {
         int q = db_dir_next(s, p);
         memcpy(db_pack(s, q), pack[p], npack[p]);
-        for (int i = 0; i < npack[p]; i++)
+        for (int i = 0; i < npack[p]; i++) {
             s->known[pack[p][i]] |= (uint8_t)(1u << q);
+            s->zof[pack[p][i]] = (uint8_t)(DB_Z_PACK + q);
+        }
     }
-    db_zones_index(s);
     s->chosen = 0;
     if (s->npack[0] == 1) /* DB-11: every pack has the same size */
         for (int p = 0; p < s->n; p++) {
