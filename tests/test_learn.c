@@ -553,11 +553,68 @@ static void babasuki_where_is_the_view(const db_state *s, int viewer, const floa
                                     : at == DB_AT_DISCARD ? 1
                                     : at == DB_AT_CENTRE  ? 2
                                                           : 3 + 6 * (at - DB_AT_HAND) +
-                                                              (view.owner[c] - base + s->n) % s->n;
+                                                               (view.owner[c] - base + s->n) % s->n;
         if (db_where(v, c) != want)
             fail_msg("babasuki: viewer %d, card %d: where %d, the view says %d", viewer, c,
                      db_where(v, c), want);
     }
+}
+
+/* Babasuki keeps each card's zone (db_state.zof), which the tensor reads
+ * card by card: after every move of random games of 2 to 6 players, and
+ * after resamples (which deal hidden cards again), it must name the zone
+ * whose cards (zc, zn) hold the card, 0xff (DB_NONE) for none. */
+static void babasuki_zof_is_the_zones(void **state)
+{
+    (void)state;
+    db_state *s = malloc(sizeof *s), *r = malloc(sizeof *r);
+    ch_action acts[DB_NUM_IDS];
+    ch_rng rng;
+    ch_rng_seed(&rng, 26, 3);
+    long checked = 0;
+    for (int np = 2; np <= 6; np++) {
+        char kv0[16];
+        snprintf(kv0, sizeof kv0, "players=%d", np);
+        const char *kv[] = {kv0};
+        ch_opts o;
+        ch_err err;
+        if (ch_opts_parse(&o, db_game.opts, db_game.n_opts, kv, 1, &err) != CH_OK)
+            fail_msg("%s", err.msg);
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            assert_int_equal(db_game.setup(s, &o, seed, NULL, 0, &err), CH_OK);
+            for (int move = 0; move < 600; move++) {
+                const db_state *check[2] = {s, r};
+                int ncheck = 1;
+                int p = db_game.to_move(s);
+                if (move % 7 == 0 && p != CH_TERMINAL) {
+                    *r = *s;
+                    db_game.resample(r, p, &rng);
+                    ncheck = 2;
+                }
+                for (int k = 0; k < ncheck; k++) {
+                    const db_state *t = check[k];
+                    uint8_t want[DB_NCARDS];
+                    memset(want, 0xff, sizeof want);
+                    for (int z = 0, at = 0; z < DB_NZONES; z++)
+                        for (int i = 0; i < t->zn[z]; i++)
+                            want[t->zc[at++]] = (uint8_t)z;
+                    for (int c = 0; c < DB_NCARDS; c++)
+                        if (t->zof[c] != want[c])
+                            fail_msg("babasuki players=%d seed %d move %d%s: card %d: zof %d, "
+                                     "the zones say %d",
+                                     np, (int)seed, move, k ? " (resampled)" : "", c, t->zof[c],
+                                     want[c]);
+                    checked++;
+                }
+                if (p == CH_TERMINAL) break;
+                int n = db_game.legal(s, acts);
+                db_game.apply(s, acts[ch_rng_below(&rng, (uint32_t)n)]);
+            }
+        }
+    }
+    assert_true(checked > 5000);
+    free(s);
+    free(r);
 }
 
 static void random_states(const ch_game *g, const char *const *kv, int nkv, int states)
@@ -697,6 +754,7 @@ int main(void)
         cmocka_unit_test(ragamaru_observe),
         cmocka_unit_test(rumino),
         cmocka_unit_test(babasuki),
+        cmocka_unit_test(babasuki_zof_is_the_zones),
         cmocka_unit_test(comrade),
         cmocka_unit_test(every_game_random_states),
     };

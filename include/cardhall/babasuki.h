@@ -136,6 +136,11 @@ typedef struct db_state {
     /* The last scored round as turned face up (DB-31), kept until the next
      * one is scored: where each card lay (internal.h's DB_REV_*). */
     uint8_t rev[DB_NCARDS];
+    /* The zone each card is in (DB_Z_*; DB_NONE: none, as the centre's),
+     * kept with zc by every change of a zone's cards: the observation
+     * tensor reads where a card is from it, card by card, where a walk
+     * over the zones cost a branch a card (docs/python.md). */
+    uint8_t zof[DB_NCARDS];
 } db_state;
 
 extern const ch_game db_game;

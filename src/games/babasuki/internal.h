@@ -28,6 +28,12 @@ static inline uint8_t db_all_mask(int n)
     return (uint8_t)((1u << n) - 1);
 }
 
+/* rules.c: db_state.zof again from zc and zn, after cards were moved
+ * between zones other than by db_zone_push / db_zone_take or set one by one
+ * (a resample; the deal, the packs passed and the kept cards becoming the
+ * hand set theirs). */
+void db_zones_index(db_state *s);
+
 /* cards.c: db_cards_parse, with src naming the file in messages. */
 int db_cards_parse_named(const char *text, size_t len, int relaxed, const char *src, db_deck *d,
                          ch_err *err);

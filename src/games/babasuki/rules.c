@@ -61,6 +61,14 @@ static int zone_end(const db_state *s)
     return (int)(((w[0] + w[1] + w[2] + w[3] + w[4]) * ones) >> 56);
 }
 
+void db_zones_index(db_state *s)
+{
+    memset(s->zof, DB_NONE, sizeof s->zof);
+    for (int z = 0, at = 0; z < DB_NZONES; z++)
+        for (int i = 0; i < s->zn[z]; i++)
+            s->zof[s->zc[at++]] = (uint8_t)z;
+}
+
 void db_zone_push(db_state *s, int z, int c)
 {
     int at = db_zone_start(s, z) + s->zn[z], end = zone_end(s);
@@ -69,6 +77,7 @@ void db_zone_push(db_state *s, int z, int c)
         s->zc[i] = s->zc[i - 1];
     s->zc[at] = (uint8_t)c;
     s->zn[z]++;
+    s->zof[c] = (uint8_t)z;
 }
 
 void db_zone_take(db_state *s, int z, int c)
@@ -81,6 +90,7 @@ void db_zone_take(db_state *s, int z, int c)
         s->zc[i] = s->zc[i + 1];
     s->zc[end - 1] = 0;
     s->zn[z]--;
+    s->zof[c] = DB_NONE;
 }
 
 /* Card c from zone `from` to the end of zone `to`: only the cards between
@@ -101,22 +111,25 @@ static void zone_move(db_state *s, int from, int to, int c)
     }
     s->zn[from]--;
     s->zn[to]++;
+    s->zof[c] = (uint8_t)to;
 }
 
 /* Sorts a pile by face (= by No): packs, taken pairs and new hands are
- * kept in No order so every list of choices reads in order. Piles are
- * small (at most 8 cards) and this runs a few times per round. */
+ * kept in No order so every list of choices reads in order. A card is in
+ * one place (25 faces, each once), so the pile's cards as bits of a word
+ * come out in order, lowest first: an insertion sort's compares were a
+ * mispredicted branch each, most of the draft's end (issue 26). */
 static void sort_pile(const db_state *s, uint8_t *c, int n)
 {
     /* Rule set 1 (records written before issue 16): piles stay in the order
      * the cards came, so a raid's random draw picks the card it picked then. */
     if (s->unsorted) return;
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
-            uint8_t t = c[j];
-            c[j] = c[j - 1];
-            c[j - 1] = t;
-        }
+    uint32_t bits = 0;
+    for (int i = 0; i < n; i++)
+        bits |= 1u << c[i];
+    assert(__builtin_popcount(bits) == n); /* distinct faces */
+    for (int i = 0; i < n; i++, bits &= bits - 1)
+        c[i] = (uint8_t)__builtin_ctz(bits);
 }
 
 /* The next seat to choose, clockwise from the dealer's left; -1 when all
@@ -165,8 +178,10 @@ static void deal(db_state *s, const uint8_t *d)
     if (n == 2) {
         /* DB-15: d[1] is the top of the deck, so it is stored last; the
          * deck is the first zone holding cards, the upcard follows it. */
-        for (int k = DB_NCARDS - 1; k >= 1; k--)
+        for (int k = DB_NCARDS - 1; k >= 1; k--) {
             s->zc[DB_NCARDS - 1 - k] = d[k];
+            s->zof[d[k]] = DB_Z_DECK;
+        }
         s->zc[DB_NCARDS - 1] = d[0];
         s->ndeck = DB_NCARDS - 1;
         s->phase = DB_PH_ACQUIRE;
@@ -181,6 +196,7 @@ static void deal(db_state *s, const uint8_t *d)
         p = p + 1 == n ? 0 : p + 1;
         pack[p][np[p]++] = d[i];
         s->known[d[i]] = (uint8_t)(1u << p);
+        s->zof[d[i]] = (uint8_t)(DB_Z_PACK + p);
     }
     int up = s->ndisc ? s->zc[0] : -1, at = 0;
     for (int p = 0; p < n; p++) {
@@ -189,7 +205,7 @@ static void deal(db_state *s, const uint8_t *d)
         s->npack[p] = np[p];
         at += np[p];
     }
-    if (up >= 0) s->zc[at] = (uint8_t)up;
+    if (up >= 0) s->zc[at] = (uint8_t)up; /* its zof: DB_Z_DISC, from the push */
     s->phase = DB_PH_DRAFT;
     s->mover = (uint8_t)first_chooser(s);
 }
@@ -523,7 +539,10 @@ static void end_draft(db_state *s)
     for (int p = 0; p < s->n && p < DB_MAXP; p++) { /* (the bound, for gcc -O3) */
         s->nhand[p] = s->nkept[p];
         s->nkept[p] = 0;
-        sort_pile(s, db_hand(s, p), s->nhand[p]);
+        uint8_t *h = db_hand(s, p);
+        sort_pile(s, h, s->nhand[p]);
+        for (int i = 0; i < s->nhand[p]; i++)
+            s->zof[h[i]] = (uint8_t)(DB_Z_HAND + p);
     }
     start_raid(s);
 }
@@ -545,8 +564,10 @@ static void pass_packs(db_state *s)
     for (int p = 0; p < s->n; p++) {
         int q = db_dir_next(s, p);
         memcpy(db_pack(s, q), pack[p], npack[p]);
-        for (int i = 0; i < npack[p]; i++)
+        for (int i = 0; i < npack[p]; i++) {
             s->known[pack[p][i]] |= (uint8_t)(1u << q);
+            s->zof[pack[p][i]] = (uint8_t)(DB_Z_PACK + q);
+        }
     }
     s->chosen = 0;
     if (s->npack[0] == 1) /* DB-11: every pack has the same size */

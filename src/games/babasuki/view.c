@@ -289,5 +289,6 @@ void db_resample(void *st, int viewer, ch_rng *rng)
             ch_sort_u8(db_hand(s, p), s->nhand[p]);
             ch_rng_shuffle_u8(rng, db_hand(s, p), s->nhand[p]);
         }
+    db_zones_index(s);
     ch_rng_seed(&s->rng, ch_rng_next64(rng), 0xdb5u);
 }
