@@ -88,6 +88,30 @@ static int draw(rg_state *s, int p, int k, rg_log *lg, int type)
         s->drawn_total[p]++;
         return f;
     }
+    /* Several cards from a stock that holds them, nothing logged (an
+     * attack accepted or suffered, a RAGAMARU's draws): the hand's words
+     * and counts in registers, each card added without a branch on its
+     * kind, written back once. Card by card through memory, every card
+     * waited on the previous card's stores (issue 29). */
+    if (k <= s->nstock && !lg) {
+        rg_hand *h = &s->hand[p];
+        const uint8_t *top = s->stock + s->nstock;
+        uint64_t num = h->num, sp = h->sp, mc = 0; /* mc: byte j counts multi[j] */
+        for (int i = 1; i <= k; i++) {
+            unsigned f = top[-i];
+            num |= (uint64_t)(f < 60) << (f & 63);
+            sp |= (uint64_t)(f - 60 < 36) << ((f - 60) & 63);
+            mc += (uint64_t)(f >= 96) << ((f - 96) & 7) * 8;
+        }
+        h->num = num;
+        h->sp = sp;
+        for (int j = 0; j < 5; j++)
+            h->multi[j] = (uint8_t)(h->multi[j] + (mc >> 8 * j & 255));
+        h->n = (uint8_t)(h->n + k);
+        s->nstock = (uint8_t)(s->nstock - k);
+        s->drawn_total[p] += (uint32_t)k;
+        return k ? top[-k] : -1;
+    }
     int last = -1;
     uint8_t got[RG_DECK_MAX];
     int n = 0;
@@ -305,10 +329,25 @@ static inline __attribute__((always_inline)) void play_effect(rg_state *s, int p
 static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
 {
     int cards[8], k = rg_play_cards(s, m, cards);
-    for (int i = 0; i < k; i++) {
-        rg_hand_remove(&s->hand[p], cards[i]);
-        s->disc[s->ndisc++] = (uint8_t)cards[i];
+    /* The cards leave the hand at once: one kind's colours (set) and a
+     * Conversion, or k copies of a colourless card. Card by card, each
+     * removal waited on the previous one's stores (issue 29). */
+    rg_hand *h = &s->hand[p];
+    if (m->type >= RG_CONV) {
+        assert(h->multi[m->type - RG_CONV] >= k);
+        h->multi[m->type - RG_CONV] = (uint8_t)(h->multi[m->type - RG_CONV] - k);
+    } else {
+        int num = m->type == RG_NUMBER;
+        uint64_t bits = (uint64_t)m->set << ((num ? m->number : m->type) - 1) * 4;
+        uint64_t *w = num ? &h->num : &h->sp;
+        assert((*w & bits) == bits && h->multi[0] >= m->conv);
+        *w &= ~bits;
+        h->multi[0] = (uint8_t)(h->multi[0] - m->conv);
     }
+    h->n = (uint8_t)(h->n - k);
+    for (int i = 0; i < k; i++)
+        s->disc[s->ndisc + i] = (uint8_t)cards[i];
+    s->ndisc = (uint8_t)(s->ndisc + k);
     rg_ev *e = ev(lg, RG_EV_PLAY, p);
     if (e) {
         e->nf = e->count = k;
