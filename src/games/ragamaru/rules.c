@@ -5,16 +5,11 @@
 
 #include "internal.h"
 
-/* Inline here: apply() moves the turn on at nearly every step. */
-static inline int seat_next(const rg_state *s, int p, int k)
+/* next(p, k) of RG-2 from the seating: |k| is small (at most 2 * 4 + 1
+ * seats), so a loop beats two divisions. */
+static int seat_walk(const rg_state *s, int p, int k)
 {
     int n = s->np, i = s->pos[p] + s->dir * k;
-    if (k == 1 || k == -1) { /* the usual step, a constant once inlined: no branch */
-        i += n & -(i < 0);   /* masks, not ?: which gcc made a branch */
-        i -= n & -(i >= n);
-        return s->order[i];
-    }
-    /* |k| is small (at most 2 * 4 + 1 seats): a loop beats two divisions. */
     while (i < 0)
         i += n;
     while (i >= n)
@@ -22,9 +17,29 @@ static inline int seat_next(const rg_state *s, int p, int k)
     return s->order[i];
 }
 
+/* Inline here: apply() moves the turn on at nearly every step. The usual
+ * step (k = 1 or -1, a constant once inlined) reads the seat's link, one
+ * load where pos, dir and order were three in a row: the next seat is what
+ * the next move's list waits for (issue 29). */
+static inline int seat_next(const rg_state *s, int p, int k)
+{
+    if (k == 1 || k == -1) return s->hand[p].next[s->dir * k < 0];
+    return seat_walk(s, p, k);
+}
+
+void rg_link_seats(rg_state *s)
+{
+    int n = s->np;
+    for (int i = 0; i < n; i++) {
+        rg_hand *h = &s->hand[s->order[i]];
+        h->next[0] = s->order[i + 1 < n ? i + 1 : 0];
+        h->next[1] = s->order[i > 0 ? i - 1 : n - 1];
+    }
+}
+
 int rg_seat_next(const rg_state *s, int p, int k)
 {
-    return seat_next(s, p, k);
+    return seat_walk(s, p, k); /* from the seating itself, as tests set it */
 }
 
 int rg_team_of(const rg_state *s, int seat)
@@ -209,6 +224,7 @@ static void loop_seat(rg_state *s, int p, int k)
         s->order[i] = (uint8_t)seat;
         s->pos[seat] = (uint8_t)i;
     }
+    rg_link_seats(s);
 }
 
 static void set_req(rg_state *s, int C, int N, int T)
