@@ -22,6 +22,7 @@
 typedef struct tally {
     long steps, plays, lists_of_many;
     long declares, big_responds, colourless_turns; /* the table-copied lists' cases */
+    long loops, loop_decks; /* Loops played (the seating moved); games dealt Loops */
 } tally;
 
 static void play_games(const char *const *kv, int nkv, int games, uint64_t seed, tally *t)
@@ -33,6 +34,7 @@ static void play_games(const char *const *kv, int nkv, int games, uint64_t seed,
     uint64_t x = seed * 0x9e3779b97f4a7c15u + 1;
     for (int gi = 0; gi < ch_harness_scaled(games); gi++) {
         rg_state *s = ch_harness_new_state(&rg_game, kv, nkv, seed + (uint64_t)gi);
+        t->loop_decks += s->deck == RG_DECK_ADVANCED || s->deck == RG_DECK_BEGINNER;
         for (int step = 0; s->turn != CH_TERMINAL && step < 20000; step++) {
             int n = rg_game.legal(s, fast);
             int m = rg_legal_plain(s, plain);
@@ -55,6 +57,14 @@ static void play_games(const char *const *kv, int nkv, int games, uint64_t seed,
             if (memcmp(s, &copy, sizeof copy) != 0)
                 fail_msg("game %d step %d: apply(0x%llx) and the plain apply differ", gi, step,
                          (unsigned long long)a);
+            /* RG-2: each seat's neighbours, which the turn's step reads,
+             * are the seating's, after a Loop (RG-54) too. */
+            for (int p = 0; s->turn != CH_TERMINAL && p < s->np; p++)
+                if (s->hand[p].next[s->dir < 0] != rg_seat_next(s, p, 1) ||
+                    s->hand[p].next[s->dir > 0] != rg_seat_next(s, p, -1))
+                    fail_msg("game %d step %d: seat %d's neighbours are not the seating's", gi,
+                             step, p);
+            t->loops += (a & 0x7f) == (4 | RG_LOOP << 3); /* a Loop played (internal.h's codes) */
             t->steps++;
             t->plays += (a & 7) == 4; /* RG_A_PLAY (src/games/ragamaru/internal.h) */
             t->lists_of_many += n >= 8;
@@ -67,7 +77,7 @@ static void play_games(const char *const *kv, int nkv, int games, uint64_t seed,
 
 static void check(const char *const *kv, int nkv, int games, uint64_t seed)
 {
-    tally t = {0, 0, 0, 0, 0, 0};
+    tally t = {0, 0, 0, 0, 0, 0, 0, 0};
     play_games(kv, nkv, games, seed, &t);
     /* The games were long and varied enough to reach the shortcuts' cases. */
     assert_true(t.steps > 200L * ch_harness_scaled(games));
@@ -76,6 +86,7 @@ static void check(const char *const *kv, int nkv, int games, uint64_t seed)
     assert_true(t.declares > 0);         /* RG-62 */
     assert_true(t.big_responds > 0);     /* RG-41..RG-45 */
     assert_true(t.colourless_turns > 0); /* RG-62..RG-66 */
+    assert_true(t.loops > 0 || t.loop_decks == 0); /* RG-54 */
 }
 
 /* RG-30..RG-36 (plays in a turn and after a draw), RG-21/22 (draw), RG-73

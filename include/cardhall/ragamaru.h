@@ -62,12 +62,16 @@ enum {
 enum { RG_DECK_ADVANCED, RG_DECK_ADVANCED_NOLOOP, RG_DECK_BEGINNER, RG_DECK_BEGINNER_NOLOOP };
 
 /* One hand as masks (fast legal-move generation) plus counts of the
- * multi-copy faces. */
+ * multi-copy faces; and, in what would be padding, the seat's neighbours,
+ * a copy of what order says, kept by rg_link_seats: the turn's usual step
+ * (RG-2) reads one byte where it read pos, dir and order in a row, which
+ * the next move's list waited for (issue 29). */
 typedef struct rg_hand {
     uint64_t num;     /* bit face: number cards 0..59 */
     uint64_t sp;      /* bit face-60: coloured specials */
     uint8_t multi[5]; /* CONV, RES, TMO, SIN, RGM */
     uint8_t n;        /* cards in hand */
+    uint8_t next[2];  /* the seats after this one clockwise, counter-clockwise */
 } rg_hand;
 
 typedef struct rg_state {
@@ -224,6 +228,9 @@ int rg_team_of(const rg_state *s, int seat);       /* -1 without teams */
 int rg_give(rg_state *s, int p, int face);
 int rg_put_discard(rg_state *s, int face);
 int rg_put_stock_top(rg_state *s, int face);
+/* Sets every seat's next[] from order: after setting order and pos by
+ * hand, as the rules do after a Loop (RG-54). */
+void rg_link_seats(rg_state *s);
 /* Moves every card of seat p's hand back to the bottom of the stock. */
 void rg_clear_hand(rg_state *s, int p);
 /* The plain paths that rg_game.legal and rg_game.apply's shortcuts for random

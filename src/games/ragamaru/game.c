@@ -97,6 +97,7 @@ static int rg_setup(void *st, const ch_opts *o, uint64_t seed, const int *order,
         s->stock[j] = d[D - 1 - j];
     for (int p = 0; p < np; p++)
         s->order[p] = s->pos[p] = (uint8_t)p;
+    rg_link_seats(s);
     s->dir = 1;
     s->C = RG_ANY;
     s->T = RG_NONE;

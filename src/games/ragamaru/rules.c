@@ -5,16 +5,11 @@
 
 #include "internal.h"
 
-/* Inline here: apply() moves the turn on at nearly every step. */
-static inline int seat_next(const rg_state *s, int p, int k)
+/* next(p, k) of RG-2 from the seating: |k| is small (at most 2 * 4 + 1
+ * seats), so a loop beats two divisions. */
+static int seat_walk(const rg_state *s, int p, int k)
 {
     int n = s->np, i = s->pos[p] + s->dir * k;
-    if (k == 1 || k == -1) { /* the usual step, a constant once inlined: no branch */
-        i += n & -(i < 0);   /* masks, not ?: which gcc made a branch */
-        i -= n & -(i >= n);
-        return s->order[i];
-    }
-    /* |k| is small (at most 2 * 4 + 1 seats): a loop beats two divisions. */
     while (i < 0)
         i += n;
     while (i >= n)
@@ -22,9 +17,29 @@ static inline int seat_next(const rg_state *s, int p, int k)
     return s->order[i];
 }
 
+/* Inline here: apply() moves the turn on at nearly every step. The usual
+ * step (k = 1 or -1, a constant once inlined) reads the seat's link, one
+ * load where pos, dir and order were three in a row: the next seat is what
+ * the next move's list waits for (issue 29). */
+static inline int seat_next(const rg_state *s, int p, int k)
+{
+    if (k == 1 || k == -1) return s->hand[p].next[s->dir * k < 0];
+    return seat_walk(s, p, k);
+}
+
+void rg_link_seats(rg_state *s)
+{
+    int n = s->np;
+    for (int i = 0; i < n; i++) {
+        rg_hand *h = &s->hand[s->order[i]];
+        h->next[0] = s->order[i + 1 < n ? i + 1 : 0];
+        h->next[1] = s->order[i > 0 ? i - 1 : n - 1];
+    }
+}
+
 int rg_seat_next(const rg_state *s, int p, int k)
 {
-    return seat_next(s, p, k);
+    return seat_walk(s, p, k); /* from the seating itself, as tests set it */
 }
 
 int rg_team_of(const rg_state *s, int seat)
@@ -87,6 +102,30 @@ static int draw(rg_state *s, int p, int k, rg_log *lg, int type)
         rg_hand_add(&s->hand[p], f);
         s->drawn_total[p]++;
         return f;
+    }
+    /* Several cards from a stock that holds them, nothing logged (an
+     * attack accepted or suffered, a RAGAMARU's draws): the hand's words
+     * and counts in registers, each card added without a branch on its
+     * kind, written back once. Card by card through memory, every card
+     * waited on the previous card's stores (issue 29). */
+    if (k <= s->nstock && !lg) {
+        rg_hand *h = &s->hand[p];
+        const uint8_t *top = s->stock + s->nstock;
+        uint64_t num = h->num, sp = h->sp, mc = 0; /* mc: byte j counts multi[j] */
+        for (int i = 1; i <= k; i++) {
+            unsigned f = top[-i];
+            num |= (uint64_t)(f < 60) << (f & 63);
+            sp |= (uint64_t)(f - 60 < 36) << ((f - 60) & 63);
+            mc += (uint64_t)(f >= 96) << ((f - 96) & 7) * 8;
+        }
+        h->num = num;
+        h->sp = sp;
+        for (int j = 0; j < 5; j++)
+            h->multi[j] = (uint8_t)(h->multi[j] + (mc >> 8 * j & 255));
+        h->n = (uint8_t)(h->n + k);
+        s->nstock = (uint8_t)(s->nstock - k);
+        s->drawn_total[p] += (uint32_t)k;
+        return k ? top[-k] : -1;
     }
     int last = -1;
     uint8_t got[RG_DECK_MAX];
@@ -185,6 +224,7 @@ static void loop_seat(rg_state *s, int p, int k)
         s->order[i] = (uint8_t)seat;
         s->pos[seat] = (uint8_t)i;
     }
+    rg_link_seats(s);
 }
 
 static void set_req(rg_state *s, int C, int N, int T)
@@ -305,10 +345,25 @@ static inline __attribute__((always_inline)) void play_effect(rg_state *s, int p
 static void play(rg_state *s, int p, const rg_move *m, rg_log *lg)
 {
     int cards[8], k = rg_play_cards(s, m, cards);
-    for (int i = 0; i < k; i++) {
-        rg_hand_remove(&s->hand[p], cards[i]);
-        s->disc[s->ndisc++] = (uint8_t)cards[i];
+    /* The cards leave the hand at once: one kind's colours (set) and a
+     * Conversion, or k copies of a colourless card. Card by card, each
+     * removal waited on the previous one's stores (issue 29). */
+    rg_hand *h = &s->hand[p];
+    if (m->type >= RG_CONV) {
+        assert(h->multi[m->type - RG_CONV] >= k);
+        h->multi[m->type - RG_CONV] = (uint8_t)(h->multi[m->type - RG_CONV] - k);
+    } else {
+        int num = m->type == RG_NUMBER;
+        uint64_t bits = (uint64_t)m->set << ((num ? m->number : m->type) - 1) * 4;
+        uint64_t *w = num ? &h->num : &h->sp;
+        assert((*w & bits) == bits && h->multi[0] >= m->conv);
+        *w &= ~bits;
+        h->multi[0] = (uint8_t)(h->multi[0] - m->conv);
     }
+    h->n = (uint8_t)(h->n - k);
+    for (int i = 0; i < k; i++)
+        s->disc[s->ndisc + i] = (uint8_t)cards[i];
+    s->ndisc = (uint8_t)(s->ndisc + k);
     rg_ev *e = ev(lg, RG_EV_PLAY, p);
     if (e) {
         e->nf = e->count = k;

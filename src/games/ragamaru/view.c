@@ -161,7 +161,8 @@ void rg_resample(void *st, int viewer, ch_rng *rng)
     for (int p = 0; p < s->np; p++) {
         if (rg_knows_hand(s, viewer, p)) continue;
         int size = s->hand[p].n;
-        memset(&s->hand[p], 0, sizeof s->hand[p]);
+        rg_hand h = {.next = {s->hand[p].next[0], s->hand[p].next[1]}};
+        s->hand[p] = h;
         if (rg_has_drawn(s, p)) s->drawn = pool[k];
         for (int i = 0; i < size; i++)
             rg_hand_add(&s->hand[p], pool[k++]);
