@@ -41,7 +41,7 @@ static void *discard_position(const ch_game *g, uint64_t seed)
 
 static int deadwood_after(const ru_view *v, int face)
 {
-    uint8_t rest[RU_MAX_HAND];
+    uint8_t rest[RU_MAX_HAND + 1]; /* + 1: gcc -O3 cannot tell a face is always skipped */
     int m = 0, skipped = 0;
     for (int i = 0; i < v->nhand; i++) {
         if (!skipped && v->hand[i] == face) {

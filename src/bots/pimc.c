@@ -229,7 +229,8 @@ ch_action ch_pimc_act(ch_bot *b, const void *st, int seat)
         int nin = n, total = 0, next = 0;
         for (int i = 0; i < n; i++)
             in[i] = i;
-        if (cfg->top > 0 && cfg->top < n) nin = keep_top(b, st, seat, acts, n, in, cfg->top, anchor);
+        if (cfg->top > 0 && cfg->top < n)
+            nin = keep_top(b, st, seat, acts, n, in, cfg->top, anchor);
         for (int r = 0; r < rounds; r++) {
             int worlds = cfg->worlds > 0 ? cfg->worlds : cfg->iters / (rounds * nin);
             if (worlds < 1) worlds = 1;
