@@ -173,6 +173,7 @@ static void deterministic(void **unused)
                                         "pimc:worlds=4,iters=60",
                                         "pimc:worlds=4,iters=60,threads=2",
                                         "pimc:iters=90,halve=1",
+                                        "pimc:iters=90,top=2,race=1",
                                         "pimc:iters=90,halve=1,threads=2",
                                         "solver:worlds=4,nodes=1000",
                                         "solver:worlds=4,nodes=1000,threads=2"};
@@ -216,6 +217,7 @@ static void fair_play(void **unused)
                                         "pimc:worlds=4,iters=60",
                                         "pimc:worlds=4,iters=60,tuned=2",
                                         "pimc:iters=90,halve=1",
+                                        "pimc:iters=90,top=2,race=1",
                                         "solver:worlds=4,nodes=1000",
                                         "heuristic",
                                         "tuned"};

@@ -39,6 +39,11 @@ typedef struct ch_search_cfg {
                            only; 0 = the heuristic for both (Rumino's default) */
     int halve;          /* pimc: 1 = the budget in rounds, each dropping the worse half of
                            the moves still in (successive halving) */
+    int top;            /* pimc: 0 = every legal move searched; N = only the N its game's
+                           ranking (Rumino's heuristic) puts first, the anchor always in */
+    int race;           /* Rumino: 1 = a rollout cut before the game's end is worth the chance
+                           of winning the race to the elimination score (rumino_value.c);
+                           0 = the lead over one hand's swing */
 } ch_search_cfg;
 
 /* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is

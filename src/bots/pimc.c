@@ -157,6 +157,41 @@ static int halve(int *in, int nin, const double *value, int anchor)
     return keep;
 }
 
+/* top=K: only the K moves the game's ranking puts first (ties to the
+ * earlier legal move), the anchor always among them, stay in the search:
+ * the rollouts go to the moves a good player would consider, each in more
+ * worlds. in gets them in legal order; returns their count (n where the
+ * game has no ranking). */
+static int keep_top(ch_bot *b, const void *st, int seat, const ch_action *acts, int n, int *in,
+                    int top, int anchor)
+{
+    ch_rank_fn rank = ch_rank_for(b->game);
+    double *key = malloc(sizeof *key * (size_t)n);
+    if (!rank || !key) {
+        free(key);
+        return n;
+    }
+    rank(st, seat, acts, n, key);
+    /* Insertion sort of the indexes by key, stable: ties keep legal order. */
+    for (int a = 1; a < n; a++)
+        for (int c = a; c > 0 && key[in[c]] < key[in[c - 1]]; c--) {
+            int t = in[c];
+            in[c] = in[c - 1], in[c - 1] = t;
+        }
+    int has_anchor = anchor < 0;
+    for (int k = 0; k < top; k++)
+        has_anchor |= in[k] == anchor;
+    if (!has_anchor) in[top - 1] = anchor;
+    /* Back in legal order, so ties in pick go to the earlier action. */
+    for (int a = 1; a < top; a++)
+        for (int c = a; c > 0 && in[c] < in[c - 1]; c--) {
+            int t = in[c];
+            in[c] = in[c - 1], in[c - 1] = t;
+        }
+    free(key);
+    return top;
+}
+
 ch_action ch_pimc_act(ch_bot *b, const void *st, int seat)
 {
     const ch_game *g = b->game;
@@ -194,6 +229,8 @@ ch_action ch_pimc_act(ch_bot *b, const void *st, int seat)
         int nin = n, total = 0, next = 0;
         for (int i = 0; i < n; i++)
             in[i] = i;
+        if (cfg->top > 0 && cfg->top < n)
+            nin = keep_top(b, st, seat, acts, n, in, cfg->top, anchor);
         for (int r = 0; r < rounds; r++) {
             int worlds = cfg->worlds > 0 ? cfg->worlds : cfg->iters / (rounds * nin);
             if (worlds < 1) worlds = 1;

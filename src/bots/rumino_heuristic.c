@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "cardhall/rumino.h"
+#include "search.h"
 
 static int deadwood_without(const uint8_t *h, int n, int skip)
 {
@@ -80,6 +81,19 @@ static int live_partners(const ru_view *v, int face)
     return n;
 }
 
+/* The heuristic's key of discarding face (lower is better); *dw gets the
+ * deadwood it leaves. */
+static long discard_key(const ru_view *v, int face, int *dw)
+{
+    int at = 0;
+    while (v->hand[at] != face)
+        at++;
+    *dw = deadwood_without(v->hand, v->nhand, at);
+    /* Deadwood first; then keep jokers, shed high cards, avoid feeding. */
+    return (long)*dw * 1000 + (face == RU_JOKER ? 500 : 0) + danger(v, face) * 20 +
+           live_partners(v, face) * 4 - ru_card_points[face];
+}
+
 /* The legal discard that leaves the best hand; *dw gets its deadwood. */
 static ch_action best_discard(const ru_view *v, const ch_action *acts, int n, int *dw)
 {
@@ -87,13 +101,8 @@ static ch_action best_discard(const ru_view *v, const ch_action *acts, int n, in
     long best_key = 1L << 40;
     for (int i = 0; i < n; i++) {
         if (ru_action_type(acts[i]) != RU_A_DISCARD) continue;
-        int face = ru_action_face(acts[i]), at = 0;
-        while (v->hand[at] != face)
-            at++;
-        int d = deadwood_without(v->hand, v->nhand, at);
-        /* Deadwood first; then keep jokers, shed high cards, avoid feeding. */
-        long key = (long)d * 1000 + (face == RU_JOKER ? 500 : 0) + danger(v, face) * 20 +
-                   live_partners(v, face) * 4 - ru_card_points[face];
+        int d;
+        long key = discard_key(v, ru_action_face(acts[i]), &d);
         if (key < best_key) {
             best_key = key;
             best = acts[i];
@@ -314,6 +323,18 @@ static ch_action act(ch_bot *b, const void *st, int seat, int tuned)
         break;
     }
     return has(acts, n, a) ? a : acts[0];
+}
+
+void ru_heuristic_rank(const void *st, int seat, const ch_action *acts, int n, double *key)
+{
+    ru_view v;
+    ru_observe(st, seat, &v);
+    for (int i = 0; i < n; i++) {
+        int dw;
+        key[i] = ru_action_type(acts[i]) == RU_A_DISCARD
+                     ? (double)discard_key(&v, ru_action_face(acts[i]), &dw)
+                     : 0.0;
+    }
 }
 
 ch_action ru_heuristic_act(ch_bot *b, const void *st, int seat)

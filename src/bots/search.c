@@ -80,6 +80,8 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     if (strcmp(key, "bid") == 0) return set_int(key, v, 0, 1, &c->bid, err);
     if (strcmp(key, "tuned") == 0) return set_int(key, v, 0, 2, &c->tuned, err);
     if (strcmp(key, "halve") == 0) return set_int(key, v, 0, 1, &c->halve, err);
+    if (strcmp(key, "top") == 0) return set_int(key, v, 0, 64, &c->top, err);
+    if (strcmp(key, "race") == 0) return set_int(key, v, 0, 1, &c->race, err);
     if (strcmp(key, "nodes") == 0) {
         int n = 0;
         if (set_int(key, v, 1, 100000000, &n, err) != CH_OK) return CH_EINVAL;
@@ -121,7 +123,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     return ch_errf(
         err, CH_EINVAL,
         "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c, z, nodes, "
-        "infer, bid, tuned, halve)",
+        "infer, bid, tuned, halve, top, race)",
         key);
 }
 
@@ -308,6 +310,19 @@ void ch_sim_rollout(ch_sim_ctx *x, void *st, double *out)
         }
     }
     ch_search_value(g, st, out);
+#ifdef CH_HAVE_RUMINO
+    if (x->cfg->race && strcmp(g->name, "rumino") == 0 && g->to_move(st) != CH_TERMINAL)
+        ru_race_value(st, out);
+#endif
+}
+
+ch_rank_fn ch_rank_for(const ch_game *g)
+{
+#ifdef CH_HAVE_RUMINO
+    if (strcmp(g->name, "rumino") == 0) return ru_heuristic_rank;
+#endif
+    (void)g;
+    return NULL;
 }
 
 double ch_search_now_ms(void)

@@ -48,6 +48,20 @@ int ch_search_hand_cut(const ch_game *g);
  * per game (search.c, profiles). */
 void ch_search_value(const ch_game *g, const void *st, double *out);
 
+/* A game's ranking of the legal moves at st from seat's view (pimc's
+ * top=N): key[i] for acts[i], lower is better. Reads seat's view only. */
+typedef void (*ch_rank_fn)(const void *st, int seat, const ch_action *acts, int n, double *key);
+/* g's ranking, or NULL (then top=N searches every move). */
+ch_rank_fn ch_rank_for(const ch_game *g);
+#ifdef CH_HAVE_RUMINO
+/* Rumino: discards by the deadwood they leave, then the heuristic's ties
+ * (rumino_heuristic.c); every other move 0. */
+void ru_heuristic_rank(const void *st, int seat, const ch_action *acts, int n, double *key);
+/* Rumino (race=1): each seat's chance in [0, 1] of winning the race to the
+ * elimination score from the scores of a game not over (rumino_value.c). */
+void ru_race_value(const void *st, double *out);
+#endif
+
 /* Milliseconds on a monotonic clock. */
 double ch_search_now_ms(void);
 
