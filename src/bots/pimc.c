@@ -7,6 +7,7 @@
  * depend only on what it knows. Known weakness of PIMC, kept as a
  * baseline: each move is judged as if the world drawn were the truth, then
  * the worlds are averaged (strategy fusion). */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,27 +135,35 @@ static int pick(const ch_search_cfg *cfg, int worlds, const double *value, const
     return best;
 }
 
-/* Successive halving (halve=1): keeps the better half of in (by value,
- * equal worlds for all), the anchor always; returns the new count. */
-static int halve(int *in, int nin, const double *value, int anchor)
+/* Keeps the first keep entries of in[0..nin-1] by score, best first (ties
+ * keep the earlier action), the anchor always among them, and puts them
+ * back in legal order so that ties in pick go to the earlier action.
+ * Returns keep. */
+static int keep_best(int *in, int nin, const double *score, int keep, int anchor)
 {
-    /* Insertion sort, best first; ties keep the earlier action. */
+    assert(keep >= 1 && keep <= nin);
     for (int a = 1; a < nin; a++)
-        for (int b = a; b > 0 && value[in[b]] > value[in[b - 1]]; b--) {
+        for (int b = a; b > 0 && score[in[b]] > score[in[b - 1]]; b--) {
             int t = in[b];
             in[b] = in[b - 1], in[b - 1] = t;
         }
-    int keep = (nin + 1) / 2, has_anchor = anchor < 0;
+    int has_anchor = anchor < 0;
     for (int k = 0; k < keep; k++)
         has_anchor |= in[k] == anchor;
     if (!has_anchor) in[keep - 1] = anchor;
-    /* Back in legal order, so ties in pick go to the earlier action. */
     for (int a = 1; a < keep; a++)
         for (int b = a; b > 0 && in[b] < in[b - 1]; b--) {
             int t = in[b];
             in[b] = in[b - 1], in[b - 1] = t;
         }
     return keep;
+}
+
+/* Successive halving (halve=1): keeps the better half of in (by value,
+ * equal worlds for all), the anchor always; returns the new count. */
+static int halve(int *in, int nin, const double *value, int anchor)
+{
+    return keep_best(in, nin, value, (nin + 1) / 2, anchor);
 }
 
 /* top=K: only the K moves the game's ranking puts first (ties to the
@@ -172,22 +181,10 @@ static int keep_top(ch_bot *b, const void *st, int seat, const ch_action *acts, 
         return n;
     }
     rank(st, seat, acts, n, key);
-    /* Insertion sort of the indexes by key, stable: ties keep legal order. */
-    for (int a = 1; a < n; a++)
-        for (int c = a; c > 0 && key[in[c]] < key[in[c - 1]]; c--) {
-            int t = in[c];
-            in[c] = in[c - 1], in[c - 1] = t;
-        }
-    int has_anchor = anchor < 0;
-    for (int k = 0; k < top; k++)
-        has_anchor |= in[k] == anchor;
-    if (!has_anchor) in[top - 1] = anchor;
-    /* Back in legal order, so ties in pick go to the earlier action. */
-    for (int a = 1; a < top; a++)
-        for (int c = a; c > 0 && in[c] < in[c - 1]; c--) {
-            int t = in[c];
-            in[c] = in[c - 1], in[c - 1] = t;
-        }
+    /* The ranking's key is lower for a better move. */
+    for (int i = 0; i < n; i++)
+        key[i] = -key[i];
+    keep_best(in, n, key, top, anchor);
     free(key);
     return top;
 }
