@@ -39,6 +39,9 @@ typedef struct ch_search_cfg {
                            only; 0 = the heuristic for both (Rumino's default) */
     int halve;          /* pimc: 1 = the budget in rounds, each dropping the worse half of
                            the moves still in (successive halving) */
+    int play;           /* solver: with infer, each play of another seat that the heuristic
+                           would not have made from a world's hand halves that world's
+                           weight this many times (0: the play is not read) */
 } ch_search_cfg;
 
 /* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is
