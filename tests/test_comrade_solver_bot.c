@@ -1,8 +1,8 @@
 /* Comrade's "solver" player (issue 14, src/bots/comrade_search.c): its
  * settings, the solver's table kept across searches, the worlds it searches
- * agree with the bids as made, a bid that ends the bidding chosen by search,
- * and a team of it wins more deals than the heuristic team on the same
- * deals. */
+ * agree with the bids as made (and, issue 28, with the play), a bid that
+ * ends the bidding chosen by search, and a team of it wins more deals than
+ * the heuristic team on the same deals. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -105,7 +105,7 @@ static void issue14_worlds_agree_with_the_bids(void **unused)
                     ch_rng r;
                     ch_rng_seed(&r, seed * 100 + (uint64_t)step * 7 + (uint64_t)k, 2);
                     static cm_state w;
-                    int left = cm_solver_world(&s, viewer, 1, 0, &r, &w);
+                    int left = cm_solver_world(&s, viewer, 1, 0, 0, &r, &w);
                     assert_true(w.hand[viewer] == s.hand[viewer]);
                     assert_memory_equal(w.play, s.play, sizeof s.play);
                     uint64_t hidden_s = 0, hidden_w = 0;
@@ -126,13 +126,13 @@ static void issue14_worlds_agree_with_the_bids(void **unused)
                     /* bid=1: the bid that ended the bidding is not compared. */
                     if (s.phase == CM_PH_PLAY) {
                         ch_rng_seed(&r, seed * 100 + (uint64_t)step * 7 + (uint64_t)k, 3);
-                        left = cm_solver_world(&s, viewer, 1, 1, &r, &w);
+                        left = cm_solver_world(&s, viewer, 1, 1, 0, &r, &w);
                         assert_int_equal(replay_disagreements(&s, &w, viewer, s.turn - 1), left);
                         closing_agree += left == 0;
                         closing_worlds++;
                     }
                     ch_rng_seed(&r, seed * 100 + (uint64_t)step * 7 + (uint64_t)k, 2);
-                    assert_int_equal(cm_solver_world(&s, viewer, 0, 0, &r, &w), 0);
+                    assert_int_equal(cm_solver_world(&s, viewer, 0, 0, 0, &r, &w), 0);
                     plain++;
                     plain_agree += replay_disagreements(&s, &w, viewer, -1) == 0;
                 }
@@ -148,6 +148,56 @@ static void issue14_worlds_agree_with_the_bids(void **unused)
     assert_true(agree >= worlds * 95 / 100);
     assert_true(closing_worlds > 100 && closing_agree >= closing_worlds * 95 / 100);
     assert_true(plain_agree < plain / 2);
+}
+
+/* Issue 28: the views the walk rebuilds for every play from the public
+ * record (the trick so far, the tricks won, CM-22 ... CM-25) are the views
+ * the plays were made from: in deals played by the plain heuristic at every
+ * seat, the true hands explain every play of every other seat, at any
+ * point. Hands drawn from the viewer's view alone explain fewer, and the
+ * worlds walked with the play read (play=1) more than on the bids alone. */
+static void issue28_play_views_are_the_views_played_from(void **unused)
+{
+    (void)unused;
+    int positions = 0, plays = 0, resampled_off = 0, bids_off = 0, plays_off = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        static cm_state s;
+        start(&s, seed, NULL, NULL);
+        while (s.phase != CM_PH_OVER) {
+            if (s.phase == CM_PH_PLAY && s.nplay % 3 == 1) {
+                int viewer = cm_game.to_move(&s);
+                assert_int_equal(cm_solver_world_plays(&s, viewer, &s), 0);
+                static cm_state w;
+                w = s;
+                ch_rng r;
+                ch_rng_seed(&r, seed * 1000 + (uint64_t)s.nplay, 4);
+                cm_game.resample(&w, viewer, &r);
+                resampled_off += cm_solver_world_plays(&s, viewer, &w);
+                /* The walk that reads the play (play=1) draws worlds that
+                 * explain more of it than the walk on the bids alone, and
+                 * keeps what the viewer knows. */
+                ch_rng_seed(&r, seed * 1000 + (uint64_t)s.nplay, 5);
+                cm_solver_world(&s, viewer, 1, 0, 0, &r, &w);
+                bids_off += cm_solver_world_plays(&s, viewer, &w);
+                ch_rng_seed(&r, seed * 1000 + (uint64_t)s.nplay, 5);
+                cm_solver_world(&s, viewer, 1, 0, 1, &r, &w);
+                plays_off += cm_solver_world_plays(&s, viewer, &w);
+                assert_true(w.hand[viewer] == s.hand[viewer]);
+                for (int p = 0; p < s.np; p++)
+                    assert_int_equal(__builtin_popcountll(w.hand[p]),
+                                     __builtin_popcountll(s.hand[p]));
+                positions++;
+                plays += s.nplay - s.nplay / s.np; /* about the others' plays */
+            }
+            cm_game.apply(&s, cm_heuristic_plain(&s, cm_game.to_move(&s)));
+        }
+    }
+    print_message("%d positions, about %d plays of others: hands disagreeing with %d resampled, "
+                  "%d walked on the bids, %d walked on bids and play\n",
+                  positions, plays, resampled_off, bids_off, plays_off);
+    assert_true(positions > 50);
+    assert_true(resampled_off > plays / 10);
+    assert_true(plays_off < bids_off * 3 / 4);
 }
 
 /* Plays the one-deal game of `seed` with `spec` at every seat; 1 if won. */
@@ -370,9 +420,11 @@ static void issue14_solver_settings(void **unused)
     assert_int_equal(b->search.nodes, 2000);
     assert_int_equal(b->search.infer, 1);
     assert_int_equal(b->search.bid, 1);
-    assert_int_equal(
-        ch_bot_init(b, &cm_game, "solver:worlds=8,nodes=500,infer=0,threads=2,bid=0", 1, &err),
-        CH_OK);
+    assert_int_equal(b->search.play, 1); /* issue 28: the play is read */
+    assert_int_equal(ch_bot_init(b, &cm_game,
+                                 "solver:worlds=8,nodes=500,infer=0,threads=2,bid=0,play=0", 1, &err),
+                     CH_OK);
+    assert_int_equal(b->search.play, 0);
     assert_int_equal(b->search.worlds, 8);
     assert_int_equal(b->search.nodes, 500);
     assert_int_equal(b->search.infer, 0);
@@ -380,6 +432,7 @@ static void issue14_solver_settings(void **unused)
     assert_int_equal(ch_bot_init(b, &cm_game, "solver:bid=2", 1, &err), CH_EINVAL);
     assert_int_equal(ch_bot_init(b, &cm_game, "solver:nodes=0", 1, &err), CH_EINVAL);
     assert_int_equal(ch_bot_init(b, &cm_game, "solver:infer=2", 1, &err), CH_EINVAL);
+    assert_int_equal(ch_bot_init(b, &cm_game, "solver:play=4", 1, &err), CH_EINVAL);
     assert_int_equal(ch_bot_init(b, ch_game_find("racko"), "solver", 1, &err), CH_EINVAL);
     assert_non_null(strstr(err.msg, "no bot 'solver'"));
     char names[128];
@@ -395,6 +448,7 @@ int main(void)
         cmocka_unit_test(cm_26_kept_table_gives_the_same_answers),
         cmocka_unit_test(issue14_same_choice_for_any_thread_count),
         cmocka_unit_test(issue14_worlds_agree_with_the_bids),
+        cmocka_unit_test(issue28_play_views_are_the_views_played_from),
         cmocka_unit_test(issue14_solver_team_beats_heuristic_team),
         cmocka_unit_test(issue14_closing_bid_by_search),
     };

@@ -44,6 +44,9 @@ typedef struct ch_search_cfg {
     int race;           /* Rumino: 1 = a rollout cut before the game's end is worth the chance
                            of winning the race to the elimination score (rumino_value.c);
                            0 = the lead over one hand's swing */
+    int play;           /* solver: with infer, each play of another seat that the heuristic
+                           would not have made from a world's hand halves that world's
+                           weight this many times (0: the play is not read) */
 } ch_search_cfg;
 
 /* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is

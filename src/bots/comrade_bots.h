@@ -20,6 +20,9 @@ static inline int cm_popcount(uint64_t x)
 /* The heuristic's bidding action for the seat and hand of v (a bidding
  * view: v->played empty): what cm_heuristic_act bids from that view. */
 ch_action cm_heuristic_bid(const cm_view *v);
+/* The heuristic's plain choice (no endgame sampling) from view v, bidding
+ * or playing: what cm_heuristic_plain chooses for v's seat. */
+ch_action cm_heuristic_choice(const cm_view *v);
 /* Makes the rest of t's bidding as the heuristic team would, every seat
  * bidding from its own view; the actions go to acts (if not NULL), and
  * their count is returned. */
@@ -35,11 +38,19 @@ int cm_heuristic_rollout(cm_state *s);
  * hidden hands redrawn by resample from viewer's view and then, with infer,
  * walked towards hands that make every other seat's bids as the heuristic
  * would have made them; with closing_searched (the players' bid=1), all but
- * the bid that ended the bidding. Returns the bidding turns still
- * disagreeing (0 when the world agrees, or without infer). Reads nothing
- * hidden. */
-int cm_solver_world(const cm_state *st, int viewer, int infer, int closing_searched, ch_rng *r,
-                    cm_state *w);
+ * the bid that ended the bidding; with play (the players' play=N), each play
+ * of another seat that the plain heuristic would not have made from the
+ * world's hand weighs like a third of a bidding turn per N. Returns the
+ * bidding turns still disagreeing (0 when the world agrees, or without
+ * infer). Reads nothing hidden. */
+int cm_solver_world(const cm_state *st, int viewer, int infer, int closing_searched, int play,
+                    ch_rng *r, cm_state *w);
+
+/* The plays of the seats other than viewer in st's deal that the plain
+ * heuristic (cm_heuristic_choice), holding the hands w's seats were dealt,
+ * would not have made: what the walk of cm_solver_world counts against a
+ * world when it reads the play. */
+int cm_solver_world_plays(const cm_state *st, int viewer, const cm_state *w);
 
 /* cm_solve without forgetting: the table of lost positions found by earlier
  * calls since the last cm_solver_forget stays in use (a lost position is

@@ -260,6 +260,14 @@ ch_action cm_heuristic_bid(const cm_view *v)
     return bid(&c);
 }
 
+ch_action cm_heuristic_choice(const cm_view *v)
+{
+    ctx c;
+    c.v = *v;
+    c.unseen = cm_deck_mask(v->np) & ~v->hand & ~v->played;
+    return choose(&c);
+}
+
 ch_action cm_heuristic_plain(const void *st, int seat)
 {
     return plain_act(st, seat);

@@ -39,6 +39,7 @@ void ch_search_defaults(const ch_game *g, ch_search_cfg *c)
     c->nodes = 2000;
     c->infer = 1;
     c->bid = 1;
+    c->play = 1;
     c->tuned = 1;
     c->hand_cut = ch_search_hand_cut(g);
     /* Rumino's tuned player looks a draw ahead at every discard: in every
@@ -82,6 +83,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     if (strcmp(key, "halve") == 0) return set_int(key, v, 0, 1, &c->halve, err);
     if (strcmp(key, "top") == 0) return set_int(key, v, 0, 64, &c->top, err);
     if (strcmp(key, "race") == 0) return set_int(key, v, 0, 1, &c->race, err);
+    if (strcmp(key, "play") == 0) return set_int(key, v, 0, 3, &c->play, err);
     if (strcmp(key, "nodes") == 0) {
         int n = 0;
         if (set_int(key, v, 1, 100000000, &n, err) != CH_OK) return CH_EINVAL;
@@ -123,7 +125,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     return ch_errf(
         err, CH_EINVAL,
         "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c, z, nodes, "
-        "infer, bid, tuned, halve, top, race)",
+        "infer, bid, tuned, halve, top, race, play)",
         key);
 }
 
