@@ -6,7 +6,7 @@
 // reveal: every hand with its melds, deadwood and score, and why it ended.
 import { fill } from '../i18n.js';
 import { el } from '../dom.js';
-import { back, row, playingCard } from '../cards.js';
+import { back, row, playingCard, playingCardName } from '../cards.js';
 
 export const texts = {
   en: {
@@ -136,6 +136,10 @@ function ruminoOrder(cards) {
   return out.length === cards.length ? out : cards;
 }
 
+// Cards in a sentence, by name as a player says them (the codes are the
+// engine's action text).
+function names(ctx, codes) { return codes.map((c) => playingCardName(c, ctx.lang)).join(ctx.lang === 'ja' ? '、' : ', '); }
+
 function legalCards(ctx, verb) {
   return ctx.legal.filter((a) => a.action.startsWith(verb + ' ')).map((a) => a.action.slice(verb.length + 1));
 }
@@ -254,11 +258,11 @@ function handAdvice(ctx, own) {
   }
   if (own.hand.length > 7 && v.phase === 'discard' && v.to_move === ctx.seat) lines.push(el('p', { class: 'ru-knock', text: ctx.t('afterDraw') }));
   const gin = legalCards(ctx, 'gin'), rum = legalCards(ctx, 'rumino');
-  if (rum.length) lines.push(el('p', { class: 'ru-call', text: fill(ctx.t('ruminoNow'), { cards: rum.join(' ') }) }));
-  if (gin.length) lines.push(el('p', { class: 'ru-call', text: fill(ctx.t('ginNow'), { cards: gin.join(' ') }) }));
-  if (v.drawn && v.to_move === ctx.seat) lines.push(el('p', { class: 'ru-note', text: fill(ctx.t('drawnNote'), { card: v.drawn }) }));
+  if (rum.length) lines.push(el('p', { class: 'ru-call', text: fill(ctx.t('ruminoNow'), { cards: names(ctx, rum) }) }));
+  if (gin.length) lines.push(el('p', { class: 'ru-call', text: fill(ctx.t('ginNow'), { cards: names(ctx, gin) }) }));
+  if (v.drawn && v.to_move === ctx.seat) lines.push(el('p', { class: 'ru-note', text: fill(ctx.t('drawnNote'), { card: playingCardName(v.drawn, ctx.lang) }) }));
   if (v.taken && v.to_move === ctx.seat && v.phase === 'discard')
-    lines.push(el('p', { class: 'ru-note', text: fill(ctx.t('takenNote'), { card: v.taken }) }));
+    lines.push(el('p', { class: 'ru-note', text: fill(ctx.t('takenNote'), { card: playingCardName(v.taken, ctx.lang) }) }));
   return lines;
 }
 
