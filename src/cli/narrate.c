@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cardhall/bot.h"
 #include "cardhall/table.h"
 #include "narrate.h"
 #include "show.h"
@@ -85,6 +86,14 @@ const char *narrate_bot_name(const char *name, ch_lang lang)
     static const struct {
         const char *name, *ja;
     } bots[] = {{"heuristic", "コンピュータ"}, {"random", "ランダム"}};
+    /* A level is what a person chose, so it reads as the browser's menu
+     * says it (web/i18n.js), not as the word typed after --bots. */
+    static const char *const level_en[CH_LEVELS] = {"computer: easy", "computer: normal",
+                                                    "computer: hard", "computer: expert"};
+    static const char *const level_ja[CH_LEVELS] = {"コンピュータ：やさしい", "コンピュータ：ふつう",
+                                                    "コンピュータ：つよい", "コンピュータ：達人"};
+    int level = ch_level_parse(name);
+    if (level >= 0) return lang == CH_LANG_JA ? level_ja[level] : level_en[level];
     if (lang != CH_LANG_JA) return name;
     for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++)
         if (strcmp(name, bots[i].name) == 0) return bots[i].ja;

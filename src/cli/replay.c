@@ -22,14 +22,16 @@ static void make_labels(const json_t *rec, int n, ch_lang lang, char label[][64]
         char seat[32];
         snprintf(seat, sizeof seat, show_msg(lang, MSG_SEAT), p + 1); /* people count from 1 */
         const char *who = json_string_value(json_array_get(players, (size_t)p));
-        if (who && strcmp(who, "human") == 0)
-            who = show_msg(lang, MSG_HUMAN);
-        else if (who)
-            who = narrate_bot_name(who, lang);
+        /* The record's text is clipped; the names the program gives it are
+         * its own and may be longer. */
         char clipped[25];
         if (who) narrate_clip(clipped, who, 24);
+        if (who && strcmp(clipped, "human") == 0)
+            who = show_msg(lang, MSG_HUMAN);
+        else if (who)
+            who = narrate_bot_name(clipped, lang);
         if (who)
-            snprintf(label[p], 64, lang == CH_LANG_JA ? "%s（%s）" : "%s (%s)", seat, clipped);
+            snprintf(label[p], 64, lang == CH_LANG_JA ? "%s（%s）" : "%s (%s)", seat, who);
         else
             snprintf(label[p], 64, "%s", seat);
         labels[p] = label[p];

@@ -87,16 +87,34 @@ static const char *const msgs[CH_NLANGS][MSG_COUNT] = {
 
 /* East Asian characters take two columns,
  * so Japanese labels line up too. */
-void show_padded(const char *s, int width)
+static int text_cols(const char *s)
 {
     int cols = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if ((*p & 0xc0) == 0x80) continue; /* continuation byte */
         cols += *p >= 0xe1 ? 2 : 1;        /* lead byte of U+1000 and above */
     }
+    return cols;
+}
+
+void show_padded(const char *s, int width)
+{
+    int cols = text_cols(s);
     fputs(s, stdout);
     for (; cols < width; cols++)
         putchar(' ');
+}
+
+/* A score table's name column: as wide as its longest label ("Seat 2
+ * (computer: expert)", 「席2（コンピュータ：つよい）」), at least 20. */
+static int label_cols(const char *const *labels, int n)
+{
+    int width = 20;
+    for (int p = 0; p < n; p++) {
+        int cols = text_cols(labels[p]);
+        if (cols > width) width = cols;
+    }
+    return width;
 }
 
 const char *show_msg(ch_lang lang, show_msg_id id)
@@ -124,9 +142,10 @@ void show_hand_end(const ch_game *g, const void *before, const void *after, int 
         printf(show_msg(lang, MSG_HAND_OVER), r1.hands);
         printf("%s\n", term_sgr(TERM_RESET));
     }
+    int width = label_cols(labels, r1.n_players);
     for (int p = 0; p < r1.n_players; p++) {
         printf("   ");
-        show_padded(labels[p], 20);
+        show_padded(labels[p], width);
         printf(" %+6d  %s %6d\n", r1.hand_score[p], show_msg(lang, MSG_TOTAL), r1.score[p]);
     }
 }
@@ -140,9 +159,10 @@ void show_result(const ch_game *g, const void *st, const char *const *labels, ch
     printf(show_msg(lang, r.terminal ? MSG_FINAL : MSG_STANDING), r.hands,
            lang == CH_LANG_EN && r.hands != 1 ? "s" : "");
     printf("%s\n", term_sgr(TERM_RESET));
+    int width = label_cols(labels, r.n_players);
     for (int p = 0; p < r.n_players; p++) {
         printf("   ");
-        show_padded(labels[p], 20);
+        show_padded(labels[p], width);
         printf(" %6d", r.score[p]);
         if (r.terminal) {
             printf("  ");

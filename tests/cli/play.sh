@@ -187,6 +187,20 @@ has "$OUT" "席1（人間） "
 lacks "$OUT" "heuristic"
 lacks "$OUT" "players"
 
+# A level chosen by --bots is named as the browser's menu names it, in the
+# score table too, whose name column widens to the longest label so that the
+# scores stay in one column (a full-width character takes two).
+printf 'quit\n' >"$tmp/in"
+run "$CARDHALL" play racko players=3 --seed 2 --lang ja --bots hard,easy --record /dev/null <"$tmp/in"
+has "$OUT" "   席1（あなた）                      0"
+has "$OUT" "   席2（コンピュータ：つよい）        0"
+has "$OUT" "   席3（コンピュータ：やさしい）      0"
+lacks "$OUT" "（hard）"
+run "$CARDHALL" play racko players=3 --seed 2 --bots normal,easy --record /dev/null <"$tmp/in"
+has "$OUT" "   Seat 1 (you)                   0"
+has "$OUT" "   Seat 2 (computer: normal)      0"
+has "$OUT" "   Seat 3 (computer: easy)        0"
+
 # Full-width digits and letters (a Japanese keyboard) are read as plain ones.
 printf '１\nquit\n' >"$tmp/in"
 run "$CARDHALL" play racko --seed 2 --record "$tmp/fw1.json" <"$tmp/in"
