@@ -196,13 +196,16 @@ static void arrive(rg_state *s, int L, rg_log *lg)
     }
 }
 
-/* The usual arrival, inline: no cap, no attack pending, no rests to serve
- * (arrive's first pass, with nothing to record). */
+/* The usual arrival, inline: no cap, no rests to serve (arrive's first
+ * pass, with nothing to record). A pending attack or Sin Bin makes the seat
+ * answer it first (RG-20): the phase is selected, not branched on, since a
+ * third of the specials played alone are attacks, at the random player's
+ * pick (issue 29). */
 static inline void arrive_at(rg_state *s, int L, rg_log *lg)
 {
-    if (!(s->max_arrivals | (unsigned)(s->ptype ^ RG_NONE) | s->rests[L])) { /* one branch */
+    if (!(s->max_arrivals | s->rests[L])) { /* one branch */
         s->arrivals++;
-        s->phase = RG_PH_PLAY;
+        s->phase = s->ptype == RG_NONE ? RG_PH_PLAY : RG_PH_RESPOND; /* RG-20 */
         s->turn = (int8_t)L;
         return;
     }
