@@ -546,6 +546,7 @@ static void issue14_solver_settings(void **unused)
     assert_int_equal(ch_bot_init(b, &cm_game, "solver:conv=1", 1, &err), CH_OK);
     assert_int_equal(b->search.conv, 1);
     assert_int_equal(ch_bot_init(b, &cm_game, "solver:conv=-1", 1, &err), CH_EINVAL);
+    assert_int_equal(ch_bot_init(b, &cm_game, "solver:conv=2", 1, &err), CH_EINVAL);
     assert_int_equal(ch_bot_init(b, ch_game_find("racko"), "solver", 1, &err), CH_EINVAL);
     assert_non_null(strstr(err.msg, "no bot 'solver'"));
     char names[128];

@@ -8,7 +8,7 @@
 
 /* The bidding conventions Comrade's solver knows besides the heuristic's
  * (conv=1..CH_SEARCH_CONVS, comrade_search.c). */
-#define CH_SEARCH_CONVS 8
+#define CH_SEARCH_CONVS 1
 
 /* Defaults for g: rollout policy and depth chosen per game by measurement
  * (docs in README, "Search players"). */
