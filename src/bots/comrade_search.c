@@ -27,7 +27,12 @@
  * that disagrees still weighs one in 8. On the 200 deals of seed 11 the
  * team won 65.0 % with it against 60.0 % on the bids alone, at 31 ms a move
  * against 28. Everything the walk reads is public (bids, plays, voids) or
- * the world's own cards: never the true hidden hands. */
+ * the world's own cards: never the true hidden hands.
+ *
+ * All five seats are the same player in a team of it, so the bidding rule
+ * itself may change as long as every seat reads the bids by the rule it
+ * makes them with: conv=N bids by a convention (the heuristic's rule with
+ * other estimates, below) and walks the worlds to it (issue 28). */
 #include <stdlib.h>
 #include <string.h>
 
