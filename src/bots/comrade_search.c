@@ -58,14 +58,15 @@ enum {
 /* The team's bidding conventions (conv=N: convs[N - 1]): the heuristic's
  * rule with other estimates (cm_bid_conv). A convention is only worth
  * anything when every seat bids by it and reads the others' bids by it.
- * conv=1 was the best of 16 estimates at bidding contracts that can be won
+ * conv=1 was the best of 21 estimates at bidding contracts that can be won
  * with open hands, every seat bidding by the rule (issue 28: 430 of 600
  * deals proven winnable within a million nodes, against 409 with the
  * heuristic's; proven lost 38 against 55): a suit rounds up from 0.2 of a
  * trick instead of 0.4, and a guarded second-best card counts 0.6, not
  * 0.8. Yet the solver team with it won 63.0 % of seed 11's 200 deals
- * against 65.0 % with the heuristic's bids (README): its closing bid by
- * search already makes most of that up, so it is not the default. */
+ * against 65.0 % with the heuristic's bids, and 60 of seed 1's 100
+ * against 66 though more of its contracts were winnable with open hands
+ * (docs/researchers.md): it is not the default. */
 static const cm_bid_conv convs[CH_SEARCH_CONVS] = {
     {6, 3, 8, 0},
 };
