@@ -47,6 +47,8 @@ typedef struct ch_search_cfg {
     int play;           /* solver: with infer, each play of another seat that the heuristic
                            would not have made from a world's hand halves that world's
                            weight this many times (0: the play is not read) */
+    int conv;           /* solver: the team's bidding convention, made and read alike by
+                           every seat (0: the heuristic's bids; comrade_search.c) */
 } ch_search_cfg;
 
 /* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is

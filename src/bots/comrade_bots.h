@@ -17,6 +17,21 @@ static inline int cm_popcount(uint64_t x)
     return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
+/* A bidding convention: the heuristic's bidding with other estimates, in
+ * tenths of a trick: a guarded card with one higher card out (second), with
+ * two out and two guards (third), each card of a suit beyond its fourth
+ * (length), and the surplus from which a suit's estimate rounds up
+ * (round_up). The heuristic's own: 8, 3, 6, 0. */
+typedef struct cm_bid_conv {
+    int second, third, round_up, length;
+} cm_bid_conv;
+
+/* The bid of the heuristic's rule under conv (NULL: the heuristic's own)
+ * for the seat and hand of v, a bidding view. */
+ch_action cm_conv_bid(const cm_view *v, const cm_bid_conv *conv);
+/* cm_heuristic_finish_bids with every seat bidding under conv. */
+int cm_conv_finish_bids(cm_state *t, const cm_bid_conv *conv, uint8_t *acts);
+
 /* The heuristic's bidding action for the seat and hand of v (a bidding
  * view: v->played empty): what cm_heuristic_act bids from that view. */
 ch_action cm_heuristic_bid(const cm_view *v);
@@ -40,11 +55,17 @@ int cm_heuristic_rollout(cm_state *s);
  * would have made them; with closing_searched (the players' bid=1), all but
  * the bid that ended the bidding; with play (the players' play=N), each play
  * of another seat that the plain heuristic would not have made from the
- * world's hand weighs like a third of a bidding turn per N. Returns the
+ * world's hand weighs like a third of a bidding turn per N; with conv (the
+ * players' conv=N), the bids are read as that convention makes them, not as
+ * the heuristic does. Returns the
  * bidding turns still disagreeing (0 when the world agrees, or without
  * infer). Reads nothing hidden. */
 int cm_solver_world(const cm_state *st, int viewer, int infer, int closing_searched, int play,
-                    ch_rng *r, cm_state *w);
+                    int conv, ch_rng *r, cm_state *w);
+
+/* The bidding convention of the solver players' conv=N (NULL for 0: the
+ * heuristic's bids), which they make and read alike. */
+const cm_bid_conv *cm_solver_conv(int conv);
 
 /* The plays of the seats other than viewer in st's deal that the plain
  * heuristic (cm_heuristic_choice), holding the hands w's seats were dealt,

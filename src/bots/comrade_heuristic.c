@@ -24,7 +24,10 @@ enum {
 typedef struct ctx {
     cm_view v;
     uint64_t unseen; /* cards that may be in another hand */
+    const cm_bid_conv *conv; /* how bids are estimated (the heuristic's own: heuristic_conv) */
 } ctx;
+
+static const cm_bid_conv heuristic_conv = {GUARDED_SECOND, GUARDED_THIRD, ROUND_UP, 0};
 
 /* cm_strength, inline: the searches call it millions of times. */
 static int strength(const ctx *c, int f)
@@ -77,10 +80,11 @@ static int estimate(const ctx *c, int s)
         if (h == 0)
             e += 10;
         else if (h == 1 && len >= 2)
-            e += GUARDED_SECOND;
+            e += c->conv->second;
         else if (h == 2 && len >= 3)
-            e += GUARDED_THIRD;
+            e += c->conv->third;
     }
+    if (len > 4) e += c->conv->length * (len - 4);
     return e;
 }
 
@@ -124,7 +128,7 @@ static ch_action bid(const ctx *c)
             order[j - 1] = t;
         }
     for (int i = 0; i < 4; i++) {
-        int s = order[i], want = (est[s] + ROUND_UP) / 10 - v->v[me][s];
+        int s = order[i], want = (est[s] + c->conv->round_up) / 10 - v->v[me][s];
         if (want <= 0) break;
         int a = raise_action(c, s, want < deficit ? want : deficit, 0);
         if (a >= 0) return (ch_action)a;
@@ -227,6 +231,7 @@ static void observe(ctx *c, const void *st, int seat)
 {
     cm_observe(st, seat, &c->v);
     assert(c->v.to_move == seat);
+    c->conv = &heuristic_conv;
     c->unseen = cm_deck_mask(c->v.np) & ~c->v.hand & ~c->v.played;
 }
 
@@ -254,9 +259,15 @@ static int rollout(cm_state *s)
 
 ch_action cm_heuristic_bid(const cm_view *v)
 {
+    return cm_conv_bid(v, &heuristic_conv);
+}
+
+ch_action cm_conv_bid(const cm_view *v, const cm_bid_conv *conv)
+{
     ctx c;
     c.v = *v;
     c.unseen = cm_deck_mask(v->np) & ~v->hand & ~v->played;
+    c.conv = conv ? conv : &heuristic_conv;
     return bid(&c);
 }
 
@@ -265,6 +276,7 @@ ch_action cm_heuristic_choice(const cm_view *v)
     ctx c;
     c.v = *v;
     c.unseen = cm_deck_mask(v->np) & ~v->hand & ~v->played;
+    c.conv = &heuristic_conv;
     return choose(&c);
 }
 
@@ -275,11 +287,16 @@ ch_action cm_heuristic_plain(const void *st, int seat)
 
 int cm_heuristic_finish_bids(cm_state *t, uint8_t *acts)
 {
+    return cm_conv_finish_bids(t, NULL, acts);
+}
+
+int cm_conv_finish_bids(cm_state *t, const cm_bid_conv *conv, uint8_t *acts)
+{
     int deal = t->deal, n = 0;
     while (t->deal == deal && t->phase == CM_PH_BID) {
         cm_view v;
         cm_observe(t, t->to_move, &v);
-        ch_action a = cm_heuristic_bid(&v);
+        ch_action a = cm_conv_bid(&v, conv);
         if (acts) acts[n] = (uint8_t)a;
         n++;
         cm_game.apply(t, a);

@@ -84,6 +84,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     if (strcmp(key, "top") == 0) return set_int(key, v, 0, 64, &c->top, err);
     if (strcmp(key, "race") == 0) return set_int(key, v, 0, 1, &c->race, err);
     if (strcmp(key, "play") == 0) return set_int(key, v, 0, 3, &c->play, err);
+    if (strcmp(key, "conv") == 0) return set_int(key, v, 0, CH_SEARCH_CONVS, &c->conv, err);
     if (strcmp(key, "nodes") == 0) {
         int n = 0;
         if (set_int(key, v, 1, 100000000, &n, err) != CH_OK) return CH_EINVAL;
@@ -125,7 +126,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     return ch_errf(
         err, CH_EINVAL,
         "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c, z, nodes, "
-        "infer, bid, tuned, halve, top, race, play)",
+        "infer, bid, tuned, halve, top, race, play, conv)",
         key);
 }
 

@@ -6,6 +6,10 @@
 
 #include "cardhall/bot.h"
 
+/* The bidding conventions Comrade's solver knows besides the heuristic's
+ * (conv=1..CH_SEARCH_CONVS, comrade_search.c). */
+#define CH_SEARCH_CONVS 1
+
 /* Defaults for g: rollout policy and depth chosen per game by measurement
  * (docs in README, "Search players"). */
 void ch_search_defaults(const ch_game *g, ch_search_cfg *c);
