@@ -76,11 +76,6 @@ const cm_bid_conv *cm_solver_conv(int conv)
     return conv > 0 && conv <= CH_SEARCH_CONVS ? &convs[conv - 1] : NULL;
 }
 
-static const cm_bid_conv *conv_of(int conv)
-{
-    return conv > 0 && conv <= CH_SEARCH_CONVS ? &convs[conv - 1] : NULL;
-}
-
 /* The public bidding of the deal, replayed: the view each bidding turn was
  * made from, less the hand. */
 typedef struct bidding {
@@ -290,7 +285,7 @@ int cm_solver_world(const cm_state *st, int viewer, int infer, int closing_searc
                     int conv, ch_rng *r, cm_state *w)
 {
     bidding b;
-    bidding_init(&b, st, viewer, closing_searched, play, conv_of(conv));
+    bidding_init(&b, st, viewer, closing_searched, play, cm_solver_conv(conv));
     return draw_world(&b, st, viewer, infer, r, w);
 }
 
@@ -410,7 +405,7 @@ static ch_action vote(ch_bot *b, const cm_state *s, int seat, uint64_t seed, con
         free(bids), free(jobs), free(wins);
         return anchor;
     }
-    bidding_init(bids, s, seat, cfg->bid, cfg->play, conv_of(cfg->conv));
+    bidding_init(bids, s, seat, cfg->bid, cfg->play, cm_solver_conv(cfg->conv));
     double deadline = cfg->ms > 0 ? ch_search_now_ms() + cfg->ms : 0;
     for (int i = 0, first = 0; i < nt; i++) {
         int count = worlds / nt + (i < worlds % nt);
@@ -484,7 +479,7 @@ ch_action cm_solver_bot_act(ch_bot *b, const void *st, int seat)
         /* The team's convention (the heuristic's bid when conv=0). */
         cm_view v;
         cm_observe(s, seat, &v);
-        ch_action hb = cm_conv_bid(&v, conv_of(b->search.conv));
+        ch_action hb = cm_conv_bid(&v, cm_solver_conv(b->search.conv));
         if (!b->search.bid) return hb;
         int k = closing_bids(s, hb, acts);
         return k < 2 ? hb : vote(b, s, seat, seed, acts, k, hb, BID_NODES * b->search.nodes);
