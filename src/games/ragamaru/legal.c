@@ -293,18 +293,17 @@ static ch_action *gen_colourless(const gen *g, ch_action *o, int type, int face)
  * Bin with each colour, as gen_colourless lists them) whatever k, and k of
  * each counted: a loop on k mispredicted its exit, and building each entry
  * made the list's end wait (issue 29). */
-static inline int colourless_k(const gen *g, int type, int held)
+static inline int colourless_k(const rg_state *s, const rg_hand *h, int type, int held)
 {
-    int lim = limit(g->s, type), k = held < lim ? held : lim;
-    return k < g->h->n - 1 ? k : g->h->n - 1;
+    int lim = limit(s, type), k = held < lim ? held : lim;
+    return k < h->n - 1 ? k : h->n - 1;
 }
 
-static inline ch_action *turn_colourless(const gen *g, ch_action *o)
+static inline ch_action *turn_colourless(const rg_state *s, const rg_hand *h, ch_action *o)
 {
-    const rg_hand *h = g->h;
-    int kr = colourless_k(g, RG_RES, h->multi[RG_FACE_RES - 96]);
-    int ks = colourless_k(g, RG_SIN, h->multi[RG_FACE_SIN - 96]);
-    int kg = colourless_k(g, RG_RGM, h->multi[RG_FACE_RGM - 96]);
+    int kr = colourless_k(s, h, RG_RES, h->multi[RG_FACE_RES - 96]);
+    int ks = colourless_k(s, h, RG_SIN, h->multi[RG_FACE_SIN - 96]);
+    int kg = colourless_k(s, h, RG_RGM, h->multi[RG_FACE_RGM - 96]);
     memcpy(o, colourless_tab, 4 * sizeof *o);
     o += kr;
     memcpy(o, colourless_tab + 8, 8 * sizeof *o);
@@ -378,7 +377,7 @@ static inline ch_action *number_step(const gen *g, ch_action *o, uint64_t *cand)
 }
 
 /* A turn's plays kind by kind through gen_sets (candidate numbers, then
- * coloured specials, then colourless cards): the enumeration gen_turn's
+ * coloured specials, then colourless cards): the enumeration legal_turn's
  * shortcuts must equal, kept as the reference rg_legal_plain lists. */
 static ch_action *gen_turn_plain(const gen *g, ch_action *o)
 {
@@ -408,8 +407,9 @@ static ch_action *gen_turn_plain(const gen *g, ch_action *o)
 }
 
 /* A turn's plays, by kind: numbers by rising number, coloured specials by
- * type, then the colourless cards. Only kinds with a legal first card count:
- * of colour C, of number N (any colour), of type T, or a free Advantage.
+ * type, then the colourless cards, then the draw (or the pass when nothing
+ * is left to draw). Only kinds with a legal first card count: of colour C,
+ * of number N (any colour), of type T, or a free Advantage.
  *
  * Most turns of random play hold zero to three such kinds, each a single
  * card (issue 29), whose plays are those cards alone: then the candidate
@@ -417,53 +417,114 @@ static ch_action *gen_turn_plain(const gen *g, ch_action *o)
  * three times and by a loop only past that. A loop over the candidates
  * mispredicted its exit at nearly every turn; these steps do not branch.
  * A kind held in several colours, a Try that a Conversion may close, or a
- * hand of one card (RG-34) takes the general path, kind by kind. */
-static ch_action *gen_turn(const gen *g, ch_action *o)
+ * hand of one card (RG-34) takes the general path, kind by kind.
+ *
+ * legal_turn lists the usual turn itself, in registers only: where a kind
+ * needs the general path it hands what it has found to turn_numbers or
+ * turn_specials by a tail call. Those need a gen and registers kept
+ * across calls; when the one function held every path, every turn saved
+ * and restored six registers and built the gen (issue 29). */
+
+/* Candidate numbers, as bit 0 of their nibbles: a card of colour C or the
+ * number N. */
+static inline uint64_t turn_num_cand(const rg_state *s, const rg_hand *h)
 {
-    const rg_state *s = g->s;
-    const rg_hand *h = g->h;
-    /* Candidate kinds, as bit 0 of their nibbles: numbers with a card of
-     * colour C or the number N; specials with a card of colour C, the type
-     * T, or Advantage when free. */
-    int lone;
     uint64_t cand = s->C == RG_ANY ? nib_any(h->num) : (h->num >> s->C) & RG_NIBBLE_LOW;
-    cand |= nib_at(h->num, ((s->N - 1) & 15) * 4); /* N = 0 reads nibble 15: none */
-    uint64_t nums = nib_cards(h->num, cand, &lone);
-    if (lone) {
-        o[0] = lone_at(&nums, lone_num);
-        o[1] = lone_at(&nums, lone_num);
-        o[2] = lone_at(&nums, lone_num);
-        for (ch_action *q = o + 3; nums; q++)
-            *q = lone_at(&nums, lone_num);
-        o += nib_count(cand);
-    } else { /* gen_sets for each number, unfolded: a number may empty the hand */
-        o = number_step(g, o, &cand);
-        o = number_step(g, o, &cand);
-        o = number_step(g, o, &cand);
-        while (cand)
-            o = number_step(g, o, &cand);
-    }
-    cand = s->C == RG_ANY ? nib_any(h->sp) : (h->sp >> s->C) & RG_NIBBLE_LOW;
+    return cand | nib_at(h->num, ((s->N - 1) & 15) * 4); /* N = 0 reads nibble 15: none */
+}
+
+/* Candidate specials: a card of colour C, the type T, or Advantage when free. */
+static inline uint64_t turn_sp_cand(const rg_state *s, const rg_hand *h)
+{
+    uint64_t cand = s->C == RG_ANY ? nib_any(h->sp) : (h->sp >> s->C) & RG_NIBBLE_LOW;
     cand |= nib_at(h->sp, (unsigned)(s->T - RG_TRY) <= RG_ADV - RG_TRY ? (s->T - 1) * 4 : 60);
     if (s->free_adv) cand |= nib_at(h->sp, (RG_ADV - 1) * 4);
-    uint64_t sps = nib_cards(h->sp, cand, &lone);
-    if (lone & !(((sps & 15) != 0) & (h->multi[0] != 0)) & (h->n > 1)) {
-        o[0] = lone_at(&sps, lone_sp);
-        o[1] = lone_at(&sps, lone_sp);
-        for (ch_action *q = o + 2; sps; q++)
-            *q = lone_at(&sps, lone_sp);
-        o += nib_count(cand);
-    } else {
-        while (cand) {
-            int t = __builtin_ctzll(cand) / 4 + 1;
-            cand &= cand - 1;
-            unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
-            o = gen_sets(g, o, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
-        }
-    }
+    return cand;
+}
+
+/* Whether the candidate specials' plays are their cards alone: one card a
+ * kind, no Try that a Conversion may close, and not the hand's last card
+ * (RG-34). */
+static inline int turn_sp_lone(const rg_hand *h, uint64_t cand, uint64_t *sps)
+{
+    int lone;
+    *sps = nib_cards(h->sp, cand, &lone);
+    return lone & !(((*sps & 15) != 0) & (h->multi[0] != 0)) & (h->n > 1);
+}
+
+static inline ch_action *turn_sp_lone_list(ch_action *o, uint64_t sps, uint64_t cand)
+{
+    o[0] = lone_at(&sps, lone_sp);
+    o[1] = lone_at(&sps, lone_sp);
+    for (ch_action *q = o + 2; sps; q++)
+        *q = lone_at(&sps, lone_sp);
+    return o + nib_count(cand);
+}
+
+/* The colourless cards and the draw (RG-21) or, with nothing to draw, the
+ * pass (RG-73); the list's length. */
+static inline int turn_end(const rg_state *s, const rg_hand *h, ch_action *out, ch_action *o)
+{
     if (h->multi[RG_FACE_RES - 96] | h->multi[RG_FACE_SIN - 96] | h->multi[RG_FACE_RGM - 96])
-        o = turn_colourless(g, o);
-    return o;
+        o = turn_colourless(s, h, o);
+    rg_move m = {rg_dry(s) ? RG_A_PASS : RG_A_DRAW, 0, 0, 0, 0, 0, 0, 0, 0};
+    o = emit(o, &m);
+    assert(o - out <= RG_MAX_ACTIONS);
+    return (int)(o - out);
+}
+
+/* The specials from cand on, kind by kind, then turn_end. */
+static __attribute__((noinline)) int turn_specials(const rg_state *s, ch_action *out, ch_action *o,
+                                                   uint64_t cand)
+{
+    gen g = {s, &s->hand[s->turn], MODE_PLAY, 0, 0};
+    const rg_hand *h = g.h;
+    while (cand) {
+        int t = __builtin_ctzll(cand) / 4 + 1;
+        cand &= cand - 1;
+        unsigned held = (unsigned)(h->sp >> ((t - 1) * 4) & 15);
+        o = gen_sets(&g, o, t, 0, held, first_mask(s, t, 0), t == RG_TRY && h->multi[0] > 0);
+    }
+    return turn_end(s, h, out, o);
+}
+
+/* The numbers when one of cand is held in several colours: gen_sets for
+ * each, unfolded (a number may empty the hand); then the rest of the turn. */
+static __attribute__((noinline)) int turn_numbers(const rg_state *s, ch_action *out, uint64_t cand)
+{
+    gen g = {s, &s->hand[s->turn], MODE_PLAY, 0, 0};
+    const rg_hand *h = g.h;
+    ch_action *o = out;
+    o = number_step(&g, o, &cand);
+    o = number_step(&g, o, &cand);
+    o = number_step(&g, o, &cand);
+    while (cand)
+        o = number_step(&g, o, &cand);
+    uint64_t sps;
+    cand = turn_sp_cand(s, h);
+    if (!turn_sp_lone(h, cand, &sps)) return turn_specials(s, out, o, cand);
+    o = turn_sp_lone_list(o, sps, cand);
+    return turn_end(s, h, out, o);
+}
+
+static __attribute__((noinline)) int legal_turn(const rg_state *s, ch_action *out)
+{
+    const rg_hand *h = &s->hand[s->turn];
+    int lone;
+    uint64_t cand = turn_num_cand(s, h), nums = nib_cards(h->num, cand, &lone);
+    if (!lone) return turn_numbers(s, out, cand);
+    ch_action *o = out;
+    o[0] = lone_at(&nums, lone_num);
+    o[1] = lone_at(&nums, lone_num);
+    o[2] = lone_at(&nums, lone_num);
+    for (ch_action *q = o + 3; nums; q++)
+        *q = lone_at(&nums, lone_num);
+    o += nib_count(cand);
+    uint64_t sps;
+    cand = turn_sp_cand(s, h);
+    if (!turn_sp_lone(h, cand, &sps)) return turn_specials(s, out, o, cand);
+    o = turn_sp_lone_list(o, sps, cand);
+    return turn_end(s, h, out, o);
 }
 
 /* RG-22: after a draw every play includes the drawn card, so only its type
@@ -518,7 +579,7 @@ static inline ch_action *gen_drawn(const gen *g, ch_action *o)
          * a turn (turn_colourless), each including it; a Time Out may not
          * lead (RG-31), so it has none. */
         static const uint8_t seg[5] = {0, 0, 0, 8, 4}, per[5] = {0, 1, 0, 4, 1};
-        int i = d - 96, k = colourless_k(g, t, h->multi[i]) * per[i];
+        int i = d - 96, k = colourless_k(s, h, t, h->multi[i]) * per[i];
         memcpy(o, colourless_tab + seg[i], 8 * sizeof *o);
         if (k > 8) memcpy(o + 8, colourless_tab + 16, 8 * sizeof *o); /* unlimited_multiples */
         return o + k;
@@ -629,16 +690,6 @@ static ch_action *gen_other(gen *g, ch_action *o)
 /* Each phase's list in a function of its own, which rg_legal reaches by a
  * jump: the step after a draw, a quarter of random play's decisions, then
  * needs few registers, and saves and restores none of the turn's. */
-static __attribute__((noinline)) int legal_turn(const rg_state *s, ch_action *out)
-{
-    gen g = {s, &s->hand[s->turn], MODE_PLAY, 0, 0};
-    ch_action *o = gen_turn(&g, out);
-    rg_move m = {rg_dry(s) ? RG_A_PASS : RG_A_DRAW, 0, 0, 0, 0, 0, 0, 0, 0};
-    o = emit(o, &m);
-    assert(o - out <= RG_MAX_ACTIONS);
-    return (int)(o - out);
-}
-
 static __attribute__((noinline)) int legal_drawn(const rg_state *s, ch_action *out)
 {
     gen g = {s, &s->hand[s->turn], MODE_DRAWN, s->strict_draw, 0};
