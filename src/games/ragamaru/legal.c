@@ -240,7 +240,7 @@ static ch_action *gen_table_need(const gen *g, ch_action *o, int type, int numbe
 
 /* One card held of the kind and no Conversion to add: the common case of
  * every turn, kept inline and free of set enumeration. After a draw
- * gen_drawn only asks for the drawn card's kind, so a lone card is the
+ * gen_drawn_plain only asks for the drawn card's kind, so a lone card is the
  * drawn one. */
 static inline ch_action *gen_sets(const gen *g, ch_action *o, int type, int number, unsigned held,
                                   unsigned lf, int conv)
@@ -530,7 +530,7 @@ static __attribute__((noinline)) int legal_turn(const rg_state *s, ch_action *ou
 /* RG-22: after a draw every play includes the drawn card, so only its type
  * (Tries, for a drawn Conversion) is worth looking at: the common random-play
  * step stays independent of hand size. */
-/* gen_drawn's general case, and the whole of it for rg_legal_plain. */
+/* legal_drawn's general case, and the whole of it for rg_legal_plain. */
 static __attribute__((noinline)) ch_action *gen_drawn_plain(const gen *g, ch_action *o)
 {
     const rg_state *s = g->s;
@@ -551,30 +551,53 @@ static __attribute__((noinline)) ch_action *gen_drawn_plain(const gen *g, ch_act
     return o;
 }
 
-static inline ch_action *gen_drawn(const gen *g, ch_action *o)
+/* A drawn card held with others of its kind (RG-22: every play includes
+ * it), a drawn Conversion, or strict_draw: the plays with the card, then
+ * the pass. */
+static __attribute__((noinline)) int drawn_kind(const rg_state *s, ch_action *out)
 {
-    const rg_state *s = g->s;
-    const rg_hand *h = g->h;
+    gen g = {s, &s->hand[s->turn], MODE_DRAWN, s->strict_draw, 0};
+    const rg_hand *h = g.h;
+    ch_action *o = out;
     int d = s->drawn, t = rg_type_of(d);
-    if (d < 96 && !g->strict) {
-        /* A coloured card drawn, the usual case, without gen_sets' tests:
-         * alone, its play counts if it may lead (RG-31) and, for a special,
-         * does not empty the hand (RG-34); with others of its kind, the
-         * kind's table row gives the plays that include it. */
+    if (d < 96 && !g.strict) {
+        int n = rg_number_of(d), c = d % 4, conv = t == RG_TRY && h->multi[0] > 0;
+        unsigned held = (unsigned)((d >= 60 ? h->sp : h->num) >> ((d - 60 * (d >= 60)) & ~3) & 15);
+        unsigned lf = first_mask(s, t, n);
+        if (t == RG_NUMBER || h->n > 5)
+            o = gen_table_need(&g, o, t, n, held, lf, conv, 1u << c);
+        else
+            o = gen_drawn_plain(&g, o);
+    } else {
+        o = gen_drawn_plain(&g, o);
+    }
+    rg_move m = {RG_A_PASS, 0, 0, 0, 0, 0, 0, 0, 0};
+    return (int)(emit(o, &m) - out);
+}
+
+/* After a draw: the drawn card alone when it is the only one of its kind
+ * (the usual case), or a colourless card's counts, each list ending with the
+ * pass; every other case in drawn_kind, by a tail call, so that this step
+ * (a quarter of random play's decisions) needs no frame (issue 29). */
+static __attribute__((noinline)) int legal_drawn(const rg_state *s, ch_action *out)
+{
+    const rg_hand *h = &s->hand[s->turn];
+    ch_action *o = out;
+    int d = s->drawn, t = rg_type_of(d);
+    if (d < 96 && !s->strict_draw) {
+        /* A coloured card drawn, without gen_sets' tests: alone, its play
+         * counts if it may lead (RG-31) and, for a special, does not empty
+         * the hand (RG-34). The drawn card's kind is random: its word,
+         * nibble and tests are picked without branches. */
         int sp = d >= 60, n = rg_number_of(d), c = d % 4, conv = t == RG_TRY && h->multi[0] > 0;
-        /* The drawn card's kind is random: its word, nibble and tests are
-         * picked without branches. */
         int nib = (d - 60 * sp) & ~3;
         unsigned held = (unsigned)((sp ? h->sp : h->num) >> nib & 15);
-        if (held == 1u << c && !conv) {
-            int kind_req = sp ? (s->T == t) | ((t == RG_ADV) & s->free_adv) : s->N == n;
-            int leads = (s->C == RG_ANY) | (s->C == c) | kind_req; /* RG-31 */
-            *o = lone_num[d];                                      /* lone_sp follows it */
-            return o + (leads & (!sp | (h->n > 1)));
-        }
-        unsigned lf = first_mask(s, t, n);
-        if (t == RG_NUMBER || h->n > 5) return gen_table_need(g, o, t, n, held, lf, conv, 1u << c);
-    } else if (d != RG_FACE_CONV && !g->strict) {
+        if (!(held == 1u << c && !conv)) return drawn_kind(s, out);
+        int kind_req = sp ? (s->T == t) | ((t == RG_ADV) & s->free_adv) : s->N == n;
+        int leads = (s->C == RG_ANY) | (s->C == c) | kind_req; /* RG-31 */
+        *o = lone_num[d];                                      /* lone_sp follows it */
+        o += leads & (!sp | (h->n > 1));
+    } else if (d != RG_FACE_CONV && !s->strict_draw) {
         /* A colourless card other than a Conversion: its counts 1..k as in
          * a turn (turn_colourless), each including it; a Time Out may not
          * lead (RG-31), so it has none. */
@@ -582,9 +605,12 @@ static inline ch_action *gen_drawn(const gen *g, ch_action *o)
         int i = d - 96, k = colourless_k(s, h, t, h->multi[i]) * per[i];
         memcpy(o, colourless_tab + seg[i], 8 * sizeof *o);
         if (k > 8) memcpy(o + 8, colourless_tab + 16, 8 * sizeof *o); /* unlimited_multiples */
-        return o + k;
+        o += k;
+    } else {
+        return drawn_kind(s, out);
     }
-    return gen_drawn_plain(g, o);
+    rg_move m = {RG_A_PASS, 0, 0, 0, 0, 0, 0, 0, 0};
+    return (int)(emit(o, &m) - out);
 }
 
 static ch_action *gen_respond(const gen *g, ch_action *o)
@@ -690,14 +716,6 @@ static ch_action *gen_other(gen *g, ch_action *o)
 /* Each phase's list in a function of its own, which rg_legal reaches by a
  * jump: the step after a draw, a quarter of random play's decisions, then
  * needs few registers, and saves and restores none of the turn's. */
-static __attribute__((noinline)) int legal_drawn(const rg_state *s, ch_action *out)
-{
-    gen g = {s, &s->hand[s->turn], MODE_DRAWN, s->strict_draw, 0};
-    ch_action *o = gen_drawn(&g, out);
-    rg_move m = {RG_A_PASS, 0, 0, 0, 0, 0, 0, 0, 0};
-    return (int)(emit(o, &m) - out);
-}
-
 static __attribute__((noinline)) int legal_other(const rg_state *s, ch_action *out)
 {
     gen g = {s, &s->hand[s->turn], MODE_PLAY, 0, 0};
