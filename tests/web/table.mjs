@@ -101,12 +101,21 @@ const mark = (p) => p.evaluate(() => {
   const log = document.getElementById('log');
   return (log ? log.children.length + '|' + log.textContent.slice(-300) : '') + '|' + (document.getElementById('over-h') ? 'over' : '');
 });
+// A page that waits longer than this for its move's answer fails, saying
+// what it shows (seen once under a loaded CI: no diagnosis then).
 async function waitChange(p, before) {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 300; i++) {
     if (await mark(p) !== before) return;
     await p.waitForTimeout(100);
   }
-  fail('a move was not answered within 15 s');
+  const seen = await p.evaluate(() => {
+    const text = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent.trim()).join(' / ');
+    const log = document.getElementById('log');
+    return `error: "${text('.error')}"; connection: "${text('#status')}"; waiting: "${text('.waiting')}"; ` +
+      `moves: "${text('.moves button.move')}"; last log: "${log && log.lastElementChild ? log.lastElementChild.textContent : ''}"`;
+  }).catch((e) => 'page unreadable: ' + e.message);
+  await p.screenshot({ path: `${artifacts}/unanswered.png` }).catch(() => {});
+  fail(`a move was not answered within 30 s (${seen})`);
 }
 
 // One move on page p: pick a card of the hand and confirm it, or click a
