@@ -216,40 +216,6 @@ static void issue28_play_views_are_the_views_played_from(void **unused)
     assert_true(plays_off < bids_off * 3 / 4);
 }
 
-/* Issue 28: the solver player searches twice its worlds for a card of the
- * first three tricks, where the solver gives up most and the cards are
- * least known, and its worlds (64 by default) for the rest: bids, the
- * closing bid included, and the later tricks. */
-static void issue28_more_worlds_in_the_first_tricks(void **unused)
-{
-    (void)unused;
-    static ch_bot b;
-    static cm_state s;
-    ch_err err;
-    int seen[CM_MAX_TRICKS + 1] = {0}, bids = 0;
-    for (const char *spec = "solver"; spec; spec = strcmp(spec, "solver") ? NULL : "solver:worlds=8") {
-        if (ch_bot_init(&b, &cm_game, spec, 1, &err) != CH_OK) fail_msg("%s", err.msg);
-        int base = strcmp(spec, "solver") ? 8 : 64;
-        start(&s, 3, NULL, NULL);
-        ch_bot team[CM_SEATS];
-        cmt_heuristic_team(team, &s, 3);
-        while (s.phase != CM_PH_OVER) {
-            int w = cm_solver_worlds(&b.search, &s);
-            if (s.phase != CM_PH_PLAY) {
-                assert_int_equal(w, base); /* CM-13: a bid */
-                bids++;
-            } else {
-                assert_int_equal(w, s.trick < 3 ? 2 * base : base); /* CM-22: a card */
-                seen[s.trick]++;
-            }
-            int p = cm_game.to_move(&s);
-            cm_game.apply(&s, ch_bot_act(&team[p], &s, p));
-        }
-    }
-    assert_true(bids > 0);
-    assert_true(seen[0] > 0 && seen[2] > 0 && seen[3] > 0);
-}
-
 /* Plays the one-deal game of `seed` with `spec` at every seat; 1 if won. */
 static int team_wins(const char *spec, uint64_t seed)
 {
@@ -601,7 +567,6 @@ int main(void)
         cmocka_unit_test(issue14_same_choice_for_any_thread_count),
         cmocka_unit_test(issue14_worlds_agree_with_the_bids),
         cmocka_unit_test(issue28_play_views_are_the_views_played_from),
-        cmocka_unit_test(issue28_more_worlds_in_the_first_tricks),
         cmocka_unit_test(issue14_solver_team_beats_heuristic_team),
         cmocka_unit_test(issue14_closing_bid_by_search),
         cmocka_unit_test(issue28_convention_bids_are_winnable_more_often),

@@ -4,7 +4,6 @@
 #ifndef CARDHALL_BOTS_COMRADE_BOTS_H
 #define CARDHALL_BOTS_COMRADE_BOTS_H
 
-#include "cardhall/bot.h"
 #include "cardhall/comrade.h"
 
 /* Bits set in x. __builtin_popcountll is a call into libgcc on a generic
@@ -73,10 +72,6 @@ const cm_bid_conv *cm_solver_conv(int conv);
  * would not have made: what the walk of cm_solver_world counts against a
  * world when it reads the play. */
 int cm_solver_world_plays(const cm_state *st, int viewer, const cm_state *w);
-
-/* The worlds the solver player with settings cfg searches for a move in
- * s: cfg->worlds (64 if 0), twice as many in the first three tricks. */
-int cm_solver_worlds(const ch_search_cfg *cfg, const cm_state *s);
 
 /* cm_solve without forgetting: the table of lost positions found by earlier
  * calls since the last cm_solver_forget stays in use (a lost position is

@@ -53,14 +53,6 @@ enum {
      * and 2's 500 deals (README), against 63.8 % of seed 1 with `nodes`.
      * It is one decision a deal. */
     BID_NODES = 10,
-    /* The first tricks are where the cards are least known and the solver
-     * gives up most (about a quarter of its searches in the first trick,
-     * none after the sixth), and a card played there shapes the rest of
-     * the deal: twice the worlds in the first three won 67.0 % of seed
-     * 11's 200 deals against 65.0 %, at 40 ms a move against 31 (issue
-     * 28; docs/researchers.md has the 1 000 deals). */
-    EARLY_TRICKS = 3,
-    EARLY_WORLDS = 2,
 };
 
 /* The team's bidding conventions (conv=N: convs[N - 1]): the heuristic's
@@ -397,12 +389,6 @@ static void search_worlds(void *arg)
     cm_solver_free(x);
 }
 
-int cm_solver_worlds(const ch_search_cfg *cfg, const cm_state *s)
-{
-    int worlds = cfg->worlds > 0 ? cfg->worlds : DEFAULT_WORLDS;
-    return s->phase == CM_PH_PLAY && s->trick < EARLY_TRICKS ? EARLY_WORLDS * worlds : worlds;
-}
-
 /* The act among acts[0..k) whose result is winnable in the most worlds;
  * ties go to anchor when it is among them. */
 static ch_action vote(ch_bot *b, const cm_state *s, int seat, uint64_t seed, const ch_action *acts,
@@ -410,7 +396,7 @@ static ch_action vote(ch_bot *b, const cm_state *s, int seat, uint64_t seed, con
 {
     const ch_search_cfg *cfg = &b->search;
     bidding *bids = malloc(sizeof *bids);
-    int worlds = cm_solver_worlds(cfg, s);
+    int worlds = cfg->worlds > 0 ? cfg->worlds : DEFAULT_WORLDS;
     int nt = cfg->threads < 1 ? 1 : cfg->threads;
     if (nt > worlds) nt = worlds;
     world_job *jobs = calloc((size_t)nt, sizeof *jobs);
