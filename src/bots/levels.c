@@ -53,7 +53,8 @@ static const struct {
      * the bids and the play, wins 68.1 % of 1 000 deals against the heuristic
      * team's 24.8 %, 32 ms a move on average. No
      * Expert: more worlds or nodes measured hardly stronger (128 worlds
-     * 60.2 % against 59.4 %), and the closing bid already takes up to
+     * 60.2 % against 59.4 %; 128 in the first three tricks alone 68.4 %
+     * of the same 1 000 deals), and the closing bid already takes up to
      * 0.65 s with 64. */
     {"comrade", {NULL, "heuristic", "solver", NULL}},
 };
