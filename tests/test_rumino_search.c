@@ -223,8 +223,12 @@ static void settings(void **unused)
     assert_non_null(strstr(err.msg, "top"));
     assert_int_equal(ch_bot_init(b, g, "pimc:race=2", 1, &err), CH_OK);
     assert_int_equal(b->search.race, 2);
+    assert_int_equal(ch_bot_init(b, g, "pimc:infer=2", 1, &err), CH_OK);
+    assert_int_equal(b->search.infer, 2);
     assert_int_equal(ch_bot_init(b, g, "pimc:race=3", 1, &err), CH_EINVAL);
     assert_non_null(strstr(err.msg, "race"));
+    assert_int_equal(ch_bot_init(b, g, "pimc:infer=3", 1, &err), CH_EINVAL);
+    assert_non_null(strstr(err.msg, "infer"));
     /* Rumino's Hard is pimc with both (59.1 % of 400 games against the
      * heuristic, 56.2 % without them; docs/researchers.md). */
     assert_int_equal(ch_bot_init(b, g, "hard", 1, &err), CH_OK);

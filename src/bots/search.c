@@ -77,7 +77,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     if (strcmp(key, "worlds") == 0) return set_int(key, v, 0, 10000, &c->worlds, err);
     if (strcmp(key, "threads") == 0) return set_int(key, v, 1, 64, &c->threads, err);
     if (strcmp(key, "depth") == 0) return set_int(key, v, 0, 100000, &c->depth, err);
-    if (strcmp(key, "infer") == 0) return set_int(key, v, 0, 1, &c->infer, err);
+    if (strcmp(key, "infer") == 0) return set_int(key, v, 0, 2, &c->infer, err);
     if (strcmp(key, "bid") == 0) return set_int(key, v, 0, 1, &c->bid, err);
     if (strcmp(key, "tuned") == 0) return set_int(key, v, 0, 2, &c->tuned, err);
     if (strcmp(key, "halve") == 0) return set_int(key, v, 0, 1, &c->halve, err);
