@@ -6,7 +6,9 @@
  * or let lie (RU-11, the draw or take) than in uniform worlds, and the true
  * hands of heuristic players are likelier under it than uniform worlds; in
  * Rack-O's, the opponent's rack keeps more cards in a rising order (RK-2)
- * than a uniform one, as the heuristic's true racks do. */
+ * than a uniform one, as the heuristic's true racks do. Rumino's second
+ * model (infer=2) draws the other seats' hands as far along as the
+ * heuristic's are after as many discards (RU-5's deadwood). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +20,7 @@
 #include "cardhall/bot.h"
 #include "cardhall/games.h"
 #include "cardhall/registry.h"
+#include "cardhall/rumino.h"
 #include "harness.h"
 #include "infer.h"
 
@@ -33,15 +36,16 @@ static void advance(const ch_game *g, void *st, int k, uint64_t seed)
 static const char *const games[] = {"racko", "ragamaru", "rumino", "babasuki", "comrade"};
 
 /* The same view gives the same worlds and weights, whatever the hidden
- * cards of the true state; every weight is in (0, 1]. */
+ * cards of the true state; every weight is in (0, 1]. Every model: the
+ * settings infer=1 and infer=2. */
 static void infer_fair_play(void **unused)
 {
     (void)unused;
     int models = 0;
-    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
-        const ch_game *g = ch_game_find(games[gi]);
+    for (size_t gl = 0; gl < 2 * (sizeof games / sizeof games[0]); gl++) {
+        const ch_game *g = ch_game_find(games[gl / 2]);
         if (!g) continue;
-        ch_infer_fn f = ch_infer_for(g);
+        ch_infer_fn f = ch_infer_model(g, 1 + (int)(gl % 2));
         if (!f) continue;
         models++;
         void *w1 = malloc(g->state_size), *w2 = malloc(g->state_size);
@@ -131,6 +135,66 @@ static void rumino_model(void **unused)
     free(w), free(tmp);
 }
 
+/* Rumino, infer=2 (RU-5, RU-23): after three or more discards this hand,
+ * the other seat's true hand (heuristic play) leaves far less deadwood
+ * than its hand in the worlds drawn by the first model, and the worlds
+ * drawn by the second come most of the way to it. */
+static void rumino_deadwood_model(void **unused)
+{
+    (void)unused;
+    const ch_game *g = ch_game_find("rumino");
+    if (!g) skip();
+    ch_infer_fn f1 = ch_infer_model(g, 1), f2 = ch_infer_model(g, 2);
+    assert_non_null(f1);
+    assert_non_null(f2);
+    assert_true(f1 != f2);
+    static const char *const kv[] = {"players=2"};
+    void *w = malloc(g->state_size), *tmp = malloc(g->state_size);
+    double truth = 0, first = 0, second = 0;
+    int n = 0;
+    for (int pos = 0; pos < 200 && n < 30; pos++) {
+        void *st = ch_harness_new_state(g, kv, 1, 4000 + (uint64_t)pos);
+        advance(g, st, 12 + pos % 10, (uint64_t)pos);
+        int seat = g->to_move(st);
+        ru_view me, them;
+        if (seat == CH_TERMINAL) {
+            free(st);
+            continue;
+        }
+        ru_observe(st, seat, &me);
+        int q = 1 - seat, t = 0;
+        for (int fc = 0; fc < RU_NFACES; fc++)
+            t += me.thrown[q][fc];
+        ru_observe(st, q, &them);
+        if (t < 3 || them.nhand != 7) {
+            free(st);
+            continue;
+        }
+        truth += ru_meld_deadwood(them.hand, them.nhand);
+        ch_rng r;
+        ch_rng_seed(&r, (uint64_t)pos, 5);
+        for (int k = 0; k < 20; k++) {
+            ch_infer_resample(g, f1, w, tmp, st, seat, &r);
+            ru_observe(w, q, &them);
+            first += ru_meld_deadwood(them.hand, them.nhand) / 20.0;
+            ch_infer_resample(g, f2, w, tmp, st, seat, &r);
+            ru_observe(w, q, &them);
+            second += ru_meld_deadwood(them.hand, them.nhand) / 20.0;
+        }
+        n++;
+        free(st);
+    }
+    assert_true(n >= 20);
+    truth /= n, first /= n, second /= n;
+    print_message("rumino: the other hand's deadwood: true %.1f, infer=1 worlds %.1f, infer=2 "
+                  "worlds %.1f\n",
+                  truth, first, second);
+    assert_true(first > truth + 10);
+    assert_true(second < first - 8);
+    assert_true(second - truth < (first - truth) / 2);
+    free(w), free(tmp);
+}
+
 /* Rack-O: after a few turns the heuristic's racks keep more cards in a
  * rising order than racks drawn uniformly from the seat's view, are
  * likelier under the model, and the worlds drawn with it come close. */
@@ -191,6 +255,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(infer_fair_play),
         cmocka_unit_test(rumino_model),
+        cmocka_unit_test(rumino_deadwood_model),
         cmocka_unit_test(racko_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

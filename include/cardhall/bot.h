@@ -31,8 +31,10 @@ typedef struct ch_search_cfg {
                            heuristic's to be chosen instead (z=150: 1.5; 0: off) */
     long nodes;         /* solver (Comrade): open-hand search nodes per world and play */
     int infer;          /* 1: ismcts and pimc weigh worlds by the game's model of the other
-                           seats where it has one (src/bots/infer.h); solver: worlds agree
-                           with the bids as the heuristic makes them */
+                           seats where it has one (src/bots/infer.h); 2: the game's second
+                           model where it has one (Rumino: the others' deadwood too), else
+                           as 1; solver: worlds agree with the bids as the heuristic makes
+                           them (2 as 1) */
     int bid;            /* solver: 1 = a bid that ends the bidding may be chosen by search */
     int tuned;          /* pimc: 1 = the seat's own moves in rollouts, and the anchor, by the
                            game's "tuned" player where it has one (Rack-O); 2 = the anchor
@@ -42,7 +44,8 @@ typedef struct ch_search_cfg {
     int top;            /* pimc: 0 = every legal move searched; N = only the N its game's
                            ranking (Rumino's heuristic) puts first, the anchor always in */
     int race;           /* Rumino: 1 = a rollout cut before the game's end is worth the chance
-                           of winning the race to the elimination score (rumino_value.c);
+                           of winning the race to the elimination score (rumino_value.c),
+                           its constants chosen; 2 = the same, fitted to heuristic play;
                            0 = the lead over one hand's swing */
     int play;           /* solver: with infer, each play of another seat that the heuristic
                            would not have made from a world's hand halves that world's

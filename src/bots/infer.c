@@ -23,6 +23,15 @@ ch_infer_fn ch_infer_for(const ch_game *g)
     return NULL;
 }
 
+ch_infer_fn ch_infer_model(const ch_game *g, int level)
+{
+    if (level <= 0) return NULL;
+#ifdef CH_HAVE_RUMINO
+    if (level >= 2 && strcmp(g->name, "rumino") == 0) return ru_infer_likelihood_deadwood;
+#endif
+    return ch_infer_for(g);
+}
+
 double ch_infer_resample(const ch_game *g, ch_infer_fn f, void *world, void *tmp, const void *root,
                          int seat, ch_rng *rng)
 {

@@ -23,6 +23,10 @@ typedef double (*ch_infer_fn)(const void *world, const void *root, int seat);
 
 /* g's likelihood, or NULL where the game has none (uniform worlds). */
 ch_infer_fn ch_infer_for(const ch_game *g);
+/* The likelihood of the search setting infer=level: NULL for 0, g's model
+ * (ch_infer_for) for 1, and for 2 the game's second model where it has one
+ * (Rumino: how far along the others' hands are, too), else its first. */
+ch_infer_fn ch_infer_model(const ch_game *g, int level);
 
 /* Worlds drawn for one world at most before the likeliest seen is taken:
  * bounds a move's time when the observations are far from the model. */
@@ -43,6 +47,9 @@ int rk_infer_kept(const uint8_t *r, int deck_size);
 #endif
 #ifdef CH_HAVE_RUMINO
 double ru_infer_likelihood(const void *world, const void *root, int seat);
+/* infer=2: the above times a factor for the deadwood each other seat's
+ * hand leaves after the discards it has made this hand. */
+double ru_infer_likelihood_deadwood(const void *world, const void *root, int seat);
 #endif
 
 #endif

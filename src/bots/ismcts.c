@@ -81,7 +81,7 @@ static void grow(void *arg)
     ch_sim_ctx x;
     memset(&x, 0, sizeof x);
     void *st = malloc(g->state_size), *tmp = malloc(g->state_size);
-    ch_infer_fn model = w->cfg->infer ? ch_infer_for(g) : NULL;
+    ch_infer_fn model = ch_infer_model(g, w->cfg->infer);
     ch_action *legal = malloc(sizeof *legal * (size_t)g->max_actions);
     char *used = malloc((size_t)g->max_actions);
     int *path = malloc(sizeof *path * MAX_PATH);

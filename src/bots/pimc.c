@@ -33,7 +33,7 @@ typedef struct world_job {
     double *value; /* n entries, this job's own: sum over worlds of the mean */
     double *dsq;   /* n entries: sum over worlds of (mean - the anchor's mean)^2 */
     int anchor;    /* the heuristic's choice (index), or -1 */
-    ch_infer_fn model; /* the others' model (infer=1), or NULL: uniform worlds */
+    ch_infer_fn model; /* the others' model (infer=1, 2), or NULL: uniform worlds */
 } world_job;
 
 static void search_worlds(void *arg)
@@ -256,7 +256,7 @@ ch_action ch_pimc_act(ch_bot *b, const void *st, int seat)
                                       .value = value + (i + 1) * n,
                                       .dsq = dsq + (i + 1) * n,
                                       .anchor = anchor,
-                                      .model = cfg->infer ? ch_infer_for(g) : NULL};
+                                      .model = ch_infer_model(g, cfg->infer)};
                 first += count;
             }
             next += worlds;

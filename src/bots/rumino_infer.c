@@ -100,3 +100,53 @@ double ru_infer_likelihood(const void *world, const void *root, int seat)
     }
     return w;
 }
+
+/* infer=2 (issue 28): besides the cards above, how far along each other
+ * seat's hand is. The heuristic builds melds from its first discard on, so
+ * after t discards this hand its 7 cards leave far less deadwood than the
+ * worlds drawn by the model above: after 5 discards 43 % of its hands leave
+ * 12 points or fewer (14 % can knock), against 2 % of those worlds, whose
+ * searcher then hardly fears a knock. Measured on 2-player heuristic
+ * self-play (1 000 games, 100 000 positions, the true hand of the other
+ * seat against worlds drawn from the view), the factor of a deadwood band
+ * is the true hands' share of it over the worlds' share, divided by the
+ * largest of its row (so a factor is at most 1), floored at 0.002; then
+ * corrected once so that the worlds kept by ch_infer_resample, which gives
+ * up after CH_INFER_TRIES draws, match the true shares. Rows: discards this
+ * hand, 9 or more the last; columns: deadwood up to 7, 12, 18, 25, 35, 50,
+ * 70, more. */
+enum { DW_ROWS = 10, DW_BANDS = 8 };
+static const int dw_band_top[DW_BANDS] = {7, 12, 18, 25, 35, 50, 70, 1000};
+static const double dw_factor[DW_ROWS][DW_BANDS] = {
+    {1.000, 1.000, 1.000, 1.000, 1.000, 1.000, 1.000, 1.000},
+    {1.000, 1.000, 0.507, 0.289, 0.203, 0.137, 0.071, 0.071},
+    {1.000, 1.000, 0.349, 0.137, 0.104, 0.045, 0.014, 0.014},
+    {1.000, 1.000, 0.223, 0.073, 0.053, 0.016, 0.003, 0.003},
+    {1.000, 1.000, 0.178, 0.041, 0.027, 0.006, 0.002, 0.002},
+    {1.000, 1.000, 0.149, 0.026, 0.015, 0.003, 0.002, 0.002},
+    {1.000, 1.000, 0.071, 0.012, 0.005, 0.002, 0.002, 0.002},
+    {1.000, 1.000, 0.050, 0.007, 0.003, 0.002, 0.002, 0.002},
+    {1.000, 1.000, 0.033, 0.004, 0.002, 0.002, 0.002, 0.002},
+    {1.000, 1.000, 0.018, 0.002, 0.002, 0.002, 0.002, 0.002},
+};
+
+double ru_infer_likelihood_deadwood(const void *world, const void *root, int seat)
+{
+    ru_view me, them;
+    ru_observe(root, seat, &me);
+    double w = ru_infer_likelihood(world, root, seat);
+    for (int q = 0; q < me.np; q++) {
+        if (q == seat || !me.active[q]) continue;
+        ru_observe(world, q, &them);
+        if (them.nhand != 7) continue; /* mid-turn: between its draw and discard */
+        int t = 0;
+        for (int f = 0; f < RU_NFACES; f++)
+            t += me.thrown[q][f];
+        if (t >= DW_ROWS) t = DW_ROWS - 1;
+        int dw = ru_meld_deadwood(them.hand, them.nhand), b = 0;
+        while (dw > dw_band_top[b])
+            b++;
+        w *= dw_factor[t][b];
+    }
+    return w;
+}

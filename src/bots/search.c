@@ -77,12 +77,12 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     if (strcmp(key, "worlds") == 0) return set_int(key, v, 0, 10000, &c->worlds, err);
     if (strcmp(key, "threads") == 0) return set_int(key, v, 1, 64, &c->threads, err);
     if (strcmp(key, "depth") == 0) return set_int(key, v, 0, 100000, &c->depth, err);
-    if (strcmp(key, "infer") == 0) return set_int(key, v, 0, 1, &c->infer, err);
+    if (strcmp(key, "infer") == 0) return set_int(key, v, 0, 2, &c->infer, err);
     if (strcmp(key, "bid") == 0) return set_int(key, v, 0, 1, &c->bid, err);
     if (strcmp(key, "tuned") == 0) return set_int(key, v, 0, 2, &c->tuned, err);
     if (strcmp(key, "halve") == 0) return set_int(key, v, 0, 1, &c->halve, err);
     if (strcmp(key, "top") == 0) return set_int(key, v, 0, 64, &c->top, err);
-    if (strcmp(key, "race") == 0) return set_int(key, v, 0, 1, &c->race, err);
+    if (strcmp(key, "race") == 0) return set_int(key, v, 0, 2, &c->race, err);
     if (strcmp(key, "play") == 0) return set_int(key, v, 0, 3, &c->play, err);
     if (strcmp(key, "conv") == 0) return set_int(key, v, 0, CH_SEARCH_CONVS, &c->conv, err);
     if (strcmp(key, "nodes") == 0) {
@@ -315,7 +315,7 @@ void ch_sim_rollout(ch_sim_ctx *x, void *st, double *out)
     ch_search_value(g, st, out);
 #ifdef CH_HAVE_RUMINO
     if (x->cfg->race && strcmp(g->name, "rumino") == 0 && g->to_move(st) != CH_TERMINAL)
-        ru_race_value(st, out);
+        ru_race_value(st, x->cfg->race, out);
 #endif
 }
 

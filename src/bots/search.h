@@ -61,9 +61,10 @@ ch_rank_fn ch_rank_for(const ch_game *g);
 /* Rumino: discards by the deadwood they leave, then the heuristic's ties
  * (rumino_heuristic.c); every other move 0. */
 void ru_heuristic_rank(const void *st, int seat, const ch_action *acts, int n, double *key);
-/* Rumino (race=1): each seat's chance in [0, 1] of winning the race to the
- * elimination score from the scores of a game not over (rumino_value.c). */
-void ru_race_value(const void *st, double *out);
+/* Rumino (race=1 chosen, race=2 fitted constants): each seat's chance in
+ * [0, 1] of winning the race to the elimination score from the scores of a
+ * game not over (rumino_value.c). */
+void ru_race_value(const void *st, int race, double *out);
 #endif
 
 /* Milliseconds on a monotonic clock. */
