@@ -545,7 +545,10 @@ static void issue14_solver_settings(void **unused)
     assert_int_equal(b->search.bid, 0);
     assert_int_equal(ch_bot_init(b, &cm_game, "solver:bid=2", 1, &err), CH_EINVAL);
     assert_int_equal(ch_bot_init(b, &cm_game, "solver:nodes=0", 1, &err), CH_EINVAL);
-    assert_int_equal(ch_bot_init(b, &cm_game, "solver:infer=2", 1, &err), CH_EINVAL);
+    /* infer=2 is Rumino's second model (issue 28); elsewhere it reads as 1. */
+    assert_int_equal(ch_bot_init(b, &cm_game, "solver:infer=2", 1, &err), CH_OK);
+    assert_int_equal(b->search.infer, 2);
+    assert_int_equal(ch_bot_init(b, &cm_game, "solver:infer=3", 1, &err), CH_EINVAL);
     assert_int_equal(ch_bot_init(b, &cm_game, "solver:play=4", 1, &err), CH_EINVAL);
     assert_int_equal(ch_bot_init(b, &cm_game, "solver:conv=1", 1, &err), CH_OK);
     assert_int_equal(b->search.conv, 1);
