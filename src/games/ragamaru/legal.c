@@ -488,6 +488,16 @@ static __attribute__((noinline)) int turn_specials(const rg_state *s, ch_action 
     return turn_end(s, h, out, o);
 }
 
+/* A turn after its numbers: the specials, single cards here, by
+ * turn_specials otherwise (a tail call), then turn_end. */
+static inline int turn_rest(const rg_state *s, const rg_hand *h, ch_action *out, ch_action *o)
+{
+    uint64_t sps, cand = turn_sp_cand(s, h);
+    if (!turn_sp_lone(h, cand, &sps)) return turn_specials(s, out, o, cand);
+    o = turn_sp_lone_list(o, sps, cand);
+    return turn_end(s, h, out, o);
+}
+
 /* The numbers when one of cand is held in several colours: gen_sets for
  * each, unfolded (a number may empty the hand); then the rest of the turn. */
 static __attribute__((noinline)) int turn_numbers(const rg_state *s, ch_action *out, uint64_t cand)
@@ -500,11 +510,7 @@ static __attribute__((noinline)) int turn_numbers(const rg_state *s, ch_action *
     o = number_step(&g, o, &cand);
     while (cand)
         o = number_step(&g, o, &cand);
-    uint64_t sps;
-    cand = turn_sp_cand(s, h);
-    if (!turn_sp_lone(h, cand, &sps)) return turn_specials(s, out, o, cand);
-    o = turn_sp_lone_list(o, sps, cand);
-    return turn_end(s, h, out, o);
+    return turn_rest(s, h, out, o);
 }
 
 static __attribute__((noinline)) int legal_turn(const rg_state *s, ch_action *out)
@@ -520,11 +526,7 @@ static __attribute__((noinline)) int legal_turn(const rg_state *s, ch_action *ou
     for (ch_action *q = o + 3; nums; q++)
         *q = lone_at(&nums, lone_num);
     o += nib_count(cand);
-    uint64_t sps;
-    cand = turn_sp_cand(s, h);
-    if (!turn_sp_lone(h, cand, &sps)) return turn_specials(s, out, o, cand);
-    o = turn_sp_lone_list(o, sps, cand);
-    return turn_end(s, h, out, o);
+    return turn_rest(s, h, out, o);
 }
 
 /* RG-22: after a draw every play includes the drawn card, so only its type
@@ -551,6 +553,15 @@ static __attribute__((noinline)) ch_action *gen_drawn_plain(const gen *g, ch_act
     return o;
 }
 
+/* The colours held of a drawn coloured card's kind (number or special).
+ * The drawn card's kind is random: its word and nibble are picked without
+ * branches. */
+static inline unsigned drawn_held(const rg_hand *h, int d)
+{
+    int sp = d >= 60;
+    return (unsigned)((sp ? h->sp : h->num) >> ((d - 60 * sp) & ~3) & 15);
+}
+
 /* A drawn card held with others of its kind (RG-22: every play includes
  * it), a drawn Conversion, or strict_draw: the plays with the card, then
  * the pass. */
@@ -562,7 +573,7 @@ static __attribute__((noinline)) int drawn_kind(const rg_state *s, ch_action *ou
     int d = s->drawn, t = rg_type_of(d);
     if (d < 96 && !g.strict) {
         int n = rg_number_of(d), c = d % 4, conv = t == RG_TRY && h->multi[0] > 0;
-        unsigned held = (unsigned)((d >= 60 ? h->sp : h->num) >> ((d - 60 * (d >= 60)) & ~3) & 15);
+        unsigned held = drawn_held(h, d);
         unsigned lf = first_mask(s, t, n);
         if (t == RG_NUMBER || h->n > 5)
             o = gen_table_need(&g, o, t, n, held, lf, conv, 1u << c);
@@ -587,11 +598,9 @@ static __attribute__((noinline)) int legal_drawn(const rg_state *s, ch_action *o
     if (d < 96 && !s->strict_draw) {
         /* A coloured card drawn, without gen_sets' tests: alone, its play
          * counts if it may lead (RG-31) and, for a special, does not empty
-         * the hand (RG-34). The drawn card's kind is random: its word,
-         * nibble and tests are picked without branches. */
+         * the hand (RG-34), its tests picked without branches. */
         int sp = d >= 60, n = rg_number_of(d), c = d % 4, conv = t == RG_TRY && h->multi[0] > 0;
-        int nib = (d - 60 * sp) & ~3;
-        unsigned held = (unsigned)((sp ? h->sp : h->num) >> nib & 15);
+        unsigned held = drawn_held(h, d);
         if (!(held == 1u << c && !conv)) return drawn_kind(s, out);
         int kind_req = sp ? (s->T == t) | ((t == RG_ADV) & s->free_adv) : s->N == n;
         int leads = (s->C == RG_ANY) | (s->C == c) | kind_req; /* RG-31 */
@@ -713,9 +722,9 @@ static ch_action *gen_other(gen *g, ch_action *o)
     return o;
 }
 
-/* Each phase's list in a function of its own, which rg_legal reaches by a
- * jump: the step after a draw, a quarter of random play's decisions, then
- * needs few registers, and saves and restores none of the turn's. */
+/* Every other phase's list (an answer, discards, a declaration, the
+ * kickoff). Each phase's list is a function of its own, which rg_legal
+ * reaches by a jump, so none pays for another's registers. */
 static __attribute__((noinline)) int legal_other(const rg_state *s, ch_action *out)
 {
     gen g = {s, &s->hand[s->turn], MODE_PLAY, 0, 0};
