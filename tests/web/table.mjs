@@ -145,9 +145,11 @@ async function oneMove(p, byKeyboard) {
   const buttons = await p.$$('.moves button.move');
   if (!buttons.length) return;
   if (byKeyboard) {
+    // A warned first move is armed by the first press and played by the
+    // second. The buttons are drawn anew when armed, so look again rather
+    // than at the handle taken before the press.
     await p.keyboard.press('1');
-    const first = buttons[0];
-    if (await first.isVisible().catch(() => false) && (await first.getAttribute('class')).includes('armed')) await p.keyboard.press('1');
+    if (await p.$('.moves button.move.armed')) await p.keyboard.press('1');
     return waitChange(p, before);
   }
   return clickMove(p, pick(buttons), before);
