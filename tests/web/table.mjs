@@ -369,7 +369,8 @@ for (const g of ONLY ? [] : GAMES) {
     await ann.waitForSelector('#board');
     if (await ann.textContent('.seat.me') !== seatBefore) fail(`${g.game}: the reload changed the seat`);
     if ((await cardsIn(ann)).join(' ') !== cardsBefore) fail(`${g.game}: the reload changed the cards shown`);
-    if (!(await ann.$$('#log li')).length) fail(`${g.game}: the log is empty after a reload`);
+    // The log so far is asked for once the state has come: it follows it.
+    await waitFor(ann, `${g.game}: the log is empty after a reload`, async () => (await ann.$$('#log li')).length > 0, 10000);
     reloaded = true;
     if (g === GAMES[0]) await backToTheLobby(ann, bob, id, g.game);
     if (g.game !== 'rumino') return;
