@@ -158,7 +158,9 @@ async function oneMove(p, byKeyboard) {
 async function clickMove(p, b, before) {
   const action = await b.getAttribute('data-action');
   const warn = await b.evaluate((e) => e.classList.contains('warn'));
-  await b.click();
+  // By its action, found afresh: a message that draws the table again
+  // (someone coming to watch, a seat coming back) detaches the old button.
+  await p.click(`.moves button.move[data-action="${action}"]`);
   if (warn) {
     const armed = await p.$(`.moves button.armed[data-action="${action}"]`);
     if (!armed) fail(`a move with a warning (${action}) was played on the first click`);
