@@ -162,9 +162,9 @@ async function clickMove(p, b, before) {
   // (someone coming to watch, a seat coming back) detaches the old button.
   await p.click(`.moves button.move[data-action="${action}"]`);
   if (warn) {
-    const armed = await p.$(`.moves button.armed[data-action="${action}"]`);
-    if (!armed) fail(`a move with a warning (${action}) was played on the first click`);
-    await armed.click();
+    const armed = `.moves button.armed[data-action="${action}"]`;
+    if (!(await p.$(armed))) fail(`a move with a warning (${action}) was played on the first click`);
+    await p.click(armed);
   }
   return waitChange(p, before);
 }
@@ -229,11 +229,15 @@ const cardsIn = (p, sel = 'main') => p.$$eval(`${sel} [data-card]`, (es) => es.m
 // every code shown at most as often as the view names it.
 async function checkSpectator(spec, id, game, seatCards) {
   // The view's cards: its strings, and numbers in lists (Rack-O's cards).
-  const inView = {};
-  const walk = (v, inList) => {
-    if (typeof v === 'string' || (typeof v === 'number' && inList)) inView[v] = (inView[v] || 0) + 1;
-    else if (Array.isArray(v)) for (const x of v) walk(x, true);
-    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x, false);
+  const viewCards = (view) => {
+    const inView = {};
+    const walk = (v, inList) => {
+      if (typeof v === 'string' || (typeof v === 'number' && inList)) inView[v] = (inView[v] || 0) + 1;
+      else if (Array.isArray(v)) for (const x of v) walk(x, true);
+      else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x, false);
+    };
+    walk(view, false);
+    return inView;
   };
   // The view is fetched over its own connection, so a computer's move may
   // come between it and the page (a card from a hidden hand to the table,
@@ -241,16 +245,16 @@ async function checkSpectator(spec, id, game, seatCards) {
   // to ten times; a card the page leaks stays shown.
   let shown, leak;
   for (let tries = 0; tries < 10; tries++) {
-    for (const k of Object.keys(inView)) delete inView[k];
-    walk(await spectatorView(spec, id), false);
+    const inView = viewCards(await spectatorView(spec, id));
     shown = await cardsIn(spec, 'main');
     const count = {};
     for (const c of shown) count[c] = (count[c] || 0) + 1;
     leak = Object.entries(count).find(([c, n]) => n > (inView[c] || 0));
     if (!leak) break;
+    leak.push(inView[leak[0]] || 0);
     await spec.waitForTimeout(300);
   }
-  if (leak) fail(`${game}: the spectator's page shows ${leak[0]} ${leak[1]} times, its view ${inView[leak[0]] || 0}`);
+  if (leak) fail(`${game}: the spectator's page shows ${leak[0]} ${leak[1]} times, its view ${leak[2]}`);
   if (await spec.$('.moves button, .card.pickable')) fail(`${game}: the spectator was offered a move`);
   // Not vacuous: the seats' pages do show their own hidden cards.
   if (!seatCards.length) fail(`${game}: a seat's page shows no card`);
