@@ -52,8 +52,8 @@ static const struct {
      * at 7 ms a move; with 8 000 it won 72.5 % of 80 against itself at
      * 1 000 (issue 24, seed 5), 30 ms a move of CPU.
      * No Expert: 40 000 iterations won 35 % of 20 games against 8 000,
- * then 52.5 % [41.7, 63.1] of 80 more (issue 28), at some five times
- * the time a move. */
+     * then 52.5 % [41.7, 63.1] of 80 more (issue 28), at some five times
+     * the time a move. */
     {"babasuki", {"random", "heuristic", "ismcts:iters=8000", NULL}},
     /* All seats are one team: a weak partner makes the game harder, not
      * easier, so Comrade has no Easy. The solver team, its worlds reading
