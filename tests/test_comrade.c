@@ -359,6 +359,67 @@ static void cm_t11_fitting_take_always_exists(void **s)
     }
 }
 
+/* The bidding list written from the rules (CM-12..CM-14, safe_bids):
+ * pass; each take of a pool card above the seat's value in its suit, suit
+ * by suit, value by value; then a joker per suit while one is left. The
+ * engine's list must equal it, in order; its length is returned. */
+static int check_bid_list(const cm_state *st)
+{
+    ch_action want[32], got[32];
+    int n = 0, p = st->to_move;
+    want[n++] = CM_PASS;
+    for (int su = 0; su < 4; su++)
+        for (int val = st->v[p][su] + 1; val <= 4; val++) {
+            int fits = st->total - st->v[p][su] + val <= st->target;
+            if (st->pool >> (su * 4 + val - 1) & 1 && (!st->safe_bids || fits))
+                want[n++] = CM_TAKE(su, val);
+        }
+    if (st->jokers && (!st->safe_bids || st->total + 1 <= st->target))
+        for (int su = 0; su < 4; su++)
+            want[n++] = CM_JOKER(su);
+    int k = cm_game.legal(st, got);
+    assert_int_equal(k, n);
+    assert_memory_equal(got, want, (size_t)n * sizeof *got);
+    return k;
+}
+
+/* CM-12, CM-13, CM-14, safe_bids: the bidding list equals the rules' over
+ * random bidding in every version, and where a joker has lifted a value
+ * past 4. The engine builds it from masks and tables (issue 29). */
+static void cm_12_bid_list_follows_the_rules(void **s)
+{
+    (void)s;
+    static const char *const variants[][2] = {
+        {"players=5", "safe_bids=false"},
+        {"players=5", "safe_bids=true"},
+        {"players=3", "safe_bids=false"},
+        {"players=3", "safe_bids=true"},
+    };
+    ch_rng rng;
+    ch_rng_seed(&rng, 12, 12);
+    long lists = 0;
+    for (int vi = 0; vi < 4; vi++)
+        for (int g = 0; g < 400; g++) {
+            cm_state st;
+            ch_err err;
+            assert_int_equal(new_game(&st, variants[vi], 2, (uint64_t)g, NULL, 0, &err), CH_OK);
+            while (st.phase == CM_PH_BID) {
+                ch_action a[32];
+                int k = check_bid_list(&st);
+                assert_int_equal(cm_game.legal(&st, a), k);
+                cm_game.apply(&st, a[ch_rng_below(&rng, (uint32_t)k)]);
+                lists++;
+            }
+        }
+    assert_true(lists > 4000);
+    /* P0 takes S4 and a joker on it: spades at 5, none of them open to it. */
+    cm_state st;
+    start(&st, NULL);
+    acts(&st, "take S4,pass,pass,pass,pass,joker S,pass,pass,pass,pass");
+    assert_int_equal(st.v[0][0], 5);
+    assert_int_equal(check_bid_list(&st), 1 + 12 + 4);
+}
+
 /* CM-19, CM-18 (4): the check itself, on a pool no real bidding can leave
  * (written directly): nothing left that keeps T <= 10 loses at once. */
 static void cm_19_no_fitting_bid_check(void **s)
@@ -1054,6 +1115,7 @@ int main(void)
         cmocka_unit_test(cm_v2_safe_bids),
         cmocka_unit_test(cm_t20_three_players),
         cmocka_unit_test(cm_v4_series_length),
+        cmocka_unit_test(cm_12_bid_list_follows_the_rules),
         cmocka_unit_test(options_are_checked),
         cmocka_unit_test(card_order_is_checked),
         cmocka_unit_test(notation_round_trips),

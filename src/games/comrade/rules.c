@@ -17,10 +17,16 @@ uint64_t cm_deck_mask(int np)
     return all & ~out;
 }
 
-int cm_strength(int face, int ace_high)
+/* Inline for cm_trick_winner, which every completed trick asks. */
+static inline int strength(int face, int ace_high)
 {
     int r = CM_RANK(face);
     return r == 12 && !ace_high ? 0 : r + 1;
+}
+
+int cm_strength(int face, int ace_high)
+{
+    return strength(face, ace_high);
 }
 
 int cm_bid_seat(const cm_state *s)
@@ -69,13 +75,23 @@ static void start_deal(cm_state *s, const int *order)
             d[i] = (uint8_t)order[i];
     else
         ch_rng_shuffle_u8(&s->rng, d, k); /* CM-8 */
+    /* Dealt round in turns of the whole table, each seat's hand kept in a
+     * register: a loop per seat striding the deck cost twice as much. */
+    uint64_t h[CM_SEATS] = {0};
+    int i = 0;
+    if (np == 5)
+        for (; i + 5 <= k; i += 5) {
+            h[0] |= 1ull << d[i];
+            h[1] |= 1ull << d[i + 1];
+            h[2] |= 1ull << d[i + 2];
+            h[3] |= 1ull << d[i + 3];
+            h[4] |= 1ull << d[i + 4];
+        }
+    for (; i < k; i++)
+        h[i % np] |= 1ull << d[i];
     int first = deal_first_seat(s);
-    for (int j = 0; j < np; j++) {
-        uint64_t h = 0;
-        for (int i = j; i < k; i += np)
-            h |= 1ull << d[i];
-        s->hand[(first + j) % np] = h;
-    }
+    for (int j = 0; j < np; j++)
+        s->hand[(first + j) % np] = h[j];
     s->phase = CM_PH_BID;
     s->to_move = s->dealer; /* CM-10 */
 }
@@ -167,12 +183,24 @@ static int fits(const cm_state *s, int cur, int val)
     return s->total - cur + val <= s->target;
 }
 
+/* The values above a seat's bid in a suit, as bits val-1; jokers lift a
+ * bid past 4 (CM-14), to 6 at most. */
+static const uint16_t above[8] = {0xF, 0xE, 0xC, 0x8, 0x0, 0x0, 0x0, 0x0};
+
+/* One suit's row for the open values m, copied whole and counted. */
+static inline ch_action *put_takes(ch_action *o, const ch_action (*row)[4], unsigned m)
+{
+    memcpy(o, row[m], sizeof row[m]);
+    return o + (0x4332322132212110ull >> (m * 4) & 0xF); /* bits set in m */
+}
+
 /* Bidding is two thirds of Comrade's random-play decisions, with some 19
- * choices each, so the takes of a suit are copied from a table: row
- * [suit][mask] lists CM_TAKE(suit, value) for every value bit of mask, in
- * rising order. Every row is copied whole (4 entries) and the count
- * advanced by the mask's bits: at most 1 + 16 + 4 = 21 entries are ever
- * written, the game's max_actions. */
+ * choices each, so the takes open to the seat are one mask, and each
+ * suit's are copied from a table (issue 29): row [suit][mask] lists
+ * CM_TAKE(suit, value) for every value bit of mask, in rising order.
+ * Every row is copied whole (4 entries) and the list advanced by the
+ * mask's bits: at most 1 + 16 + 4 = 21 entries are ever written, the
+ * game's max_actions. */
 static int legal_bids(const cm_state *s, ch_action *out)
 {
     static const ch_action takes[4][16][4] = {
@@ -241,19 +269,24 @@ static int legal_bids(const cm_state *s, ch_action *out)
          {14, 15, 16, 0},
          {13, 14, 15, 16}},
     };
-    int p = s->to_move, n = 0;
-    out[n++] = CM_PASS;
-    for (int su = 0; su < 4; su++) {
-        int cur = s->v[p][su];
-        /* Bit val-1: card (su, val) is in the pool and val > cur (CM-12). */
-        unsigned m = (s->pool >> (su * 4)) & 0xFu & ~((1u << cur) - 1);
-        if (s->safe_bids) {
-            int room = s->target - s->total + cur; /* highest value that fits */
-            m &= room >= 4 ? 0xFu : room > 0 ? (1u << room) - 1 : 0;
+    /* The takes open to the seat (CM-12), as the pool's bits 4*suit + val-1. */
+    const uint8_t *v = s->v[s->to_move];
+    unsigned open =
+        s->pool & (above[v[0]] | above[v[1]] << 4 | above[v[2]] << 8 | (unsigned)above[v[3]] << 12);
+    if (s->safe_bids)
+        for (int su = 0; su < 4; su++) {
+            int room = s->target - s->total + v[su]; /* highest value that fits */
+            unsigned fit = room >= 4 ? 0xFu : room > 0 ? (1u << room) - 1 : 0;
+            open &= ~((0xFu & ~fit) << (4 * su));
         }
-        memcpy(out + n, takes[su][m], sizeof takes[su][m]);
-        n += (int)(0x4332322132212110ull >> (m * 4) & 0xF); /* bits set in m */
-    }
+    ch_action *o = out;
+    *o++ = CM_PASS;
+    /* Suit by suit, unrolled: a loop cost a third more (issue 29). */
+    o = put_takes(o, takes[0], open & 0xF);
+    o = put_takes(o, takes[1], open >> 4 & 0xF);
+    o = put_takes(o, takes[2], open >> 8 & 0xF);
+    o = put_takes(o, takes[3], open >> 12);
+    int n = (int)(o - out);
     if (s->jokers && (!s->safe_bids || fits(s, 0, 1))) /* CM-14 */
         for (int su = 0; su < 4; su++)
             out[n++] = CM_JOKER(su);
@@ -313,8 +346,9 @@ static void apply_bid(cm_state *s, int a)
     s->bidlog[s->turn++] = (uint8_t)a;
     if (a == CM_PASS) { /* CM-16, CM-17 */
         s->passes++;
-    } else if (a <= CM_TAKE(3, 4)) { /* CM-13 */
-        int su = (a - 1) / 4, val = (a - 1) % 4 + 1;
+    } else if (a <= CM_TAKE(3, 4)) {    /* CM-13 */
+        unsigned bit = (unsigned)a - 1; /* unsigned: a shift, not a signed division */
+        int su = (int)(bit / 4), val = (int)(bit % 4) + 1;
         s->pool &= (uint16_t) ~(1u << (a - 1));
         s->total = (uint8_t)(s->total + val - s->v[p][su]);
         s->v[p][su] = (uint8_t)val;
@@ -355,7 +389,7 @@ int cm_trick_winner(const cm_state *s, int t, int *best_face)
         int f = s->play[base + i];
         /* CM-23: only the led suit wins. */
         if (CM_SUIT(f) == led &&
-            cm_strength(f, s->ace_high) > cm_strength(s->play[base + best], s->ace_high))
+            strength(f, s->ace_high) > strength(s->play[base + best], s->ace_high))
             best = i;
     }
     *best_face = s->play[base + best];
