@@ -12,6 +12,7 @@
 
 #include "store.h"
 #include "store_backend.h"
+#include "walckpt.h"
 
 typedef struct lite {
     sqlite3 *db;
@@ -20,7 +21,8 @@ typedef struct lite {
      * second per table most groups are one move, and sqlite3_exec parsed
      * both statements again for each (issue 29). */
     sqlite3_stmt *begin, *commit;
-    int lock_fd; /* holds the flock that keeps a second server off the file */
+    int lock_fd;   /* holds the flock that keeps a second server off the file */
+    sv_ckpt *ckpt; /* the log's checkpoints, off the loop (walckpt.c) */
 } lite;
 
 static int sql_fail(lite *s, ch_err *err, const char *what)
@@ -116,6 +118,9 @@ static void lite_close(void *db)
 {
     lite *s = db;
     if (!s) return;
+    /* First, so that the store's connection is the file's last: its close
+     * copies the whole log into the file and removes the log. */
+    sv_ckpt_stop(s->ckpt);
     sqlite3_finalize(s->add_move);
     sqlite3_finalize(s->begin);
     sqlite3_finalize(s->commit);
@@ -124,6 +129,21 @@ static void lite_close(void *db)
      * file drops every fcntl lock the process holds on it. */
     if (s->lock_fd >= 0) close(s->lock_fd);
     free(s);
+}
+
+/* Whether the file took WAL mode (a file on a file system without shared
+ * memory, or an in-memory database, may not). */
+static int in_wal(lite *s)
+{
+    sqlite3_stmt *st = NULL;
+    int wal = 0;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode", -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW) {
+        const unsigned char *mode = sqlite3_column_text(st, 0);
+        wal = mode && strcmp((const char *)mode, "wal") == 0;
+    }
+    sqlite3_finalize(st);
+    return wal;
 }
 
 int sv_sqlite_open(void **db, const char *path, ch_err *err)
@@ -146,9 +166,9 @@ int sv_sqlite_open(void **db, const char *path, ch_err *err)
      * of the live file included (issue 27). */
     s->lock_fd = open(path, O_RDONLY | O_CLOEXEC);
     if (s->lock_fd < 0 || flock(s->lock_fd, LOCK_EX | LOCK_NB) != 0) {
-        int rc = ch_errf(err, CH_EIO, "database %s: %s", path,
-                         errno == EWOULDBLOCK ? "another cardhall serve is using it"
-                                              : strerror(errno));
+        int rc =
+            ch_errf(err, CH_EIO, "database %s: %s", path,
+                    errno == EWOULDBLOCK ? "another cardhall serve is using it" : strerror(errno));
         lite_close(s);
         return rc;
     }
@@ -168,6 +188,12 @@ int sv_sqlite_open(void **db, const char *path, ch_err *err)
         (sqlite3_prepare_v2(s->db, "BEGIN IMMEDIATE", -1, &s->begin, NULL) != SQLITE_OK ||
          sqlite3_prepare_v2(s->db, "COMMIT", -1, &s->commit, NULL) != SQLITE_OK))
         rc = sql_fail(s, err, "prepare");
+    if (rc == CH_OK && in_wal(s)) {
+        if (sqlite3_exec(s->db, "PRAGMA wal_autocheckpoint=0", NULL, NULL, NULL) != SQLITE_OK)
+            rc = sql_fail(s, err, "pragmas");
+        else if (!(s->ckpt = sv_ckpt_start(path, err)))
+            rc = CH_EIO;
+    }
     if (rc != CH_OK) {
         lite_close(s);
         return rc;
@@ -302,7 +328,8 @@ static int lite_chat(void *db, int64_t id, const sv_chat_row *m, int keep, ch_er
         return sql_fail(s, err, "begin");
     sqlite3_stmt *st;
     int rc = CH_OK;
-    if (sqlite3_prepare_v2(s->db, "INSERT INTO chat(table_id, id, seat, name, text) VALUES (?,?,?,?,?)",
+    if (sqlite3_prepare_v2(s->db,
+                           "INSERT INTO chat(table_id, id, seat, name, text) VALUES (?,?,?,?,?)",
                            -1, &st, NULL) != SQLITE_OK)
         rc = sql_fail(s, err, "chat");
     if (rc == CH_OK) {
@@ -386,8 +413,8 @@ static int lite_seats(void *db, int64_t id, int (*each)(void *ctx, const sv_seat
     return rc;
 }
 
-static int lite_chats(void *db, int64_t id, int keep, int (*each)(void *ctx, const sv_chat_row *row),
-                      void *ctx, ch_err *err)
+static int lite_chats(void *db, int64_t id, int keep,
+                      int (*each)(void *ctx, const sv_chat_row *row), void *ctx, ch_err *err)
 {
     lite *s = db;
     sqlite3_stmt *st;
@@ -400,10 +427,9 @@ static int lite_chats(void *db, int64_t id, int keep, int (*each)(void *ctx, con
     sqlite3_bind_int(st, 2, keep);
     int rc = CH_OK;
     while (rc == CH_OK && sqlite3_step(st) == SQLITE_ROW) {
-        sv_chat_row m = {
-            sqlite3_column_int64(st, 0),
-            sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 1),
-            text_col(st, 2), text_col(st, 3), (size_t)sqlite3_column_bytes(st, 3)};
+        sv_chat_row m = {sqlite3_column_int64(st, 0),
+                         sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 1),
+                         text_col(st, 2), text_col(st, 3), (size_t)sqlite3_column_bytes(st, 3)};
         rc = each(ctx, &m);
     }
     sqlite3_finalize(st);
@@ -497,9 +523,9 @@ static int lite_commit(void *db, ch_err *err)
 }
 
 const sv_store_backend sv_store_sqlite = {
-    "sqlite",      lite_close,  lite_add_table, lite_seat,     lite_unseat,
-    lite_move,     lite_chat,   lite_rematch,   lite_game_seed, lite_tables,
-    lite_seats,    lite_chats,  lite_moves,     lite_has_moves, lite_probe,
-    NULL,          NULL,        NULL,           NULL, NULL, /* one server per file */
-    lite_begin,    lite_commit,
+    "sqlite",   lite_close,  lite_add_table, lite_seat,      lite_unseat,
+    lite_move,  lite_chat,   lite_rematch,   lite_game_seed, lite_tables,
+    lite_seats, lite_chats,  lite_moves,     lite_has_moves, lite_probe,
+    NULL,       NULL,        NULL,           NULL,           NULL, /* one server per file */
+    lite_begin, lite_commit,
 };

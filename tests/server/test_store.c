@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -18,6 +20,7 @@
 #include "cardhall/file.h"
 #include "cardhall/registry.h"
 #include "store.h"
+#include "walckpt.h"
 
 static char path[512];
 static int on_pg; /* path is CH_TEST_PG_URL */
@@ -237,8 +240,9 @@ static void a_stored_table_that_could_never_start_is_left_out(void **unused)
     tb_room_free(loaded);
     free(loaded);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(sv_store_sqlite_db(&s), "SELECT count(*) FROM tables", -1, &st, NULL),
-                     SQLITE_OK);
+    assert_int_equal(
+        sqlite3_prepare_v2(sv_store_sqlite_db(&s), "SELECT count(*) FROM tables", -1, &st, NULL),
+        SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
     assert_int_equal(sqlite3_column_int(st, 0), 2);
     sqlite3_finalize(st);
@@ -253,7 +257,9 @@ static void a_newer_schema_is_refused(void **unused)
     sv_store s;
     ch_err err;
     assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
-    assert_int_equal(sqlite3_exec(sv_store_sqlite_db(&s), "PRAGMA user_version=99", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(
+        sqlite3_exec(sv_store_sqlite_db(&s), "PRAGMA user_version=99", NULL, NULL, NULL),
+        SQLITE_OK);
     sv_store_close(&s);
     assert_int_equal(sv_store_open(&s, path, &err), CH_EFORMAT);
     assert_non_null(strstr(err.msg, "99"));
@@ -325,9 +331,9 @@ static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
 
     /* A table with a clock, chat and a timed-out move. */
     o = json_pack("{s:i}", "players", 2);
-    assert_int_equal(tb_room_init(&r, 0, g, o, NULL, (const char *const[]){"open", "random"}, 2, 9,
-                                  60000, &err),
-                     CH_OK);
+    assert_int_equal(
+        tb_room_init(&r, 0, g, o, NULL, (const char *const[]){"open", "random"}, 2, 9, 60000, &err),
+        CH_OK);
     json_decref(o);
     assert_int_equal(tb_room_set_clock(&r, 5000, 2000, &err), CH_OK);
     r.spectator_chat = 0;
@@ -343,8 +349,10 @@ static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
         ch_action a;
         /* Ann never moves: her bank runs out and the heuristic plays. */
         int p = tb_room_to_move(&r);
-        if (p == 0) now += tb_clock_left(&r.clock, 0, now);
-        else now += 300;
+        if (p == 0)
+            now += tb_clock_left(&r.clock, 0, now);
+        else
+            now += 300;
         assert_int_equal(tb_room_bot_due(&r, now, &a), 1);
         int64_t left[CH_MAX_PLAYERS];
         int n = tb_room_clock_after(&r, now, left);
@@ -362,15 +370,16 @@ static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
         tb_chat tmp;
         tb_chat_init(&tmp);
         tmp.last_id = r.chat.last_id;
-        const tb_chat_msg *m = tb_chat_add(&tmp, 0, i % 2 ? 0 : -1, i % 2 ? "Ann" : "", text,
-                                           strlen(text), &err);
+        const tb_chat_msg *m =
+            tb_chat_add(&tmp, 0, i % 2 ? 0 : -1, i % 2 ? "Ann" : "", text, strlen(text), &err);
         assert_int_equal(sv_store_chat(&s, &r, m, &err), CH_OK);
         assert_non_null(tb_chat_add(&r.chat, m->id, m->seat, m->name, m->text, m->len, &err));
         tb_chat_free(&tmp);
     }
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(sv_store_sqlite_db(&s), "SELECT count(*) FROM chat WHERE table_id=?", -1,
-                                        &st, NULL),
+    assert_int_equal(sqlite3_prepare_v2(sv_store_sqlite_db(&s),
+                                        "SELECT count(*) FROM chat WHERE table_id=?", -1, &st,
+                                        NULL),
                      SQLITE_OK);
     sqlite3_bind_int64(st, 1, r.id);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
@@ -522,6 +531,74 @@ static void moves_of_a_group_are_committed_together(void **unused)
     sv_store_close(&s);
 }
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static long long file_size(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 ? (long long)st.st_size : -1;
+}
+
+/* Issue 29: the store's own connection, the loop's, never checkpoints the
+ * log (the copy and its sync stalled every table for 12-16 ms); a thread of
+ * the store copies it into the file meanwhile, and under commits that never
+ * pause restarts it, so the log stays bounded. */
+static void the_log_is_checkpointed_off_the_loop(void **unused)
+{
+    SQLITE_ONLY();
+    sv_store s;
+    ch_err err;
+    assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
+    sqlite3 *db = sv_store_sqlite_db(&s);
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA wal_autocheckpoint", -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), 0);
+    sqlite3_finalize(st);
+    assert_int_equal(sqlite3_exec(db, "CREATE TABLE filler(x BLOB)", NULL, NULL, NULL), SQLITE_OK);
+    long long before = file_size(path);
+    /* Commits one after another, each its own transaction, for at least
+     * ten checkpoint rounds and three restarts' worth of frames. */
+    long commits = 0;
+    double t0 = now_s();
+    while (commits < 3 * SV_CKPT_RESTART_FRAMES || now_s() - t0 < 10 * SV_CKPT_MS / 1000.0) {
+        assert_int_equal(
+            sqlite3_exec(db, "INSERT INTO filler VALUES (zeroblob(200))", NULL, NULL, NULL),
+            SQLITE_OK);
+        commits++;
+    }
+    /* Copied into the file by the thread: this connection never did. */
+    assert_true(file_size(path) > before);
+    /* Every commit wrote at least a frame: a log that was never restarted
+     * would hold at least as many frames as there were commits. */
+    int log = -1, done = -1, rc = SQLITE_BUSY;
+    for (int tries = 0; rc == SQLITE_BUSY && tries < 200; tries++) {
+        rc = sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log, &done);
+        if (rc == SQLITE_BUSY) /* the thread's checkpoint of the moment */
+            nanosleep(&(struct timespec){0, 10000000}, NULL);
+    }
+    assert_int_equal(rc, SQLITE_OK);
+    assert_true(log >= 0);
+    assert_true(log < commits);
+    sv_store_close(&s);
+    /* Closed, the log is gone and every row is in the file. */
+    char wal[600];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    assert_int_equal(access(wal, F_OK), -1);
+    assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM filler", -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int64(st, 0), commits);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
 /* Issue 27: what the server prints of a PostgreSQL URL has no password. */
 static void a_urls_password_is_never_printed(void **unused)
 {
@@ -552,6 +629,7 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(a_second_move_at_one_ply_is_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(moves_of_a_group_are_committed_together, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_log_is_checkpointed_off_the_loop, setup, teardown),
         cmocka_unit_test(a_urls_password_is_never_printed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
