@@ -15,8 +15,8 @@
  * past SV_CKPT_RESTART_FRAMES frames a RESTART checkpoint follows, which
  * holds new commits back while it copies the few frames written since the
  * passive one, and the next commit writes the log from its start. */
-#define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <time.h>
@@ -49,8 +49,13 @@ static void *run(void *arg)
          * loses nothing: the frames stay in the log for the next round. */
         int log = 0, done = 0;
         int rc = sqlite3_wal_checkpoint_v2(c->db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log, &done);
-        if (rc == SQLITE_OK && log > SV_CKPT_RESTART_FRAMES)
+        if (rc == SQLITE_OK && log > SV_CKPT_RESTART_FRAMES) {
+            /* Where giving up at once has let the log grow eight times
+             * past the mark, the restart may wait a little (and hold the
+             * loop's commits that long) rather than let it grow on. */
+            sqlite3_busy_timeout(c->db, log > 8 * SV_CKPT_RESTART_FRAMES ? 20 : 0);
             sqlite3_wal_checkpoint_v2(c->db, NULL, SQLITE_CHECKPOINT_RESTART, &log, &done);
+        }
         pthread_mutex_lock(&c->mu);
         c->rounds++;
     }
@@ -72,10 +77,11 @@ sv_ckpt *sv_ckpt_start(const char *path, ch_err *err)
         free(c);
         return NULL;
     }
-    /* A RESTART waits for the loop's transaction of the moment (one loop
-     * turn's moves) and for readers such as a backup; past this it gives
-     * up until the next round. */
-    sqlite3_busy_timeout(c->db, 200);
+    /* No busy timeout (but see run): a RESTART holds new commits back
+     * while it waits, so where the loop is inside a commit, or a reader
+     * such as `cardhall backup` still reads the log, it gives up at once
+     * and the next round tries again. */
+    sqlite3_busy_timeout(c->db, 0);
     /* A connection learns that the file is in WAL mode when it first reads
      * it; until then a checkpoint does nothing. */
     if (sqlite3_exec(c->db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) != SQLITE_OK) {
@@ -86,7 +92,14 @@ sv_ckpt *sv_ckpt_start(const char *path, ch_err *err)
     }
     pthread_mutex_init(&c->mu, NULL);
     pthread_cond_init(&c->cv, NULL);
-    if (pthread_create(&c->thread, NULL, run, c) != 0) {
+    /* Signals (SIGTERM's graceful stop, SIGHUP's certificate reload) are
+     * the loop's: the thread starts with all of them blocked. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int started = pthread_create(&c->thread, NULL, run, c) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (!started) {
         ch_errf(err, CH_EIO, "database %s: cannot start the checkpoint thread", path);
         pthread_cond_destroy(&c->cv);
         pthread_mutex_destroy(&c->mu);
