@@ -166,9 +166,9 @@ int sv_sqlite_open(void **db, const char *path, ch_err *err)
      * of the live file included (issue 27). */
     s->lock_fd = open(path, O_RDONLY | O_CLOEXEC);
     if (s->lock_fd < 0 || flock(s->lock_fd, LOCK_EX | LOCK_NB) != 0) {
-        int rc =
-            ch_errf(err, CH_EIO, "database %s: %s", path,
-                    errno == EWOULDBLOCK ? "another cardhall serve is using it" : strerror(errno));
+        int rc = ch_errf(err, CH_EIO, "database %s: %s", path,
+                         errno == EWOULDBLOCK ? "another cardhall serve is using it"
+                                              : strerror(errno));
         lite_close(s);
         return rc;
     }
@@ -328,8 +328,7 @@ static int lite_chat(void *db, int64_t id, const sv_chat_row *m, int keep, ch_er
         return sql_fail(s, err, "begin");
     sqlite3_stmt *st;
     int rc = CH_OK;
-    if (sqlite3_prepare_v2(s->db,
-                           "INSERT INTO chat(table_id, id, seat, name, text) VALUES (?,?,?,?,?)",
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO chat(table_id, id, seat, name, text) VALUES (?,?,?,?,?)",
                            -1, &st, NULL) != SQLITE_OK)
         rc = sql_fail(s, err, "chat");
     if (rc == CH_OK) {
@@ -413,8 +412,8 @@ static int lite_seats(void *db, int64_t id, int (*each)(void *ctx, const sv_seat
     return rc;
 }
 
-static int lite_chats(void *db, int64_t id, int keep,
-                      int (*each)(void *ctx, const sv_chat_row *row), void *ctx, ch_err *err)
+static int lite_chats(void *db, int64_t id, int keep, int (*each)(void *ctx, const sv_chat_row *row),
+                      void *ctx, ch_err *err)
 {
     lite *s = db;
     sqlite3_stmt *st;
@@ -427,9 +426,10 @@ static int lite_chats(void *db, int64_t id, int keep,
     sqlite3_bind_int(st, 2, keep);
     int rc = CH_OK;
     while (rc == CH_OK && sqlite3_step(st) == SQLITE_ROW) {
-        sv_chat_row m = {sqlite3_column_int64(st, 0),
-                         sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 1),
-                         text_col(st, 2), text_col(st, 3), (size_t)sqlite3_column_bytes(st, 3)};
+        sv_chat_row m = {
+            sqlite3_column_int64(st, 0),
+            sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 1),
+            text_col(st, 2), text_col(st, 3), (size_t)sqlite3_column_bytes(st, 3)};
         rc = each(ctx, &m);
     }
     sqlite3_finalize(st);
@@ -523,9 +523,9 @@ static int lite_commit(void *db, ch_err *err)
 }
 
 const sv_store_backend sv_store_sqlite = {
-    "sqlite",   lite_close,  lite_add_table, lite_seat,      lite_unseat,
-    lite_move,  lite_chat,   lite_rematch,   lite_game_seed, lite_tables,
-    lite_seats, lite_chats,  lite_moves,     lite_has_moves, lite_probe,
-    NULL,       NULL,        NULL,           NULL,           NULL, /* one server per file */
-    lite_begin, lite_commit,
+    "sqlite",      lite_close,  lite_add_table, lite_seat,     lite_unseat,
+    lite_move,     lite_chat,   lite_rematch,   lite_game_seed, lite_tables,
+    lite_seats,    lite_chats,  lite_moves,     lite_has_moves, lite_probe,
+    NULL,          NULL,        NULL,           NULL, NULL, /* one server per file */
+    lite_begin,    lite_commit,
 };

@@ -240,9 +240,8 @@ static void a_stored_table_that_could_never_start_is_left_out(void **unused)
     tb_room_free(loaded);
     free(loaded);
     sqlite3_stmt *st;
-    assert_int_equal(
-        sqlite3_prepare_v2(sv_store_sqlite_db(&s), "SELECT count(*) FROM tables", -1, &st, NULL),
-        SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(sv_store_sqlite_db(&s), "SELECT count(*) FROM tables", -1, &st, NULL),
+                     SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
     assert_int_equal(sqlite3_column_int(st, 0), 2);
     sqlite3_finalize(st);
@@ -257,9 +256,7 @@ static void a_newer_schema_is_refused(void **unused)
     sv_store s;
     ch_err err;
     assert_int_equal(sv_store_open(&s, path, &err), CH_OK);
-    assert_int_equal(
-        sqlite3_exec(sv_store_sqlite_db(&s), "PRAGMA user_version=99", NULL, NULL, NULL),
-        SQLITE_OK);
+    assert_int_equal(sqlite3_exec(sv_store_sqlite_db(&s), "PRAGMA user_version=99", NULL, NULL, NULL), SQLITE_OK);
     sv_store_close(&s);
     assert_int_equal(sv_store_open(&s, path, &err), CH_EFORMAT);
     assert_non_null(strstr(err.msg, "99"));
@@ -331,9 +328,9 @@ static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
 
     /* A table with a clock, chat and a timed-out move. */
     o = json_pack("{s:i}", "players", 2);
-    assert_int_equal(
-        tb_room_init(&r, 0, g, o, NULL, (const char *const[]){"open", "random"}, 2, 9, 60000, &err),
-        CH_OK);
+    assert_int_equal(tb_room_init(&r, 0, g, o, NULL, (const char *const[]){"open", "random"}, 2, 9,
+                                  60000, &err),
+                     CH_OK);
     json_decref(o);
     assert_int_equal(tb_room_set_clock(&r, 5000, 2000, &err), CH_OK);
     r.spectator_chat = 0;
@@ -349,10 +346,8 @@ static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
         ch_action a;
         /* Ann never moves: her bank runs out and the heuristic plays. */
         int p = tb_room_to_move(&r);
-        if (p == 0)
-            now += tb_clock_left(&r.clock, 0, now);
-        else
-            now += 300;
+        if (p == 0) now += tb_clock_left(&r.clock, 0, now);
+        else now += 300;
         assert_int_equal(tb_room_bot_due(&r, now, &a), 1);
         int64_t left[CH_MAX_PLAYERS];
         int n = tb_room_clock_after(&r, now, left);
@@ -370,16 +365,15 @@ static void schema_2_upgrades_and_chat_and_clocks_come_back(void **unused)
         tb_chat tmp;
         tb_chat_init(&tmp);
         tmp.last_id = r.chat.last_id;
-        const tb_chat_msg *m =
-            tb_chat_add(&tmp, 0, i % 2 ? 0 : -1, i % 2 ? "Ann" : "", text, strlen(text), &err);
+        const tb_chat_msg *m = tb_chat_add(&tmp, 0, i % 2 ? 0 : -1, i % 2 ? "Ann" : "", text,
+                                           strlen(text), &err);
         assert_int_equal(sv_store_chat(&s, &r, m, &err), CH_OK);
         assert_non_null(tb_chat_add(&r.chat, m->id, m->seat, m->name, m->text, m->len, &err));
         tb_chat_free(&tmp);
     }
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(sv_store_sqlite_db(&s),
-                                        "SELECT count(*) FROM chat WHERE table_id=?", -1, &st,
-                                        NULL),
+    assert_int_equal(sqlite3_prepare_v2(sv_store_sqlite_db(&s), "SELECT count(*) FROM chat WHERE table_id=?", -1,
+                                        &st, NULL),
                      SQLITE_OK);
     sqlite3_bind_int64(st, 1, r.id);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
