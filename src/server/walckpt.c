@@ -28,8 +28,7 @@ struct sv_ckpt {
     pthread_t thread;
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    int stop;    /* under mu */
-    long rounds; /* under mu */
+    int stop; /* under mu */
 };
 
 static void *run(void *arg)
@@ -57,9 +56,16 @@ static void *run(void *arg)
             sqlite3_wal_checkpoint_v2(c->db, NULL, SQLITE_CHECKPOINT_RESTART, &log, &done);
         }
         pthread_mutex_lock(&c->mu);
-        c->rounds++;
     }
     pthread_mutex_unlock(&c->mu);
+    return NULL;
+}
+
+/* What sv_ckpt_start made before it failed: the connection and c. */
+static sv_ckpt *give_up(sv_ckpt *c)
+{
+    sqlite3_close(c->db);
+    free(c);
     return NULL;
 }
 
@@ -70,25 +76,18 @@ sv_ckpt *sv_ckpt_start(const char *path, ch_err *err)
         ch_errf(err, CH_ENOMEM, "out of memory");
         return NULL;
     }
-    if (sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-        ch_errf(err, CH_EIO, "database %s: checkpoints: %s", path,
-                c->db ? sqlite3_errmsg(c->db) : "cannot open");
-        sqlite3_close(c->db);
-        free(c);
-        return NULL;
-    }
     /* No busy timeout (but see run): a RESTART holds new commits back
      * while it waits, so where the loop is inside a commit, or a reader
      * such as `cardhall backup` still reads the log, it gives up at once
-     * and the next round tries again. */
-    sqlite3_busy_timeout(c->db, 0);
-    /* A connection learns that the file is in WAL mode when it first reads
-     * it; until then a checkpoint does nothing. */
-    if (sqlite3_exec(c->db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) != SQLITE_OK) {
-        ch_errf(err, CH_EIO, "database %s: checkpoints: %s", path, sqlite3_errmsg(c->db));
-        sqlite3_close(c->db);
-        free(c);
-        return NULL;
+     * and the next round tries again. A connection learns that the file
+     * is in WAL mode when it first reads it; until then a checkpoint does
+     * nothing, hence the read. */
+    if (sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+        sqlite3_busy_timeout(c->db, 0) != SQLITE_OK ||
+        sqlite3_exec(c->db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL) != SQLITE_OK) {
+        ch_errf(err, CH_EIO, "database %s: checkpoints: %s", path,
+                c->db ? sqlite3_errmsg(c->db) : "cannot open");
+        return give_up(c);
     }
     pthread_mutex_init(&c->mu, NULL);
     pthread_cond_init(&c->cv, NULL);
@@ -103,9 +102,7 @@ sv_ckpt *sv_ckpt_start(const char *path, ch_err *err)
         ch_errf(err, CH_EIO, "database %s: cannot start the checkpoint thread", path);
         pthread_cond_destroy(&c->cv);
         pthread_mutex_destroy(&c->mu);
-        sqlite3_close(c->db);
-        free(c);
-        return NULL;
+        return give_up(c);
     }
     return c;
 }
@@ -122,12 +119,4 @@ void sv_ckpt_stop(sv_ckpt *c)
     pthread_mutex_destroy(&c->mu);
     sqlite3_close(c->db);
     free(c);
-}
-
-long sv_ckpt_rounds(sv_ckpt *c)
-{
-    pthread_mutex_lock(&c->mu);
-    long n = c->rounds;
-    pthread_mutex_unlock(&c->mu);
-    return n;
 }

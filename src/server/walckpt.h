@@ -16,7 +16,5 @@ typedef struct sv_ckpt sv_ckpt;
 sv_ckpt *sv_ckpt_start(const char *path, ch_err *err);
 /* Stops the thread (after a checkpoint under way) and closes its connection. */
 void sv_ckpt_stop(sv_ckpt *c);
-/* Checkpoints done so far (for tests: one has run since a count). */
-long sv_ckpt_rounds(sv_ckpt *c);
 
 #endif
