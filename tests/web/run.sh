@@ -11,8 +11,9 @@ if [ ! -d "$src/node_modules/playwright-core" ]; then
     (cd "$src" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund >/dev/null)
 fi
 # Its own process group (setsid), so that nothing it started — the server,
-# chromium — outlives it, and a bound on its time well inside ctest's.
-setsid timeout 600 node "$src/tests/web/${WEB_TEST:-table.mjs}" "$CARDHALL" "${ARTIFACTS:-$(mktemp -d)}" &
+# chromium — outlives it, and a bound on its time (WEB_TIMEOUT seconds) inside
+# ctest's.
+setsid timeout "${WEB_TIMEOUT:-600}" node "$src/tests/web/${WEB_TEST:-table.mjs}" "$CARDHALL" "${ARTIFACTS:-$(mktemp -d)}" &
 pid=$!
 trap 'kill -KILL -- -"$pid" 2>/dev/null || true' EXIT
 wait "$pid"
