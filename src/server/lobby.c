@@ -298,6 +298,14 @@ static void on_create(sv_server *s, sv_conn *c, json_t *req)
     for (size_t i = 0; i < n; i++) {
         specs[i] = json_string_value(json_array_get(seats, i));
         if (!specs[i]) return sv_send_error(s, c, "create", "seats: expected strings");
+        /* A search player's settings set its time a move (pimc:iters=1000000
+         * thinks for minutes on the loop every table shares): over the
+         * network a seat names a level or a bot, whose time is the game's
+         * measured default. */
+        if (strchr(specs[i], ':'))
+            return sv_send_error(s, c, "create",
+                                 "seats: a bot's settings are not taken here; name a level "
+                                 "(\"easy\", \"normal\", \"hard\") or a bot (\"heuristic\")");
     }
     json_t *opts = json_object_get(req, "options");
     json_t *own = NULL;

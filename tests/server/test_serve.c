@@ -433,6 +433,16 @@ static void hostile_messages_tokens_and_seats(void **unused)
     expect_error(&w, x, json_pack("{s:s,s:s}", "type", "act", "action", "x"), "seat first");
     expect_error(&w, x, json_pack("{s:s,s:I,s:s}", "type", "join", "table", id, "name", "Eve"),
                  "no open seat");
+    /* A bot whose settings would think for minutes a move on the loop that
+     * every table shares: only levels and bot names are taken. */
+    expect_error(&w, x,
+                 json_pack("{s:s,s:s,s:[s,s]}", "type", "create", "game", "racko", "seats",
+                           "pimc:iters=1000000", "pimc:iters=1000000"),
+                 "settings are not taken");
+    expect_error(&w, x,
+                 json_pack("{s:s,s:s,s:[s,s]}", "type", "create", "game", "racko", "seats", "open",
+                           "ismcts:threads=64"),
+                 "settings are not taken");
     /* A stolen seat: taken seats stay taken, a wrong token finds nothing. */
     expect_error(
         &w, x,
