@@ -212,6 +212,7 @@ static const ch_game toy_game = {
     NULL,
     0, /* old records */
     NULL, /* observe_kept */
+    NULL, /* same_play */
 };
 
 /* ---- Text building ---- */

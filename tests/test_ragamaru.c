@@ -224,6 +224,53 @@ static void t4_multi_card_numbers(void **st)
     assert_int_equal(s.disc[s.ndisc - 1], rgt_card("Y7"));
 }
 
+/* RG-36: a play is the same action in every order with the same top card
+ * (and the same Try under a closing CONV): typed in another order than the
+ * notation writes, it is that action; an order that changes the top card is
+ * another play, legal only if some order of it is. */
+static void rg_36_any_order_with_the_same_top_is_the_same_action(void **st)
+{
+    (void)st;
+    rg_state s;
+    rgt_table(&s, 4);
+    rgt_top(&s, "R5");
+    rgt_hand(&s, 0, "R9 B9 Y9 K2");
+    ch_action written, typed;
+    ch_err e;
+    assert_int_equal(ch_parse_action(&rg_game, &s, "R9 B9 Y9", &written, &e), CH_OK);
+    /* B9 cannot lead on R5, but R9 before it may: the same cards, Y9 on top. */
+    assert_int_equal(ch_parse_action(&rg_game, &s, "B9 R9 Y9", &typed, &e), CH_OK);
+    assert_int_equal(typed, written);
+    assert_int_equal(ch_parse_action(&rg_game, &s, " b9   r9 y9 ", &typed, &e), CH_OK);
+    assert_int_equal(typed, written);
+    /* R9 on top: no other card may lead, so no order of it is legal. */
+    assert_false(can(&s, "B9 Y9 R9"));
+    assert_false(can(&s, "Y9 B9 R9"));
+    /* Two cards: the order is the top card (RG-36's own example). */
+    assert_true(can(&s, "R9 B9"));
+    assert_false(can(&s, "B9 R9"));
+    /* Not the same cards. */
+    assert_false(can(&s, "B9 R9 K2"));
+    assert_false(can(&s, "B9 R9 Y9 Y9"));
+    rgt_act(&s, "Y9 R9 B9");
+    assert_int_equal(s.C, RG_B);
+    assert_int_equal(s.disc[s.ndisc - 1], rgt_card("B9"));
+    assert_true(has(&s, 0, "K2") && s.hand[0].n == 1);
+
+    /* Under a closing Conversion, the Try beneath it is part of the play
+     * (three Tries at once: RG-V4). */
+    rgt_table_kv(&s, 4, (const char *const[]){"unlimited_multiples=true"}, 1);
+    rgt_top(&s, "R3");
+    rgt_hand(&s, 0, "TRY-R TRY-K TRY-B CONV B13");
+    assert_int_equal(ch_parse_action(&rg_game, &s, "TRY-R TRY-B TRY-K CONV", &written, &e), CH_OK);
+    assert_int_equal(ch_parse_action(&rg_game, &s, "TRY-B TRY-R TRY-K CONV", &typed, &e), CH_OK);
+    assert_int_equal(typed, written);
+    assert_int_equal(ch_parse_action(&rg_game, &s, "TRY-R TRY-K TRY-B CONV", &typed, &e), CH_OK);
+    assert_true(typed != written);
+    /* A named colour stays last: moved, it is no play. */
+    assert_false(can(&s, "TRY-R CONV TRY-K TRY-B"));
+}
+
 /* RG-T5, RG-41, RG-42, RG-43, RG-44, RG-46, RG-4: a Try chain closed by a Conversion. */
 static void t5_try_chain_conversion(void **st)
 {
@@ -1329,6 +1376,7 @@ int main(void)
         cmocka_unit_test(t2_deal_and_chooser),
         cmocka_unit_test(t3_kickoff_legal_actions),
         cmocka_unit_test(t4_multi_card_numbers),
+        cmocka_unit_test(rg_36_any_order_with_the_same_top_is_the_same_action),
         cmocka_unit_test(t5_try_chain_conversion),
         cmocka_unit_test(t6_try_conversion_tmo),
         cmocka_unit_test(t7_two_tries),

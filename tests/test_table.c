@@ -311,6 +311,7 @@ static const ch_game toy_game = {
     NULL, NULL, NULL, NULL, /* learning hooks */
     NULL, 0,                /* old records */
     NULL,                   /* observe_kept */
+    NULL,                   /* same_play */
 };
 
 /* The same game before issue 16: every new hook NULL. */

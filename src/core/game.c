@@ -70,14 +70,20 @@ int ch_parse_action(const ch_game *g, const void *st, const char *text, ch_actio
     int n = g->legal(st, acts);
     char q[CH_QUOTE_MAX];
     int rc = ch_errf(err, CH_EILLEGAL, "'%s' is not a legal move now", ch_quote(text, q, sizeof q));
-    for (int i = 0; i < n; i++) {
+    int found = -1;
+    for (int i = 0; i < n && found < 0; i++) {
         g->action_text(st, acts[i], buf, sizeof buf);
         normalize(buf, have, sizeof have);
-        if (strcmp(have, want) == 0) {
-            *out = acts[i];
-            rc = CH_OK;
-            break;
-        }
+        if (strcmp(have, want) == 0) found = i;
+    }
+    /* The same move written another way (game.h, same_play). */
+    for (int i = 0; i < n && found < 0 && g->same_play; i++) {
+        g->action_text(st, acts[i], buf, sizeof buf);
+        if (g->same_play(text, buf)) found = i;
+    }
+    if (found >= 0) {
+        *out = acts[found];
+        rc = CH_OK;
     }
     free(acts);
     return rc;

@@ -87,4 +87,5 @@ const ch_game cm_game = {
     NULL, /* upgrade_action: the notation never changed */
     0,    /* old_rules */
     NULL, /* observe_kept: observe alone */
+    NULL, /* same_play: a move has one text */
 };

@@ -268,4 +268,5 @@ const ch_game rg_game = {
     .observe = rg_obs,
     .observe_kept = rg_obs_kept,
     .upgrade_action = rg_upgrade_action,
+    .same_play = rg_same_play,
 };

@@ -221,6 +221,7 @@ json_t *rg_events(const void *before, ch_action a, int viewer, ch_lang lang);
 int rg_hand_summary(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
 int rg_explain_illegal(const void *st, const char *text, ch_lang lang, char *buf, size_t cap);
 int rg_upgrade_action(const void *st, int format, const char *text, char *buf, size_t cap);
+int rg_same_play(const char *typed, const char *written);
 int rg_warning(const void *st, ch_action a, ch_lang lang, char *buf, size_t cap);
 int rg_rules_text(const ch_opts *o, ch_lang lang, char *buf, size_t cap);
 void rg_census(const void *st, int viewer, ch_census *c);

@@ -1,7 +1,9 @@
 /* RAGAMARU text: action notation (docs/notation/ragamaru.md), action names
  * in English and Japanese, and the terminal board. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cardhall/text.h"
@@ -316,4 +318,50 @@ int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
     }
     rg_prompt(s, viewer, &o, lang);
     return ch_text_len(&o);
+}
+
+/* Splits text at white space into at most max words of at most 15 bytes,
+ * upper-cased; -1 when it holds more or longer ones. */
+enum { PLAY_WORDS = 12, WORD_MAX = 16 };
+
+static int words(const char *text, char w[][WORD_MAX], int max)
+{
+    int n = 0;
+    for (const char *p = text; *p;) {
+        if (isspace((unsigned char)*p)) {
+            p++;
+            continue;
+        }
+        if (n == max) return -1;
+        size_t k = 0;
+        for (; *p && !isspace((unsigned char)*p); p++) {
+            if (k + 1 == WORD_MAX) return -1;
+            w[n][k++] = (char)toupper((unsigned char)*p);
+        }
+        w[n++][k] = '\0';
+    }
+    return n;
+}
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* RG-36: two plays are the same action when they hold the same cards and
+ * the same top card (the last one written; a named colour follows it, so
+ * it stays last too) and, when the top card is CONV, the same Try under
+ * it. The notation writes one order; a player may type any of them. */
+int rg_same_play(const char *typed, const char *written)
+{
+    char a[PLAY_WORDS][WORD_MAX], b[PLAY_WORDS][WORD_MAX];
+    int n = words(typed, a, PLAY_WORDS);
+    if (n < 3 || words(written, b, PLAY_WORDS) != n) return 0;
+    if (strcmp(a[n - 1], b[n - 1]) != 0) return 0;
+    if (strcmp(a[n - 1], "CONV") == 0 && strcmp(a[n - 2], b[n - 2]) != 0) return 0;
+    qsort(a, (size_t)n, sizeof a[0], by_text);
+    qsort(b, (size_t)n, sizeof b[0], by_text);
+    for (int i = 0; i < n; i++)
+        if (strcmp(a[i], b[i]) != 0) return 0;
+    return 1;
 }

@@ -89,4 +89,5 @@ const ch_game ru_game = {
     NULL, /* upgrade_action: the notation never changed */
     0,    /* old_rules */
     NULL, /* observe_kept: observe alone */
+    NULL, /* same_play: a move has one text */
 };
