@@ -144,6 +144,18 @@ static void t2_deal_and_chooser(void **st)
     assert_int_equal(s->chooser, 0);
     assert_int_equal(rg_game.to_move(s), 0);
     assert_string_equal(rg_game.phase(s), "kickoff");
+    /* RG-14: no kickoff colour in any view until the chooser names one. */
+    for (int viewer = CH_SPECTATOR; viewer < 3; viewer++) {
+        json_t *v = rg_game.view_json(s, viewer);
+        assert_true(json_is_null(json_object_get(v, "kickoff")));
+        json_decref(v);
+    }
+    ch_action a;
+    assert_int_equal(ch_parse_action(&rg_game, s, "kickoff B", &a, &err), CH_OK);
+    assert_int_equal(ch_match_apply(&m, a, &err), CH_OK);
+    json_t *v = rg_game.view_json(ch_match_state(&m), CH_SPECTATOR);
+    assert_string_equal(json_string_value(json_object_get(v, "kickoff")), "B");
+    json_decref(v);
     ch_match_free(&m);
     const char *kv2[] = {"players=3", "first_player=0"};
     assert_int_equal(ch_match_init(&m, &rg_game, kv2, 2, 9, d, n, &err), CH_OK);
