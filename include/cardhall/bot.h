@@ -79,6 +79,9 @@ struct ch_bot {
  * or a level ("easy", "hard"), which b->spec then holds resolved. */
 int ch_bot_init(ch_bot *b, const ch_game *g, const char *name, uint64_t seed, ch_err *err);
 ch_action ch_bot_act(ch_bot *b, const void *st, int seat);
+/* 1 for a search player (ismcts, pimc, Comrade's solver): a move takes it
+ * tens of milliseconds to a second, where the others take microseconds. */
+int ch_bot_searches(const ch_bot *b);
 /* The bot's reason for move a (ch_bot_why_fn) into buf; 0 (buf "") where it gives none. */
 int ch_bot_why(const ch_bot *b, const void *st, int seat, ch_action a, ch_lang lang, char *buf,
                size_t cap);

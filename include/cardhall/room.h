@@ -103,6 +103,9 @@ int tb_room_bot_plays(const tb_room *r, int seat, int64_t now_ms);
 /* If the seat to move is played by a bot now, writes its choice (decided
  * from that seat's view by ch_bot_act) to *a and returns 1; else 0. */
 int tb_room_bot_due(tb_room *r, int64_t now_ms, ch_action *a);
+/* The seat to move if a bot plays it now (what tb_room_bot_due would ask,
+ * without asking: the server lets search players think elsewhere), else -1. */
+int tb_room_bot_seat(tb_room *r, int64_t now_ms);
 /* Checks that seat may make the move written as text now: the game is
  * running, it is seat's turn, the move is legal. Changes nothing. */
 int tb_room_check(const tb_room *r, int seat, const char *text, ch_action *a, ch_err *err);

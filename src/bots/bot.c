@@ -102,6 +102,11 @@ ch_action ch_bot_act(ch_bot *b, const void *st, int seat)
     return b->act(b, st, seat);
 }
 
+int ch_bot_searches(const ch_bot *b)
+{
+    return is_search(b->act);
+}
+
 int ch_bot_why(const ch_bot *b, const void *st, int seat, ch_action a, ch_lang lang, char *buf,
                size_t cap)
 {

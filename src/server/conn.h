@@ -66,6 +66,10 @@ struct sv_table {
     int lease; /* this server runs the table's bots and clocks (sync.h) */
     int64_t due_ms; /* when the tick looks at it next (due.h) */
     int due_i;      /* its place in sv_server.due, 1-based; 0: not due */
+    /* Its bot is thinking off the loop (think.h): nothing else is due at
+     * the table until the answer with this ticket comes back. */
+    int thinking;
+    uint64_t think_ticket;
 };
 
 typedef struct sv_server {
@@ -98,6 +102,7 @@ typedef struct sv_server {
     size_t batch_cap;
     struct sv_evtimer *tick_ev;  /* on loop, the tick's timer (evloop.h); NULL: tick, an lws_sul */
     lws_sorted_usec_list_t beat; /* on loop: libwebsockets' own timers kept on time (server.c) */
+    struct sv_think *think; /* search players' moves, off the loop (think.h); NULL: in place */
 } sv_server;
 
 int64_t sv_now_ms(void);
@@ -118,6 +123,9 @@ void sv_detach(sv_server *s, sv_conn *c);
 void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len);
 /* Runs due bot moves (at most max per table); returns 1 if a table still has one due. */
 int sv_run_bots(sv_server *s, sv_table *t, int max);
+/* Plays the moves the thinking thread has worked out (think.h) at the
+ * tables still where they were when their bots began to think. */
+void sv_take_thoughts(sv_server *s);
 /* t changed (a move, a person came or went, a pause began or ended): when
  * the tick looks at it next is worked out again (server.c, due.h). */
 void sv_reschedule(sv_server *s, sv_table *t);

@@ -15,6 +15,7 @@
 #include "cardhall/utf8.h"
 #include "conn.h"
 #include "jsarena.h"
+#include "think.h"
 
 #define TOKEN_BYTES 16 /* 128 random bits from the OS */
 
@@ -182,9 +183,20 @@ static int run_bots(sv_server *s, sv_table *t, int max)
     /* Several servers on one database: only the lease's holder (sync.h). */
     if (!sv_sync_runs(s, t, now)) return 0;
     for (int n = 0; n < max; n++) {
+        if (t->thinking) return 0; /* the answer comes back by itself */
         if (!bot_to_move(t, now)) return 0;
         /* People see each bot move: a pause after every move before the next bot's. */
         if (s->cfg.bot_delay_ms > 0 && now - t->last_move_ms < s->cfg.bot_delay_ms) return 1;
+        /* A search player thinks off the loop (think.h); out of memory for
+         * the copies, in place. */
+        int p = tb_room_bot_seat(&t->room, now);
+        if (p >= 0 && s->think && ch_bot_searches(&t->room.seats[p].bot) &&
+            sv_think_ask(s->think, t->room.id, t->think_ticket + 1, p, &t->room.seats[p].bot,
+                         t->room.game, ch_match_state(&t->room.m)) == CH_OK) {
+            t->think_ticket++;
+            t->thinking = 1;
+            return 0;
+        }
         struct timespec t0;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         if (!tb_room_bot_due(&t->room, now, &a)) return 0;
@@ -204,6 +216,46 @@ int sv_run_bots(sv_server *s, sv_table *t, int max)
     int busy = run_bots(s, t, max);
     sv_reschedule(s, t);
     return busy;
+}
+
+static sv_table *table_by_id(sv_server *s, int64_t id)
+{
+    for (int i = 0; i < s->n_tables; i++)
+        if (s->tables[i]->room.id == id) return s->tables[i];
+    return NULL;
+}
+
+void sv_take_thoughts(sv_server *s)
+{
+    if (!s->think) return;
+    sv_thought *all = sv_think_answers(s->think);
+    while (all) {
+        sv_thought *th = all;
+        all = th->next;
+        sv_table *t = table_by_id(s, th->table);
+        if (t && t->thinking && t->think_ticket == th->ticket) {
+            t->thinking = 0;
+            tb_room *r = &t->room;
+            int64_t now = sv_now_ms();
+            /* As if the bot had moved in place, unless the table moved on
+             * meanwhile (a rematch, another server's move, a lease lost):
+             * then its bot, due again, thinks again from where it is. */
+            if (sv_sync_runs(s, t, now) && tb_room_bot_seat(r, now) == th->seat &&
+                th->state_size == r->game->state_size &&
+                memcmp(th->state, ch_match_state(&r->m), th->state_size) == 0) {
+                r->seats[th->seat].bot = th->bot;
+                r->seats[th->seat].bot.name = r->seats[th->seat].bot.spec;
+                sv_hist_add(&s->ops.metrics.bot_think, th->seconds);
+                ch_err err;
+                if (play(s, t, th->action, &err) == CH_OK)
+                    s->ops.metrics.bot_moves++;
+                else
+                    lwsl_err("table %lld: %s\n", (long long)r->id, err.msg);
+            }
+            sv_run_bots(s, t, s->cfg.bot_delay_ms > 0 ? 1 : 64);
+        }
+        free(th);
+    }
 }
 
 static void attach(sv_server *s, sv_conn *c, sv_table *t, int seat)

@@ -18,6 +18,7 @@
 #include "cardhall/jsontext.h"
 #include "conn.h"
 #include "jsarena.h"
+#include "think.h"
 #include "tls.h"
 #include "web_files.h"
 
@@ -137,6 +138,9 @@ int sv_service(sv_server *s)
     else
 #endif
         n = lws_service(s->ctx, 0);
+    /* The bots' moves worked out meanwhile (woken by lws_cancel_service)
+     * join this turn's group of moves. */
+    sv_take_thoughts(s);
     ch_err err;
     sv_store_commit(&s->store, &err); /* on failure, broken: below */
     if (s->store.broken) {
@@ -638,6 +642,10 @@ void sv_tick_stop(sv_server *s)
 
 void sv_reschedule(sv_server *s, sv_table *t)
 {
+    if (t->thinking) { /* nothing is due before its bot's answer (think.h) */
+        sv_due_set(&s->due, t, INT64_MAX);
+        return;
+    }
     int64_t now = sv_now_ms(), at = tb_room_next_due(&t->room, now);
     /* People see each bot move: a pause after every move before the next bot's. */
     if (at <= now && s->cfg.bot_delay_ms > 0 && t->last_move_ms + s->cfg.bot_delay_ms > now)
@@ -802,6 +810,13 @@ int sv_run(const sv_config *cfg, ch_err *err)
         lws_context_destroy(s->ctx);
         goto out;
     }
+    /* Search players think on a thread of their own (think.h). */
+    if (!(s->think = sv_think_start(s->ctx, err))) {
+        rc = CH_EIO;
+        sv_sync_stop(s);
+        lws_context_destroy(s->ctx);
+        goto out;
+    }
     char where[1024]; /* a PostgreSQL URL's password is never printed */
     sv_store_redact(cfg->db, where, sizeof where);
     printf("cardhall serve: %s://%s:%d/ (database %s, %d tables)\n",
@@ -851,6 +866,9 @@ int sv_run(const sv_config *cfg, ch_err *err)
     sv_sync_stop(s);
     sv_ops_drain(s, &protocols[0]);
     running_ctx = NULL;
+    /* A move still being thought of is dropped: it was never made. */
+    sv_think_stop(s->think);
+    s->think = NULL;
     lws_context_destroy(s->ctx);
 out:
     for (int i = 0; i < s->n_tables; i++) {

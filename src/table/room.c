@@ -293,11 +293,17 @@ int64_t tb_room_next_due(const tb_room *r, int64_t now_ms)
     return at;
 }
 
+int tb_room_bot_seat(tb_room *r, int64_t now_ms)
+{
+    if (tb_room_paused(r, now_ms)) return -1; /* bots wait for the summary too */
+    int p = tb_room_to_move(r);
+    return p >= 0 && tb_room_bot_plays(r, p, now_ms) ? p : -1;
+}
+
 int tb_room_bot_due(tb_room *r, int64_t now_ms, ch_action *a)
 {
-    if (tb_room_paused(r, now_ms)) return 0; /* bots wait for the summary too */
-    int p = tb_room_to_move(r);
-    if (p < 0 || !tb_room_bot_plays(r, p, now_ms)) return 0;
+    int p = tb_room_bot_seat(r, now_ms);
+    if (p < 0) return 0;
     /* The bot reads only its seat's view (bot.h's contract). */
     *a = ch_bot_act(&r->seats[p].bot, ch_match_state(&r->m), p);
     return 1;

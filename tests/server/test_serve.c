@@ -27,6 +27,7 @@
 #include "cardhall/rng.h"
 #include "cardhall/room.h"
 #include "cardhall/table.h"
+#include "store.h"
 #include "playlog.h"
 #include "proc.h"
 #include "wsc.h"
@@ -1454,6 +1455,64 @@ static void between_hands_bots_wait_for_everyone_to_continue_even_across_kill_9(
     wsc_free(&w);
 }
 
+/* Search players think off the event loop (src/server/think.c): a table
+ * whose bots take 1.5 s a move (a search player with settings, stored as
+ * an older server or another front end may have stored it; over the
+ * network a seat can no longer ask for settings) holds up no other table.
+ * On the loop its bots would run 64 moves, over a minute and a half,
+ * before anyone else was answered; now another table's game goes on
+ * meanwhile, and the slow table's bots still move, one answer at a time. */
+static void a_bot_that_thinks_long_holds_up_no_other_table(void **unused)
+{
+    assert_true(stop_server(SIGTERM));
+    sv_store st;
+    ch_err err;
+    assert_int_equal(sv_store_open(&st, db, &err), CH_OK);
+    const char *slow[] = {"pimc:iters=1000000,ms=1500", "pimc:iters=1000000,ms=1500"};
+    tb_room r;
+    json_t *opts = json_pack("{s:i}", "players", 2);
+    assert_int_equal(tb_room_init(&r, 0, ch_game_find("racko"), opts, NULL, slow, 2, 7, 60000, &err),
+                     CH_OK);
+    json_decref(opts);
+    assert_int_equal(sv_store_add_table(&st, &r, slow, &err), CH_OK);
+    json_int_t slow_id = r.id;
+    tb_room_free(&r);
+    sv_store_close(&st);
+    start_server();
+
+    wsc w;
+    assert_int_equal(wsc_init(&w, port), 0);
+    wsc_conn *c = wsc_open(&w, WAIT), *spec = wsc_open(&w, WAIT);
+    json_t *first =
+        request(&w, spec, json_pack("{s:s,s:I}", "type", "watch", "table", slow_id), "state");
+    assert_non_null(first);
+    json_int_t at_start =
+        json_integer_value(json_object_get(json_object_get(first, "table"), "moves"));
+    json_decref(first);
+    /* A whole game against the heuristic elsewhere, every move answered
+     * within play()'s WAIT (20 s) while the slow bots think. */
+    json_int_t id = create(&w, c, "racko", (const char *const[]){"open", "heuristic"}, 2);
+    join(&w, c, id, 0, "Ann", NULL);
+    play_log l = {0};
+    ch_rng rng;
+    ch_rng_seed(&rng, 5, 0);
+    assert_int_equal(play(&w, c, &l, &rng, 40), 0);
+    assert_true(l.last_move >= 40);
+    playlog_free(&l);
+    /* And the slow table moves on too: two more moves, each 1.5 s. */
+    json_int_t moves = at_start;
+    for (int guard = 0; guard < 100 && moves < at_start + 2; guard++) {
+        json_t *m = wsc_expect(&w, spec, "state", WAIT);
+        assert_non_null(m);
+        moves = json_integer_value(json_object_get(json_object_get(m, "table"), "moves"));
+        json_decref(m);
+    }
+    assert_true(moves >= at_start + 2);
+    wsc_close(&w, c);
+    wsc_close(&w, spec);
+    wsc_free(&w);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -1475,6 +1534,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(levels_and_hints_where_the_table_allows_them),
         cmocka_unit_test(a_hint_depends_only_on_the_seats_view),
         cmocka_unit_test(between_hands_bots_wait_for_everyone_to_continue_even_across_kill_9),
+        /* Last: its bots go on thinking beside whatever runs after it. */
+        cmocka_unit_test(a_bot_that_thinks_long_holds_up_no_other_table),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
