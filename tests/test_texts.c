@@ -200,6 +200,9 @@ static void babasuki_texts(void **state)
     play_and_check("babasuki", kv, 1, 6, 2000);
     const char *arr[] = {"players=3", "target_arranges=true"};
     play_and_check("babasuki", arr, 2, 7, 2000);
+    /* Two players draw and set cards aside before the raid (DB-17). */
+    const char *two[] = {"players=2"};
+    play_and_check("babasuki", two, 1, 8, 2000);
 }
 
 static void comrade_texts(void **state)

@@ -271,9 +271,8 @@ static void acquire_events(json_t *list, const db_state *b, const db_state *af, 
     db_card_say(b, shown[0], ja, x, sizeof x);
     db_card_say(b, shown[1], ja, y, sizeof y);
     snprintf(t, sizeof t,
-             ja ? "脇に置いた札を表にした: P0 %s、P1 %s"
-                : "the set-aside cards turn face up: P0 %s, "
-                  "P1 %s",
+             ja ? "脇に置いた札を表にした: {P0} %s、{P1} %s"
+                : "the set-aside cards turn face up: {P0} %s, {P1} %s",
              x, y);
     moved(event(list, "discard", -1, t), cards_json(b, shown, 2), 2, "aside", "discard_row");
     if (af->round != b->round || af->phase != DB_PH_ACQUIRE) return;
