@@ -3,11 +3,11 @@
  * time, so the queue holds at most one ask per table. */
 #include <libwebsockets.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "bgthread.h"
 #include "think.h"
 
 struct sv_think {
@@ -66,13 +66,7 @@ sv_think *sv_think_start(struct lws_context *ctx, ch_err *err)
     k->done_end = &k->done;
     pthread_mutex_init(&k->mu, NULL);
     pthread_cond_init(&k->cv, NULL);
-    /* Signals (SIGTERM's graceful stop, SIGHUP's reload) are the loop's. */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    int started = pthread_create(&k->thread, NULL, run, k) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (!started) {
+    if (sv_bgthread_start(&k->thread, run, k) != 0) {
         pthread_cond_destroy(&k->cv);
         pthread_mutex_destroy(&k->mu);
         free(k);

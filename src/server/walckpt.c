@@ -16,11 +16,11 @@
  * holds new commits back while it copies the few frames written since the
  * passive one, and the next commit writes the log from its start. */
 #include <pthread.h>
-#include <signal.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <time.h>
 
+#include "bgthread.h"
 #include "walckpt.h"
 
 struct sv_ckpt {
@@ -91,14 +91,7 @@ sv_ckpt *sv_ckpt_start(const char *path, ch_err *err)
     }
     pthread_mutex_init(&c->mu, NULL);
     pthread_cond_init(&c->cv, NULL);
-    /* Signals (SIGTERM's graceful stop, SIGHUP's certificate reload) are
-     * the loop's: the thread starts with all of them blocked. */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    int started = pthread_create(&c->thread, NULL, run, c) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (!started) {
+    if (sv_bgthread_start(&c->thread, run, c) != 0) {
         ch_errf(err, CH_EIO, "database %s: cannot start the checkpoint thread", path);
         pthread_cond_destroy(&c->cv);
         pthread_mutex_destroy(&c->mu);
