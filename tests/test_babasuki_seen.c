@@ -171,6 +171,76 @@ static void db_9_keep_events_hide_the_choice(void **st)
     }
 }
 
+/* The last draft step of a state: every pack holds its last card or two. */
+static int last_draft_step(const db_state *s)
+{
+    if (s->phase != DB_PH_DRAFT) return 0;
+    for (int p = 0; p < s->n; p++)
+        if (s->npack[p] > 2) return 0;
+    return (s->chosen | 1u << s->mover) == (1u << s->n) - 1;
+}
+
+/* DB-12, DB-13: the last card passed is kept as it comes, and each seat's
+ * pass event names the card it gets, a villain too (the draft's end puts a
+ * villain straight into its row, where the event once failed to look). */
+static void db_13_the_forced_last_card_is_named_to_its_receiver(void **st)
+{
+    (void)st;
+    int villains = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        const char *kv[] = {"players=3", "one_shot=true"};
+        static db_state s, after;
+        start(&s, kv, 2, seed);
+        /* Picks varied by the seed, so that the last card is sometimes a villain. */
+        ch_action a[16];
+        uint64_t x = seed * 0x9e3779b97f4a7c15u;
+        while (!last_draft_step(&s)) {
+            assert_int_equal(s.phase, DB_PH_DRAFT);
+            int n = db_game.legal(&s, a);
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            db_game.apply(&s, a[(x >> 33) % (uint64_t)n]);
+        }
+        db_game.legal(&s, a);
+        int c = (int)(a[0] & 0xff);
+        after = s;
+        db_game.apply(&after, a[0]);
+        for (int v = 0; v < 3; v++) {
+            /* What v gets: the card left in a neighbour's pack, whichever
+             * way the packs go this round (only one of them lands with v). */
+            int got = -1;
+            for (int d = 1; d <= 2; d++) {
+                int from = (v + d) % 3;
+                for (int i = 0; i < s.npack[from]; i++) {
+                    int f = db_pack(&s, from)[i];
+                    if (from == s.mover && f == c) continue;
+                    for (int j = 0; j < after.nhand[v]; j++)
+                        if (db_hand(&after, v)[j] == f) got = f;
+                    for (int j = 0; j < after.zn[DB_Z_VROW + v]; j++)
+                        if (db_vrow(&after, v)[j] == f) got = f;
+                }
+            }
+            assert_true(got >= 0);
+            villains += s.card[got].type == DB_VILLAIN;
+            json_t *e = events(&s, a[0], v), *pass = NULL;
+            for (size_t i = 0; i < json_array_size(e); i++)
+                if (!strcmp(json_string_value(json_object_get(json_array_get(e, i), "type")),
+                            "pass"))
+                    pass = json_array_get(e, i);
+            assert_non_null(pass);
+            json_t *cards = json_object_get(pass, "cards");
+            assert_int_equal(json_array_size(cards), 1);
+            char t[16];
+            db_card_str(&s, got, t, sizeof t);
+            char *d = json_dumps(cards, 0);
+            if (!strstr(d, t))
+                fail_msg("seed %d seat %d: got %s, the event says %s", (int)seed, v, t, d);
+            free(d);
+            json_decref(e);
+        }
+    }
+    assert_true(villains > 0); /* the case that was missed came up */
+}
+
 /* DB-25, DB-27: a raider sees the card they drew and what came of it, as
  * everyone does (the draw happens inside the villain's play). */
 static void db_27_raider_sees_own_raid(void **st)
@@ -448,6 +518,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(db_31_reveal_at_scoring),
         cmocka_unit_test(db_9_keep_events_hide_the_choice),
+        cmocka_unit_test(db_13_the_forced_last_card_is_named_to_its_receiver),
         cmocka_unit_test(db_27_raider_sees_own_raid),
         cmocka_unit_test(db_22_illegal_moves_explained),
         cmocka_unit_test(db_31_rules_text_gives_card_values),

@@ -207,7 +207,7 @@ static void keep_event(json_t *list, const db_state *b, int c, int viewer, int j
     if (sees(viewer, p))
         snprintf(t, sizeof t,
                  ja ? "{P%d} は %s を残し、%s を裏向きで脇に置いた"
-                    : "{P%d} keeps %s and sets %s aside face down",
+                    : "{P%d} keeps %s, setting %s aside face down",
                  p, x, y);
     else
         snprintf(t, sizeof t,
@@ -240,14 +240,22 @@ static void draft_pass_events(json_t *list, const db_state *b, const db_state *a
         if (size >= 2)
             cards = known_json(af, db_pack(af, viewer), af->npack[viewer], viewer, &n);
         else {
-            /* The forced last card: in the new hand, not kept before. */
+            /* The forced last card: in the new hand, or in the villain row
+             * where the draft's end has already put a villain, and neither
+             * kept nor in that row before. */
             uint8_t k[DB_MAXHAND];
             int m = 0;
-            for (int i = 0; i < af->nhand[viewer]; i++) {
-                int f = db_hand(af, viewer)[i], had = f == c && viewer == b->mover;
-                for (int j = 0; j < b->nkept[viewer]; j++)
-                    had |= db_kept(b, viewer)[j] == f;
-                if (!had) k[m++] = (uint8_t)f;
+            for (int z = 0; z < 2; z++) {
+                const uint8_t *at = z ? db_vrow(af, viewer) : db_hand(af, viewer);
+                int nz = z ? af->zn[DB_Z_VROW + viewer] : af->nhand[viewer];
+                for (int i = 0; i < nz && m < DB_MAXHAND; i++) {
+                    int f = at[i], had = f == c && viewer == b->mover;
+                    for (int j = 0; j < b->nkept[viewer]; j++)
+                        had |= db_kept(b, viewer)[j] == f;
+                    for (int j = 0; j < b->zn[DB_Z_VROW + viewer]; j++)
+                        had |= db_vrow(b, viewer)[j] == f;
+                    if (!had) k[m++] = (uint8_t)f;
+                }
             }
             cards = cards_json(af, k, m);
         }
