@@ -308,10 +308,14 @@ static const ch_game toy_game = {
     toy_warning,
     toy_rules,
     NULL, /* choice_name: named through resamples */
-    NULL, NULL, NULL, NULL, /* learning hooks */
-    NULL, 0,                /* old records */
-    NULL,                   /* observe_kept */
-    NULL,                   /* same_play */
+    NULL,
+    NULL,
+    NULL,
+    NULL, /* learning hooks */
+    NULL,
+    0,    /* old records */
+    NULL, /* observe_kept */
+    NULL, /* same_play */
 };
 
 /* The same game before issue 16: every new hook NULL. */

@@ -237,11 +237,11 @@ typedef struct ch_game {
      * same as observe's, into out. */
     void (*observe_kept)(const void *st, int viewer, float *out, uint16_t *memo, int first);
 
-    /* Optional (NULL: a move has one text): whether typed, a move as a player wrote it, is the same move
-     * as written, a legal action's text, though the words differ. Where the
-     * rules make one move of several orders (RAGAMARU's RG-36: the same cards
-     * with the same top card), the notation writes one of them and a player
-     * may type another; ch_parse_action asks this when no text matches. */
+    /* Optional (NULL: a move has one text): whether typed, a move as a player wrote it, is the same
+     * move as written, a legal action's text, though the words differ. Where the rules make one
+     * move of several orders (RAGAMARU's RG-36: the same cards with the same top card), the
+     * notation writes one of them and a player may type another; ch_parse_action asks this when no
+     * text matches. */
     int (*same_play)(const char *typed, const char *written);
 } ch_game;
 

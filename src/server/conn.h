@@ -102,7 +102,7 @@ typedef struct sv_server {
     size_t batch_cap;
     struct sv_evtimer *tick_ev;  /* on loop, the tick's timer (evloop.h); NULL: tick, an lws_sul */
     lws_sorted_usec_list_t beat; /* on loop: libwebsockets' own timers kept on time (server.c) */
-    struct sv_think *think; /* search players' moves, off the loop (think.h); NULL: in place */
+    struct sv_think *think;      /* search players' moves off the loop (think.h); NULL: in place */
 } sv_server;
 
 int64_t sv_now_ms(void);

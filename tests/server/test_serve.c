@@ -1471,8 +1471,8 @@ static void a_bot_that_thinks_long_holds_up_no_other_table(void **unused)
     const char *slow[] = {"pimc:iters=1000000,ms=1500", "pimc:iters=1000000,ms=1500"};
     tb_room r;
     json_t *opts = json_pack("{s:i}", "players", 2);
-    assert_int_equal(tb_room_init(&r, 0, ch_game_find("racko"), opts, NULL, slow, 2, 7, 60000, &err),
-                     CH_OK);
+    assert_int_equal(
+        tb_room_init(&r, 0, ch_game_find("racko"), opts, NULL, slow, 2, 7, 60000, &err), CH_OK);
     json_decref(opts);
     assert_int_equal(sv_store_add_table(&st, &r, slow, &err), CH_OK);
     json_int_t slow_id = r.id;

@@ -89,9 +89,9 @@ json_t *rg_view_json(const void *st, int viewer)
     json_object_set_new(v, "first", json_integer(s->first));
     json_object_set_new(v, "chooser", json_integer(s->chooser));
     /* null until the chooser has named it (the field's 0 would read R). */
-    json_object_set_new(v, "kickoff", s->phase == RG_PH_KICKOFF
-                                          ? json_null()
-                                          : json_string(rg_box.colour_code[s->kickoff]));
+    json_object_set_new(v, "kickoff",
+                        s->phase == RG_PH_KICKOFF ? json_null()
+                                                  : json_string(rg_box.colour_code[s->kickoff]));
     json_object_set_new(v, "dry_passed", json_integer(s->dry_passed));
     json_object_set_new(v, "winner", json_integer(s->winner));
     json_object_set_new(v, "arrivals", json_integer(s->arrivals));
