@@ -23,6 +23,10 @@ typedef struct tb_config {
      * records then come only as content (replay "record" or "record_text")
      * and an option naming a file is refused. */
     int allow_files;
+    /* Nonzero: `bot` may give a search player settings ("pimc:iters=5000"),
+     * which set its time a move. Off under --untrusted: a client names a
+     * level or a bot, whose time is the game's measured default. */
+    int bot_settings;
     size_t max_request; /* bytes in one request line; 0 = TB_MAX_REQUEST */
 } tb_config;
 

@@ -85,7 +85,9 @@ int cli_engine(int argc, char **argv)
     if (a.npos || a.nkv)
         return cli_fail(CLI_USAGE, "usage: cardhall engine [--untrusted] "
                                    "[--max-request BYTES]");
-    tb_config cfg = {.allow_files = !cli_get(&a, "--untrusted"), .max_request = TB_MAX_REQUEST};
+    int trusted = !cli_get(&a, "--untrusted");
+    tb_config cfg = {
+        .allow_files = trusted, .bot_settings = trusted, .max_request = TB_MAX_REQUEST};
     const char *v = cli_get(&a, "--max-request");
     uint64_t max;
     if (v) {

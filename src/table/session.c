@@ -416,6 +416,9 @@ static json_t *cmd_bot(tb_session *e, json_t *req)
     const void *st = ch_match_state(&e->m);
     const char *name = json_string_value(json_object_get(req, "name"));
     if (!name) return fail("missing field: name");
+    if (!e->cfg.bot_settings && strchr(name, ':'))
+        return fail("name: this engine takes a level or a bot, not a search player's settings "
+                    "(it serves untrusted clients; settings set a move's time)");
     int p = g->to_move(st), viewer;
     if (p == CH_TERMINAL) return fail("the game is over");
     /* As in act: with apply, the events as "player" (default the mover)

@@ -82,4 +82,10 @@ OUT=$(printf '%s\n' '{"cmd":"new","game":"racko","seed":5}' \
     '{"cmd":"bot","name":"pimc:iters=abc"}' | "$CARDHALL" engine)
 [ "$(sed -n 2p <<<"$OUT" | jq -r .action)" != null ] || fail "engine bot with settings: $OUT"
 has "$(sed -n 3p <<<"$OUT")" "'abc' is not an integer"
+# An untrusted engine (a network front end's) takes no settings: they set a move's time.
+OUT=$(printf '%s\n' '{"cmd":"new","game":"racko","seed":5}' \
+    '{"cmd":"bot","name":"pimc:iters=1000000","seed":1}' '{"cmd":"bot","name":"hard","seed":1}' |
+    "$CARDHALL" engine --untrusted)
+has "$(sed -n 2p <<<"$OUT")" "not a search player's settings"
+[ "$(sed -n 3p <<<"$OUT" | jq -r .action)" != null ] || fail "untrusted engine, level: $OUT"
 echo ok
