@@ -322,6 +322,23 @@ static void automatic_steps_are_events(void **st)
     assert_string_equal(text_of(find_event(e, "direction", 0)), "回る向きは反時計回り");
     json_decref(e);
 
+    /* RG-47: an attack on a resting player is not offered as one to answer. */
+    rgt_table(&s, 3);
+    rgt_top(&s, "R2");
+    rgt_hand(&s, 0, "TRY-R K1");
+    rgt_hand(&s, 1, "TMO Y8");
+    rgt_hand(&s, 2, "R7 R8");
+    s.rests[1] = 1;
+    e = events(&s, "TRY-R", CH_SPECTATOR, CH_LANG_EN);
+    assert_string_equal(text_of(find_event(e, "attack", 0)),
+                        "Try attack: {P1} is resting, so it cannot be answered");
+    json_decref(e);
+    s.rests[1] = 0;
+    e = events(&s, "TRY-R", CH_SPECTATOR, CH_LANG_EN);
+    assert_string_equal(text_of(find_event(e, "attack", 0)),
+                        "Try attack: {P1} answers it or draws 5");
+    json_decref(e);
+
     /* P1 rests (an accepted Sin Bin): the arrival uses up one rest. */
     rgt_table(&s, 3);
     rgt_top(&s, "R2");

@@ -29,8 +29,10 @@ static const char *plural(int n)
     return n == 1 ? "" : "s";
 }
 
-/* The sentence for one event, as viewer may know it. */
-static void put_text(const rg_state *after, const rg_ev *e, int viewer, ch_lang lang, ch_text *o)
+/* The sentence for one event, as viewer may know it; hit: an attack's
+ * target is resting and can only draw (RG-47: the log's next events). */
+static void put_text(const rg_state *after, const rg_ev *e, int hit, int viewer, ch_lang lang,
+                     ch_text *o)
 {
     int ja = lang == CH_LANG_JA, named = sees_draw(viewer, e->seat);
     switch (e->type) {
@@ -79,9 +81,16 @@ static void put_text(const rg_state *after, const rg_ev *e, int viewer, ch_lang 
         put_cards(o, e, lang);
         break;
     case RG_EV_ATTACK:
-        ch_text_add(o,
-                    ja ? "%s攻撃: {P%d}は応じるか%d枚引く" : "%s attack: {P%d} answers it or draws %d",
-                    rg_type_name(e->aux, lang), rg_seat_next(after, e->seat, 1), e->count);
+        if (hit)
+            ch_text_add(o,
+                        ja ? "%s攻撃: {P%d}は休み中のため応じられない"
+                           : "%s attack: {P%d} is resting, so it cannot be answered",
+                        rg_type_name(e->aux, lang), rg_seat_next(after, e->seat, 1));
+        else
+            ch_text_add(o,
+                        ja ? "%s攻撃: {P%d}は応じるか%d枚引く"
+                           : "%s attack: {P%d} answers it or draws %d",
+                        rg_type_name(e->aux, lang), rg_seat_next(after, e->seat, 1), e->count);
         break;
     case RG_EV_SIN:
         ch_text_add(o,
@@ -222,12 +231,12 @@ static const char *type_word(int t)
     return w[t];
 }
 
-static json_t *event_json(const rg_state *after, const rg_ev *e, int viewer, ch_lang lang)
+static json_t *event_json(const rg_state *after, const rg_ev *e, int hit, int viewer, ch_lang lang)
 {
     char buf[1024];
     ch_text o;
     ch_text_init(&o, buf, sizeof buf);
-    put_text(after, e, viewer, lang, &o);
+    put_text(after, e, hit, viewer, lang, &o);
     json_t *j = json_object();
     json_object_set_new(j, "type", json_string(type_word(e->type)));
     json_object_set_new(j, "seat", e->seat >= 0 ? json_integer(e->seat) : json_null());
@@ -276,8 +285,13 @@ json_t *rg_events(const void *before, ch_action a, int viewer, ch_lang lang)
     static _Thread_local rg_log lg; /* 7 KB: kept off small thread stacks */
     lg.n = 0;
     rg_apply_log(&after, a, &lg);
-    for (int i = 0; i < lg.n; i++)
-        json_array_append_new(out, event_json(&after, &lg.e[i], viewer, lang));
+    for (int i = 0; i < lg.n; i++) {
+        /* An attack that a resting target can only take: its draw follows. */
+        int hit = 0;
+        for (int j = i + 1; j < lg.n && lg.e[i].type == RG_EV_ATTACK; j++)
+            hit |= lg.e[j].type == RG_EV_HIT;
+        json_array_append_new(out, event_json(&after, &lg.e[i], hit, viewer, lang));
+    }
     /* Scores at the end (RG-82): who won; cards left are counts only. */
     if (after.phase == RG_PH_OVER)
         for (int p = 0; p < after.np; p++) {
