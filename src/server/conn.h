@@ -121,6 +121,8 @@ void sv_detach(sv_server *s, sv_conn *c);
 
 /* lobby.c: one message from c, already size-checked. */
 void sv_handle(sv_server *s, sv_conn *c, const char *text, size_t len);
+/* The table with room id id, or NULL. */
+sv_table *sv_table_of(sv_server *s, int64_t id);
 /* Runs due bot moves (at most max per table); returns 1 if a table still has one due. */
 int sv_run_bots(sv_server *s, sv_table *t, int max);
 /* Plays the moves the thinking thread has worked out (think.h) at the

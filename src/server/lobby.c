@@ -65,13 +65,17 @@ static size_t memory_used(const sv_server *s)
     return n;
 }
 
+sv_table *sv_table_of(sv_server *s, int64_t id)
+{
+    for (int i = 0; i < s->n_tables; i++)
+        if (s->tables[i]->room.id == id) return s->tables[i];
+    return NULL;
+}
+
 static sv_table *find_table(sv_server *s, json_t *req)
 {
     json_t *j = json_object_get(req, "table");
-    if (!json_is_integer(j)) return NULL;
-    for (int i = 0; i < s->n_tables; i++)
-        if (s->tables[i]->room.id == json_integer_value(j)) return s->tables[i];
-    return NULL;
+    return json_is_integer(j) ? sv_table_of(s, json_integer_value(j)) : NULL;
 }
 
 /* The time of a state message, once a pause that is over (its time, an
@@ -218,13 +222,6 @@ int sv_run_bots(sv_server *s, sv_table *t, int max)
     return busy;
 }
 
-static sv_table *table_by_id(sv_server *s, int64_t id)
-{
-    for (int i = 0; i < s->n_tables; i++)
-        if (s->tables[i]->room.id == id) return s->tables[i];
-    return NULL;
-}
-
 void sv_take_thoughts(sv_server *s)
 {
     if (!s->think) return;
@@ -232,7 +229,7 @@ void sv_take_thoughts(sv_server *s)
     while (all) {
         sv_thought *th = all;
         all = th->next;
-        sv_table *t = table_by_id(s, th->table);
+        sv_table *t = sv_table_of(s, th->table);
         if (t && t->thinking && t->think_ticket == th->ticket) {
             t->thinking = 0;
             tb_room *r = &t->room;
@@ -241,7 +238,6 @@ void sv_take_thoughts(sv_server *s)
              * meanwhile (a rematch, another server's move, a lease lost):
              * then its bot, due again, thinks again from where it is. */
             if (sv_sync_runs(s, t, now) && tb_room_bot_seat(r, now) == th->seat &&
-                th->state_size == r->game->state_size &&
                 memcmp(th->state, ch_match_state(&r->m), th->state_size) == 0) {
                 r->seats[th->seat].bot = th->bot;
                 r->seats[th->seat].bot.name = r->seats[th->seat].bot.spec;

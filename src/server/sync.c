@@ -8,13 +8,6 @@
 #include "conn.h"
 #include "sync.h"
 
-static sv_table *table_of(sv_server *s, int64_t id)
-{
-    for (int i = 0; i < s->n_tables; i++)
-        if (s->tables[i]->room.id == id) return s->tables[i];
-    return NULL;
-}
-
 static void note(sv_server *s, const char *payload)
 {
     ch_err err;
@@ -74,7 +67,7 @@ static void forget(void *ctx, const char *owner)
     sv_sync *y = &s->sync;
     for (int i = 0; i < y->n_remote;) {
         sv_remote r = y->remote[i];
-        sv_table *t = strcmp(r.owner, owner) == 0 ? table_of(s, r.table) : NULL;
+        sv_table *t = strcmp(r.owner, owner) == 0 ? sv_table_of(s, r.table) : NULL;
         if (t && set_remote(s, t, r.seat, owner, 0, 0)) {
             sv_announce(s, t);
             continue; /* the entry at i was replaced by the last */
@@ -191,7 +184,7 @@ static void on_note(void *ctx, const char *payload)
         return;
     }
     if (sscanf(payload, "%c %lld %d %d %39s", &kind, &id, &seat, &delta, owner) < 2) return;
-    sv_table *t = table_of(s, id);
+    sv_table *t = sv_table_of(s, id);
     ch_err err;
     int64_t now = sv_now_ms();
     if (!t) {

@@ -15,10 +15,10 @@ struct sv_think {
     pthread_t thread;
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    /* Under mu: asks not yet taken by the thread, answers not yet taken
-     * by the loop (each a list, oldest first), and how many of both. */
+    /* Under mu: asks not yet taken by the thread and answers not yet
+     * taken by the loop, each a list, oldest first. */
     sv_thought *asks, **asks_end, *done, **done_end;
-    int pending, stop;
+    int stop;
 };
 
 static double now_s(void)
@@ -94,7 +94,6 @@ int sv_think_ask(sv_think *k, int64_t table, uint64_t ticket, int seat, const ch
     pthread_mutex_lock(&k->mu);
     *k->asks_end = t;
     k->asks_end = &t->next;
-    k->pending++;
     pthread_cond_signal(&k->cv);
     pthread_mutex_unlock(&k->mu);
     return CH_OK;
@@ -106,18 +105,8 @@ sv_thought *sv_think_answers(sv_think *k)
     sv_thought *all = k->done;
     k->done = NULL;
     k->done_end = &k->done;
-    for (sv_thought *t = all; t; t = t->next)
-        k->pending--;
     pthread_mutex_unlock(&k->mu);
     return all;
-}
-
-int sv_think_pending(sv_think *k)
-{
-    pthread_mutex_lock(&k->mu);
-    int n = k->pending;
-    pthread_mutex_unlock(&k->mu);
-    return n;
 }
 
 static void free_list(sv_thought *t)

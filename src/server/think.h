@@ -42,8 +42,6 @@ int sv_think_ask(sv_think *k, int64_t table, uint64_t ticket, int seat, const ch
 /* The answers ready now, in the order they were asked, or NULL; the
  * caller frees each with free(). Never waits. */
 sv_thought *sv_think_answers(sv_think *k);
-/* Asks and answers not yet taken: 0 once everything asked has been taken. */
-int sv_think_pending(sv_think *k);
 /* Waits for the thought in progress, drops the rest, ends the thread. */
 void sv_think_stop(sv_think *k);
 
