@@ -31,7 +31,8 @@ static const struct {
     {"racko", {"random", "heuristic", "pimc", NULL}},
     /* Hard: pimc (3 000 rollouts of 30 moves, 40 ms a move of CPU); 1 500
      * won 61 % against the heuristic, 3 000 70 %. No Expert: 15 000 (185
-     * ms a move) won 4 of 10 games against Hard. */
+     * ms a move) won 4 of 10 games against Hard, 10 000 51.8 % of 400, and
+     * 6 000 rollouts of 60 moves 46 % of 200. */
     {"ragamaru", {"random", "heuristic", "pimc", NULL}},
     /* Hard: pimc, its worlds weighed by what the other seats threw away
      * and picked up, searching only the heuristic's three best discards
