@@ -52,6 +52,9 @@ typedef struct ch_search_cfg {
                            weight this many times (0: the play is not read) */
     int conv;           /* solver: the team's bidding convention, made and read alike by
                            every seat (0: the heuristic's bids; comrade_search.c) */
+    double prior;       /* ismcts: weight of the heuristic's move in each world (progressive
+                           bias: expanded first, then prior / (visits + 1) added to its
+                           UCB; prior=50: 0.5; 0 = off, untried moves expanded at random) */
 } ch_search_cfg;
 
 /* Room for the legal actions of any game in this tree (RAGAMARU's 1100 is

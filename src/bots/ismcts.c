@@ -6,7 +6,13 @@
  * legal in that world (UCB with availability counts), adds one untried
  * action, finishes the game by rollout and credits every node with the
  * score of the seat that chose it. Root-parallel: each thread grows its own
- * tree from its own seed; root visit counts are summed. */
+ * tree from its own seed; root visit counts are summed.
+ *
+ * With prior > 0 the game's heuristic guides the tree (progressive bias,
+ * Chaslot et al. 2008): at each node the move the heuristic would make for
+ * the mover in this world (from the mover's view, as the heuristic always
+ * reads) is expanded before the others, and its UCB gets prior / (visits +
+ * 1), a bonus that fades as the node's own results come in. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +91,10 @@ static void grow(void *arg)
     ch_action *legal = malloc(sizeof *legal * (size_t)g->max_actions);
     char *used = malloc((size_t)g->max_actions);
     int *path = malloc(sizeof *path * MAX_PATH);
+    /* The guide: the heuristic with its own randomness (never the rollouts'). */
+    ch_bot guide;
+    int guided = w->cfg->prior > 0 &&
+                 ch_bot_init(&guide, g, "heuristic", ch_mix64(w->seed ^ 0x9e1du), NULL) == CH_OK;
     w->ok = st && tmp && legal && used && path && ch_sim_ctx_init(&x, g, w->cfg, w->seed) == CH_OK &&
             add_node(&w->t, -1, 0, -1) == 0;
     for (int it = 0; w->ok && it < w->iters; it++) {
@@ -102,6 +112,8 @@ static void grow(void *arg)
              * ones come in an order that depends on the actions only. */
             qsort(legal, (size_t)n, sizeof *legal, cmp_action);
             memset(used, 0, (size_t)n);
+            /* The heuristic's move here, or -1 (unguided, or a single move). */
+            int hk = guided && n > 1 ? find_action(legal, n, ch_bot_act(&guide, st, mover)) : -1;
             int tried = 0, best = -1;
             double best_ucb = -1.0;
             for (int c = w->t.n[v].first; c >= 0; c = w->t.n[c].next) {
@@ -114,13 +126,20 @@ static void grow(void *arg)
                 cn->avail++;
                 double ucb =
                     cn->total / cn->visits + w->cfg->c * sqrt(log((double)cn->avail) / cn->visits);
+                if (k == hk) ucb += w->cfg->prior / (cn->visits + 1);
                 if (ucb > best_ucb) best_ucb = ucb, best = c;
             }
             if (tried < n) {
-                /* Expand: an untried legal action, chosen at random. */
-                int pick = (int)ch_rng_below(&x.rng, (uint32_t)(n - tried)), k = 0;
-                for (;; k++)
-                    if (!used[k] && pick-- == 0) break;
+                /* Expand: the heuristic's move if untried, else an untried
+                 * legal action chosen at random. */
+                int k = 0;
+                if (hk >= 0 && !used[hk]) {
+                    k = hk;
+                } else {
+                    int pick = (int)ch_rng_below(&x.rng, (uint32_t)(n - tried));
+                    for (;; k++)
+                        if (!used[k] && pick-- == 0) break;
+                }
                 int c = add_node(&w->t, v, legal[k], mover);
                 if (c < 0) {
                     w->ok = 0;

@@ -116,6 +116,13 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
         c->z = h / 100.0;
         return CH_OK;
     }
+    if (strcmp(key, "prior") == 0) {
+        /* Hundredths, as c: prior=50 is a bonus of 0.5 for an unvisited move. */
+        int h = 0;
+        if (set_int(key, v, 0, 1000, &h, err) != CH_OK) return CH_EINVAL;
+        c->prior = h / 100.0;
+        return CH_OK;
+    }
     if (strcmp(key, "c") == 0) {
         /* Hundredths, to keep the one strict integer parser: c=70 is 0.70. */
         int h = 0;
@@ -126,7 +133,7 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
     return ch_errf(
         err, CH_EINVAL,
         "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c, z, nodes, "
-        "infer, bid, tuned, halve, top, race, play, conv)",
+        "infer, bid, tuned, halve, top, race, play, conv, prior)",
         key);
 }
 
