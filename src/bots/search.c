@@ -68,6 +68,16 @@ static int set_int(const char *key, const char *v, long lo, long hi, int *out, c
     return CH_OK;
 }
 
+/* A fraction written in hundredths, 0..10 (c=70 is 0.70), to keep the one
+ * strict integer parser for every setting. */
+static int set_hundredths(const char *key, const char *v, double *out, ch_err *err)
+{
+    int h = 0;
+    if (set_int(key, v, 0, 1000, &h, err) != CH_OK) return CH_EINVAL;
+    *out = h / 100.0;
+    return CH_OK;
+}
+
 static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err)
 {
     /* Bounds keep a move's time and memory finite whoever names the bot
@@ -109,27 +119,10 @@ static int set_one(ch_search_cfg *c, const char *key, const char *v, ch_err *err
             return ch_errf(err, CH_EINVAL, "bot setting rollout: '%s' is not random|heuristic", v);
         return CH_OK;
     }
-    if (strcmp(key, "z") == 0) {
-        /* Hundredths too: z=150 is 1.5 standard errors. */
-        int h = 0;
-        if (set_int(key, v, 0, 1000, &h, err) != CH_OK) return CH_EINVAL;
-        c->z = h / 100.0;
-        return CH_OK;
-    }
-    if (strcmp(key, "prior") == 0) {
-        /* Hundredths, as c: prior=50 is a bonus of 0.5 for an unvisited move. */
-        int h = 0;
-        if (set_int(key, v, 0, 1000, &h, err) != CH_OK) return CH_EINVAL;
-        c->prior = h / 100.0;
-        return CH_OK;
-    }
-    if (strcmp(key, "c") == 0) {
-        /* Hundredths, to keep the one strict integer parser: c=70 is 0.70. */
-        int h = 0;
-        if (set_int(key, v, 0, 1000, &h, err) != CH_OK) return CH_EINVAL;
-        c->c = h / 100.0;
-        return CH_OK;
-    }
+    /* z=150 is 1.5 standard errors; prior=50 a bonus of 0.5 for an unvisited move. */
+    if (strcmp(key, "z") == 0) return set_hundredths(key, v, &c->z, err);
+    if (strcmp(key, "prior") == 0) return set_hundredths(key, v, &c->prior, err);
+    if (strcmp(key, "c") == 0) return set_hundredths(key, v, &c->c, err);
     return ch_errf(
         err, CH_EINVAL,
         "unknown bot setting '%s' (iters, ms, worlds, threads, rollout, depth, cut, c, z, nodes, "
