@@ -74,6 +74,18 @@ async function createTable(page, g) {
   await page.goto(url);
   await page.waitForSelector('#game option', { state: 'attached' });
   await page.selectOption('#game', g.game);
+  // The lobby redraws the form on every message; if the choice of players
+  // is not there in time, say what the form shows instead of timing out
+  // (a sanitized CI run once did, on the fifth table, with no trace).
+  const want = `#players option[value="${g.players}"]:not([disabled])`;
+  if (!(await page.waitForSelector(want, { state: 'attached', timeout: 60000 }).catch(() => null))) {
+    const shown = await page.evaluate(() => ({
+      game: document.querySelector('#game')?.value,
+      players: [...document.querySelectorAll('#players option')].map((o) => o.value + (o.disabled ? ' (disabled)' : '')),
+      error: document.querySelector('.error')?.textContent || null,
+    }));
+    fail(`${g.game}: no choice of ${g.players} players after choosing the game; the form shows ${JSON.stringify(shown)}`);
+  }
   await page.selectOption('#players', String(g.players));
   // Seats 0 and 1 people, the rest the Normal computer player (issue 24:
   // the seat chooser offers levels, never a search player's name).
