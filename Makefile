@@ -57,15 +57,19 @@ serve: build
 
 # The whole suite, then again under AddressSanitizer + UBSan (with fewer
 # simulated games: the harness divides its counts by CH_HARNESS_SCALE).
-# One test more than cores: the browser test that ctest starts first spends
-# most of its ten minutes waiting on pages and timers (132 s of CPU in 620 s
-# on two cores), and with -j $(JOBS) it held a slot the whole time, so the
-# rest of the suite ran one test at a time beside it.
+# The first suite runs one test more than cores: the browser test that ctest
+# starts first spends most of its time waiting on pages and timers (132 s of
+# CPU in 620 s on two cores), and with -j $(JOBS) it held a slot the whole
+# time, so the rest ran one test at a time beside it (988 s; 819 s with one
+# more). Sanitized, the server it drives is busy and the tests beside it
+# slow each other down far past their share of the cores (a simulation test
+# took 530 s beside two others, 94 s alone; the suite 1,085 s, against
+# 859-928 s in earlier runs with -j $(JOBS)), so that suite keeps one per core.
 TEST_JOBS ?= $(shell echo $$(($(JOBS) + 1)))
 test: build asan o3
 	cd build && ctest --output-on-failure -j $(TEST_JOBS)
 	cd build-asan && CH_HARNESS_SCALE=8 ASAN_OPTIONS=detect_leaks=1 \
-		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(TEST_JOBS)
+		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
 
 # Every fuzz target for FUZZ_SECONDS each (optimised, ASan+UBSan), growing
 # the corpora in build-fuzz/corpus/; seeds and dictionaries are in fuzz/.
