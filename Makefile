@@ -64,7 +64,7 @@ serve: build
 # more). Sanitized, the server it drives is busy and the tests beside it
 # slow each other down far past their share of the cores (a simulation test
 # took 530 s beside two others, 94 s alone; the suite 1,085 s, against
-# 859-928 s in earlier runs with -j $(JOBS)), so that suite keeps one per core.
+# 841-882 s on the same machine with -j $(JOBS)), so it keeps one per core.
 TEST_JOBS ?= $(shell echo $$(($(JOBS) + 1)))
 test: build asan o3
 	cd build && ctest --output-on-failure -j $(TEST_JOBS)
