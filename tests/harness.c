@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "cardhall/bot.h"
+#include "cardhall/jsontext.h"
 #include "cardhall/match.h"
 #include "cardhall/registry.h"
 #include "cardhall/table.h"
@@ -245,6 +246,39 @@ static void check_action_ids(const ctx *c, const void *st, const ch_action *acts
     free(buf);
 }
 
+/* game.h's view_json_lean: the whole view is the lean one with "last_hand"
+ * written last, byte for byte, and that record is seat 0's too (the server
+ * keeps one text of it for every viewer). */
+static void check_view_lean(const ctx *c, const void *st, int viewer)
+{
+    const ch_game *g = c->g;
+    if (!g->view_json_lean) return;
+    json_t *full = g->view_json(st, viewer), *lean = g->view_json_lean(st, viewer),
+           *first = g->view_json(st, 0);
+    json_t *last = json_object_get(full, "last_hand");
+    if (!last || !json_equal(last, json_object_get(first, "last_hand")))
+        failf(c, "the last hand's record in %d's view is missing or not seat 0's", viewer);
+    size_t nf, nl;
+    tb_text h = TB_TEXT_INIT; /* a record may be null, which json_dumps refuses */
+    char *f = tb_json_dumps(full, &nf), *l = tb_json_dumps(lean, &nl);
+    tb_json_append(&h, last);
+    char *want = malloc(nl + h.len + 16);
+    if (!f || !l || h.failed || !want || nl < 2) failf(c, "view of %d: no text", viewer);
+    int empty = nl == 2;
+    size_t n =
+        (size_t)sprintf(want, "%.*s%s\"last_hand\":%s}", (int)nl - 1, l, empty ? "" : ",", h.p);
+    if (n != nf || memcmp(want, f, n) != 0)
+        failf(c, "view of %d is not its lean view with the last hand's record last:\n %s\n %s",
+              viewer, f, want);
+    free(f);
+    free(l);
+    free(h.p);
+    free(want);
+    json_decref(full);
+    json_decref(lean);
+    json_decref(first);
+}
+
 static void check_resample(const ctx *c, const void *st, int viewer, ch_rng *rng, void *scratch)
 {
     const ch_game *g = c->g;
@@ -260,6 +294,7 @@ static void check_resample(const ctx *c, const void *st, int viewer, ch_rng *rng
     check_summary(c, st, scratch, viewer);
     /* The board a viewer is shown (terminal, server) names nothing hidden
      * from it either: every fourth deep step, it is costly. */
+    if (c->step % 16 == 0) check_view_lean(c, st, viewer); /* test_statetext does more */
     if (c->step % 4 == 0) {
         ch_lang lang = c->step % 8 ? CH_LANG_EN : CH_LANG_JA;
         char *a = tb_render(g, st, viewer, lang), *b = tb_render(g, scratch, viewer, lang);

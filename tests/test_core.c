@@ -213,6 +213,7 @@ static const ch_game toy_game = {
     0, /* old records */
     NULL, /* observe_kept */
     NULL, /* same_play */
+    NULL, /* view_json_lean */
 };
 
 /* ---- Text building ---- */

@@ -22,6 +22,7 @@
 #include "cardhall/table.h"
 
 static long compared;
+static int kept_games[16]; /* per game: games in which a hand ended */
 
 static void same(tb_room *r, int viewer, ch_lang lang, int64_t now, int move)
 {
@@ -88,6 +89,18 @@ static void play_game(const ch_game *g, uint64_t seed)
         assert_int_equal(tb_room_apply_at(&r, a, now, &err), CH_OK);
     }
     every_viewer(&r, now); /* finished: the last hand and the scores */
+    /* The messages above wrote a kept record of a hand (game.h's
+     * view_json_lean), and it was the hand that ended last. */
+    if (g->view_json_lean) {
+        ch_result res;
+        g->result(ch_match_state(&r.m), &res);
+        assert_non_null(r.last_hand.p);
+        assert_int_equal(r.last_hand_hands, res.hands);
+        int i = 0;
+        while (ch_games()[i] != g)
+            i++;
+        if (res.hands > 0) kept_games[i]++;
+    }
     /* A name that is not UTF-8 (none can be joined with; a record could
      * hold one) is left out of the summary by both. */
     memcpy(r.seats[0].name, "A\xff", 3);
@@ -102,6 +115,9 @@ static void every_game_every_viewer_the_same_bytes(void **unused)
         for (uint64_t seed = 1; seed <= 3; seed++)
             play_game(*g, seed);
     assert_true(compared > 5000);
+    for (const ch_game *const *g = ch_games(); *g; g++)
+        if ((*g)->view_json_lean && kept_games[g - ch_games()] == 0)
+            fail_msg("%s: no game ended a hand, so no kept record was written", (*g)->name);
 }
 
 int main(void)

@@ -316,6 +316,7 @@ static const ch_game toy_game = {
     0,    /* old records */
     NULL, /* observe_kept */
     NULL, /* same_play */
+    NULL, /* view_json_lean */
 };
 
 /* The same game before issue 16: every new hook NULL. */

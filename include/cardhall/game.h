@@ -243,6 +243,17 @@ typedef struct ch_game {
      * notation writes one of them and a player may type another; ch_parse_action asks this when no
      * text matches. */
     int (*same_play)(const char *typed, const char *written);
+
+    /* Optional (NULL: view_json alone): view_json(st, viewer) without its
+     * "last_hand" member, for viewer a seat or CH_SPECTATOR. A game that has
+     * it writes "last_hand" as view_json's last member, the same for every
+     * viewer, and changes it only when a hand ends (ch_result.hands grows)
+     * or a new game is set up. So a front end that sends a view at every
+     * move may keep that member's text and write it after this view's
+     * members: the table server does (tb_room_state_text), because building
+     * and writing the record of a hand, which changes once a hand, at every
+     * move was about a tenth of the server's CPU a move (issue 29). */
+    json_t *(*view_json_lean)(const void *st, int viewer);
 } ch_game;
 
 #define CH_OBS_RANK 3

@@ -62,6 +62,12 @@ typedef struct tb_room {
     int pause_move;        /* while paused: the moves made when the hand ended */
     int64_t pause_since;   /* while paused: ms when it began */
     unsigned continued;    /* while paused: bit per seat that sent continue */
+    /* The text of the views' "last_hand" member (game.h's view_json_lean),
+     * made at the first state message after a hand ended and written into
+     * every one after it until the next hand ends; .p NULL: none yet (a
+     * game started again forgets it). last_hand_hands: the hands done then. */
+    tb_text last_hand;
+    int last_hand_hands;
 } tb_room;
 
 /* Sets r up: game and options (JSON as ch_opts_from_json reads it), data

@@ -31,6 +31,8 @@ static void standin_init(tb_room *r, int seat)
 
 static int start(tb_room *r, ch_err *err)
 {
+    free(r->last_hand.p); /* a kept record is of the game before */
+    r->last_hand = (tb_text)TB_TEXT_INIT;
     int rc = ch_match_init_opts(&r->m, r->game, &r->opts, r->seed, NULL, 0, err);
     if (rc != CH_OK) return rc;
     r->status =
@@ -165,6 +167,7 @@ void tb_room_free(tb_room *r)
     json_decref(r->opts_json);
     tb_chat_free(&r->chat);
     tb_clock_free(&r->clock);
+    free(r->last_hand.p);
     memset(r, 0, sizeof *r);
 }
 
@@ -435,6 +438,14 @@ json_t *tb_room_spectator_view(const tb_room *r)
     return json_null();
 }
 
+/* Hands done in the current game. */
+static int hands_of(const tb_room *r)
+{
+    ch_result res;
+    r->game->result(ch_match_state(&r->m), &res);
+    return res.hands;
+}
+
 static json_t *view_for(const tb_room *r, int viewer)
 {
     if (viewer == CH_SPECTATOR) return tb_room_spectator_view(r);
@@ -541,6 +552,40 @@ static int bool_text(tb_text *t, int b)
     return b ? tb_text_put(t, "true", 4) : tb_text_put(t, "false", 5);
 }
 
+/* The viewer's view. Where the game builds its last hand's record apart
+ * (game.h's view_json_lean), the record's text is kept from the first
+ * message after the hand ended and written after the lean view's members:
+ * the same bytes as the whole view's tree (test_statetext), without building
+ * and writing a record at every move that changes once a hand. The record
+ * is the same for every viewer, so one text serves them all. */
+static int view_member(tb_text *t, tb_room *r, int viewer)
+{
+    const ch_game *g = r->game;
+    if (!g->view_json_lean || (viewer == CH_SPECTATOR && !tb_has_spectator(g)))
+        return tree_member(t, "view", view_for(r, viewer));
+    int hands = hands_of(r);
+    if (!r->last_hand.p || r->last_hand_hands != hands) {
+        json_t *v = view_for(r, viewer);
+        tb_text kept = TB_TEXT_INIT;
+        if (tb_json_append(&kept, json_object_get(v, "last_hand")) == 0) {
+            free(r->last_hand.p);
+            r->last_hand = kept;
+            r->last_hand_hands = hands;
+        } else {
+            free(kept.p);
+        }
+        return tree_member(t, "view", v);
+    }
+    json_t *lean = g->view_json_lean(ch_match_state(&r->m), viewer);
+    int rc = key(t, "view", 0) || tb_json_append(t, lean);
+    json_decref(lean);
+    if (rc) return -1;
+    assert(t->len >= 2 && t->p[t->len - 1] == '}');
+    t->len--; /* the lean view's closing brace: the record goes before it */
+    return key(t, "last_hand", t->p[t->len - 1] == '{') ||
+           tb_text_put(t, r->last_hand.p, r->last_hand.len) || tb_text_put(t, "}", 1);
+}
+
 /* tb_room_summary's text, member by member in its order. */
 static int summary_text(tb_text *t, const tb_room *r)
 {
@@ -588,8 +633,7 @@ int tb_room_state_text(tb_text *t, tb_room *r, int viewer, ch_lang lang, int64_t
         (viewer == CH_SPECTATOR ? tb_text_put(t, "null", 4) : tb_text_int(t, viewer)))
         goto fail;
     if (r->status != TB_ROOM_OPEN) {
-        if (tree_member(t, "status", status_json(r)) || tree_member(t, "view", view_for(r, viewer)))
-            goto fail;
+        if (tree_member(t, "status", status_json(r)) || view_member(t, r, viewer)) goto fail;
         if (viewer >= 0 || tb_has_spectator(r->game)) {
             char *board = tb_render_as(r->game, ch_match_state(&r->m), viewer, lang, NULL);
             int rc = board ? string_member(t, "board", board) : 0;
@@ -718,14 +762,6 @@ int tb_room_timed_out(const tb_room *r, int64_t now_ms)
     int p = tb_room_to_move(r);
     if (p < 0 || r->seats[p].kind != TB_SEAT_PERSON) return -1;
     return tb_clock_out(&r->clock, now_ms) == p ? p : -1;
-}
-
-/* Hands done in the current game. */
-static int hands_of(const tb_room *r)
-{
-    ch_result res;
-    r->game->result(ch_match_state(&r->m), &res);
-    return res.hands;
 }
 
 static void pause_begin(tb_room *r, int64_t now_ms)

@@ -72,6 +72,7 @@ void db_obs_kept(const void *st, int viewer, float *out, uint16_t *memo, int fir
 
 /* view.c */
 json_t *db_view_json(const void *st, int viewer);
+json_t *db_view_json_lean(const void *st, int viewer);
 void db_census(const void *st, int viewer, ch_census *c);
 void db_resample(void *st, int viewer, ch_rng *rng);
 

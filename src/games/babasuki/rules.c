@@ -773,4 +773,5 @@ const ch_game db_game = {
     1,    /* old_rules: 1 = piles in the order dealt (records before issue 16) */
     db_obs_kept,
     NULL, /* same_play: a move has one text */
+    db_view_json_lean,
 };

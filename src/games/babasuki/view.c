@@ -128,7 +128,7 @@ static json_t *ints(const void *base, int n, int size)
     return a;
 }
 
-json_t *db_view_json(const void *st, int viewer)
+json_t *db_view_json_lean(const void *st, int viewer)
 {
     const db_state *s = st;
     static const char *const hz_name[HZ_N] = {"hand", "pack", "kept", "taken", "aside"};
@@ -200,7 +200,6 @@ json_t *db_view_json(const void *st, int viewer)
         json_array_append_new(seats, o);
     }
     json_object_set_new(v, "seats", seats);
-    json_object_set_new(v, "last_hand", db_last_hand_json(s));
     if (viewer == CH_ALL) {
         /* deck[ndeck-1] is the top; list top first. */
         uint8_t d[DB_NCARDS];
@@ -210,6 +209,15 @@ json_t *db_view_json(const void *st, int viewer)
     } else {
         json_object_set_new(v, "deck_count", json_integer(s->ndeck));
     }
+    return v;
+}
+
+/* The last hand's record goes last, so that a front end may write the
+ * lean view and the record it kept (game.h, view_json_lean). */
+json_t *db_view_json(const void *st, int viewer)
+{
+    json_t *v = db_view_json_lean(st, viewer);
+    json_object_set_new(v, "last_hand", db_last_hand_json(st));
     return v;
 }
 

@@ -88,4 +88,5 @@ const ch_game cm_game = {
     0,    /* old_rules */
     NULL, /* observe_kept: observe alone */
     NULL, /* same_play: a move has one text */
+    cm_view_json_lean,
 };

@@ -43,6 +43,7 @@ int cm_item_text(int a, char *buf, size_t cap);
 int cm_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
 
 json_t *cm_view_json(const void *st, int viewer);
+json_t *cm_view_json_lean(const void *st, int viewer);
 void cm_census(const void *st, int viewer, ch_census *c);
 void cm_resample(void *st, int viewer, ch_rng *rng);
 

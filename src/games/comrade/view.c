@@ -99,7 +99,7 @@ static json_t *tricks_json(const cm_state *s)
     return a;
 }
 
-json_t *cm_view_json(const void *st, int viewer)
+json_t *cm_view_json_lean(const void *st, int viewer)
 {
     const cm_state *s = st;
     json_t *v = json_object(), *seats = json_array();
@@ -124,7 +124,15 @@ json_t *cm_view_json(const void *st, int viewer)
         json_array_append_new(seats, seat_json(s, p, viewer));
     json_object_set_new(v, "seats", seats);
     json_object_set_new(v, "tricks", tricks_json(s));
-    json_object_set_new(v, "last_hand", cm_last_hand_json(s));
+    return v;
+}
+
+/* The last hand's record goes last, so that a front end may write the
+ * lean view and the record it kept (game.h, view_json_lean). */
+json_t *cm_view_json(const void *st, int viewer)
+{
+    json_t *v = cm_view_json_lean(st, viewer);
+    json_object_set_new(v, "last_hand", cm_last_hand_json(st));
     return v;
 }
 

@@ -93,4 +93,5 @@ const ch_game rk_game = {
     .action_id = rk_action_id,
     .obs_shape = rk_obs_shape,
     .observe = rk_obs,
+    .view_json_lean = rk_view_json_lean,
 };

@@ -26,6 +26,7 @@ int rk_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
 int rk_sees_slot(const rk_state *s, int viewer, int seat, int slot);
 int rk_sees_hand(const rk_state *s, int viewer);
 json_t *rk_view_json(const void *st, int viewer);
+json_t *rk_view_json_lean(const void *st, int viewer);
 void rk_census(const void *st, int viewer, ch_census *c);
 void rk_resample(void *st, int viewer, ch_rng *rng);
 

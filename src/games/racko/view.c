@@ -40,7 +40,7 @@ static json_t *ints(const int16_t *v, int n)
     return a;
 }
 
-json_t *rk_view_json(const void *st, int viewer)
+json_t *rk_view_json_lean(const void *st, int viewer)
 {
     const rk_state *s = st;
     json_t *v = json_object();
@@ -101,7 +101,15 @@ json_t *rk_view_json(const void *st, int viewer)
         json_object_set_new(last, "racks", lr);
         json_object_set_new(v, "last_round", last);
     }
-    json_object_set_new(v, "last_hand", rk_last_hand_json(s));
+    return v;
+}
+
+/* The last hand's record goes last, so that a front end may write the
+ * lean view and the record it kept (game.h, view_json_lean). */
+json_t *rk_view_json(const void *st, int viewer)
+{
+    json_t *v = rk_view_json_lean(st, viewer);
+    json_object_set_new(v, "last_hand", rk_last_hand_json(st));
     return v;
 }
 

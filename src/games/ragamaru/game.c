@@ -269,4 +269,5 @@ const ch_game rg_game = {
     .observe_kept = rg_obs_kept,
     .upgrade_action = rg_upgrade_action,
     .same_play = rg_same_play,
+    .view_json_lean = rg_view_json_lean,
 };

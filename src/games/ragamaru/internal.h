@@ -215,6 +215,7 @@ int rg_action_text(const void *st, ch_action a, char *buf, size_t cap);
 int rg_action_name(const void *st, ch_action a, int viewer, ch_lang lang, char *buf, size_t cap);
 int rg_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap);
 json_t *rg_view_json(const void *st, int viewer);
+json_t *rg_view_json_lean(const void *st, int viewer);
 json_t *rg_last_hand_json(const rg_state *s);
 void rg_put_card_for(ch_text *o, int face, ch_lang lang); /* code; Japanese: short name */
 json_t *rg_events(const void *before, ch_action a, int viewer, ch_lang lang);

@@ -54,7 +54,7 @@ static int out_of_play(const rg_state *s, uint8_t *f)
     return n;
 }
 
-json_t *rg_view_json(const void *st, int viewer)
+json_t *rg_view_json_lean(const void *st, int viewer)
 {
     const rg_state *s = st;
     json_t *v = json_object(), *sizes = json_array(), *rests = json_array(), *order = json_array();
@@ -113,7 +113,15 @@ json_t *rg_view_json(const void *st, int viewer)
         }
     }
     json_object_set_new(v, "hands", hands);
-    json_object_set_new(v, "last_hand", rg_last_hand_json(s));
+    return v;
+}
+
+/* The last hand's record goes last, so that a front end may write the
+ * lean view and the record it kept (game.h, view_json_lean). */
+json_t *rg_view_json(const void *st, int viewer)
+{
+    json_t *v = rg_view_json_lean(st, viewer);
+    json_object_set_new(v, "last_hand", rg_last_hand_json(st));
     return v;
 }
 

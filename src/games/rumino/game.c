@@ -90,4 +90,5 @@ const ch_game ru_game = {
     0,    /* old_rules */
     NULL, /* observe_kept: observe alone */
     NULL, /* same_play: a move has one text */
+    ru_view_json_lean,
 };

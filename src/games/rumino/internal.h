@@ -26,6 +26,7 @@ const char *ru_phase_name(const void *st);
 
 /* view.c */
 json_t *ru_view_json(const void *st, int viewer);
+json_t *ru_view_json_lean(const void *st, int viewer);
 void ru_census(const void *st, int viewer, ch_census *c);
 void ru_resample(void *st, int viewer, ch_rng *rng);
 /* Seat p's hand sorted into h (returns its size) and its best layout. */

@@ -53,7 +53,7 @@ static json_t *own_json(const ru_state *s, int p)
                      cards_json(l.dead, l.n_dead), "deadwood_points", l.deadwood);
 }
 
-json_t *ru_view_json(const void *st, int viewer)
+json_t *ru_view_json_lean(const void *st, int viewer)
 {
     const ru_state *s = st;
     static const char *const ends[] = {"none", "knock", "gin", "rumino", "void"};
@@ -111,7 +111,15 @@ json_t *ru_view_json(const void *st, int viewer)
     }
     if (s->drawn != RU_NONE && (viewer == CH_ALL || viewer == s->to_move))
         json_object_set_new(v, "drawn", card_json(s->drawn));
-    json_object_set_new(v, "last_hand", ru_last_hand_json(s));
+    return v;
+}
+
+/* The last hand's record goes last, so that a front end may write the
+ * lean view and the record it kept (game.h, view_json_lean). */
+json_t *ru_view_json(const void *st, int viewer)
+{
+    json_t *v = ru_view_json_lean(st, viewer);
+    json_object_set_new(v, "last_hand", ru_last_hand_json(st));
     return v;
 }
 
