@@ -52,6 +52,7 @@ typedef struct tb_room {
     ch_match m;      /* valid while status != TB_ROOM_OPEN */
     ch_action *acts; /* room for game->max_actions */
     json_t *opts_json; /* the options as the summary shows them, made once: they never change */
+    tb_text opts_text; /* and their text, which every state message writes */
     tb_chat chat;    /* the last messages said at the table */
     tb_clock clock;  /* turn clocks; off unless tb_room_set_clock */
     int spectator_chat; /* spectators may chat (1 unless the table says no) */

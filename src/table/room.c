@@ -119,13 +119,17 @@ static int room_seats(tb_room *r, const char *const *seats, int n_seats, ch_err 
     r->acts = malloc(sizeof *r->acts * (size_t)g->max_actions);
     if (!r->acts) return ch_errf(err, CH_ENOMEM, "out of memory");
     r->opts_json = opts_json(r);
-    int rc = check_setup(r, err);
+    int rc = tb_json_append(&r->opts_text, r->opts_json) == 0
+                 ? check_setup(r, err)
+                 : ch_errf(err, CH_ENOMEM, "out of memory");
     if (rc == CH_OK) rc = maybe_start(r, err);
     if (rc != CH_OK) {
         free(r->acts);
         r->acts = NULL;
         json_decref(r->opts_json);
         r->opts_json = NULL;
+        free(r->opts_text.p);
+        r->opts_text = (tb_text)TB_TEXT_INIT;
     }
     return rc;
 }
@@ -165,6 +169,7 @@ void tb_room_free(tb_room *r)
     ch_opts_free_data(&r->opts);
     free(r->acts);
     json_decref(r->opts_json);
+    free(r->opts_text.p);
     tb_chat_free(&r->chat);
     tb_clock_free(&r->clock);
     free(r->last_hand.p);
@@ -593,8 +598,9 @@ static int summary_text(tb_text *t, const tb_room *r)
     if (tb_text_put(t, "{", 1) || key(t, "id", 1) || tb_text_int(t, r->id) ||
         string_member(t, "game", r->game->name))
         return -1;
-    json_t *opts = r->opts_json ? json_incref(r->opts_json) : opts_json(r);
-    if (tree_member(t, "options", opts) ||
+    /* The options' text is made once with the room: written in every message. */
+    if ((r->opts_text.p ? key(t, "options", 0) || tb_text_put(t, r->opts_text.p, r->opts_text.len)
+                        : tree_member(t, "options", opts_json(r))) ||
         string_member(t, "status", tb_room_status_name(r->status)) || key(t, "game_no", 0) ||
         tb_text_int(t, r->game_no) || key(t, "timeout_ms", 0) || tb_text_int(t, r->timeout_ms) ||
         key(t, "seats", 0) || tb_text_put(t, "[", 1))
