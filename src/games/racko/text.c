@@ -1,5 +1,6 @@
 /* Rack-O in words: card and action notation (docs/notation/racko.md), move
  * names in English and Japanese, and the terminal board. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -179,13 +180,10 @@ int rk_render(const void *st, int viewer, ch_lang lang, char *buf, size_t cap)
                     ja ? "\nチーム: {P0}と{P2}: %d、{P1}と{P3}: %d"
                        : "\nteams: {P0} and {P2}: %d, {P1} and {P3}: %d",
                     rk_team_score(s, 0), rk_team_score(s, 1));
-    ch_text_add(&t, "\n  ");
-    for (int i = 0; i < RK_SLOTS; i++) {
-        char slot[8];
-        snprintf(slot, sizeof slot, "#%d", 5 * (i + 1));
-        ch_text_add(&t, "%4s", slot); /* over its column's numbers */
-    }
-    ch_text_add(&t, "\n");
+    /* Each slot's number (#5, #10, ...) over its column, four wide as the
+     * cards in rack_line: one text, as the server writes a board a move. */
+    static_assert(RK_SLOTS == 10, "the slot heading names ten slots");
+    ch_text_add(&t, "\n    #5 #10 #15 #20 #25 #30 #35 #40 #45 #50\n");
     if (viewer >= 0) rack_line(s, viewer, viewer, ja, &t);
     for (int p = 0; p < s->n; p++)
         if (p != viewer) rack_line(s, viewer, p, ja, &t);
