@@ -415,6 +415,23 @@ static void check_events(const ctx *c, const void *before, ch_action a, const vo
     }
 }
 
+/* game.h's view_json_lean: the last hand's record changes only when a hand
+ * ends, so the table server keeps its text from one hand's end to the next. */
+static void check_last_hand_kept(const ctx *c, const void *before, const void *after)
+{
+    const ch_game *g = c->g;
+    if (!g->view_json_lean) return;
+    ch_result rb, ra;
+    g->result(before, &rb);
+    g->result(after, &ra);
+    if (ra.hands != rb.hands) return;
+    json_t *vb = g->view_json(before, 0), *va = g->view_json(after, 0);
+    if (!json_equal(json_object_get(vb, "last_hand"), json_object_get(va, "last_hand")))
+        failf(c, "the last hand's record changed though no hand ended (%d done)", ra.hands);
+    json_decref(vb);
+    json_decref(va);
+}
+
 /* The history each seat and the spectator are given never carries the
  * notation of a move another seat made. */
 static void check_history(const ctx *c, const ch_match *m)
@@ -625,6 +642,7 @@ long ch_harness_run(const ch_harness_cfg *cfg)
                 failf(&c, "undo does not restore the previous state");
             if (ch_match_apply(&m, a, &err) != CH_OK) failf(&c, "redo refused: %s", err.msg);
             if (deep && c.step % 2 == 0) check_events(&c, scratch, a, ch_match_state(&m));
+            if (deep && c.step % 8 == 0) check_last_hand_kept(&c, scratch, ch_match_state(&m));
             c.step++;
             if (deep && c.step % (deep_every * 50) == 0) check_record(&c, &m);
         }
